@@ -1,0 +1,88 @@
+"""piquet: the rules engine for Piquet in all its historical forms.
+
+>>> import piquet as pq
+>>> state = pq.new_game(pq.RUBICON)
+>>> state.to_move is pq.CHANCE
+True
+"""
+
+from .actions import (
+    Action,
+    Call,
+    Deal,
+    Exchange,
+    ExchangeCount,
+    Good,
+    Leave,
+    LeftCards,
+    Pass,
+    Play,
+    Reckon,
+    parse_action,
+)
+from .cards import Card, CardSet, Rank, Suit, cards, pack
+from .ledger import CHANCE, Category, Player, Precedence, Reason, ScoreEvent
+from .presets import RUBICON, RULESETS, find_ruleset
+from .ruleset import (
+    LeadAndWin,
+    Partie,
+    PointByLength,
+    PointByValue,
+    Race,
+    Ruleset,
+    Sets,
+    SuitedSequences,
+    TwoBlanks,
+    WinnerTakesCounters,
+)
+from .state import IllegalActionError, Phase, Result, Spoken, State, new_deal, new_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "RUBICON",
+    "RULESETS",
+    "Action",
+    "Call",
+    "Card",
+    "CardSet",
+    "Category",
+    "Deal",
+    "Exchange",
+    "ExchangeCount",
+    "Good",
+    "IllegalActionError",
+    "LeadAndWin",
+    "Leave",
+    "LeftCards",
+    "Partie",
+    "Pass",
+    "Phase",
+    "Play",
+    "Player",
+    "PointByLength",
+    "PointByValue",
+    "Precedence",
+    "Race",
+    "Rank",
+    "Reason",
+    "Reckon",
+    "Result",
+    "Ruleset",
+    "ScoreEvent",
+    "Sets",
+    "Spoken",
+    "State",
+    "Suit",
+    "SuitedSequences",
+    "TwoBlanks",
+    "WinnerTakesCounters",
+    "__version__",
+    "cards",
+    "find_ruleset",
+    "new_deal",
+    "new_game",
+    "pack",
+    "parse_action",
+]

@@ -1,0 +1,232 @@
+"""Actions: frozen, hashable values, each with a short text form (the notation).
+
+>>> import piquet as pq
+>>> action = pq.parse_action("call point AH KH QH JH 8H")
+>>> action == pq.Call(pq.Category.POINT, pq.cards("AH KH QH JH 8H")), str(action)
+(True, 'call point AH KH QH JH 8H')
+>>> pq.parse_action("play 10h")
+Play(card=Card.parse('10H'))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, Union
+
+import attrs
+
+from .cards import Card, CardSet, cards
+from .ledger import Category
+
+__all__ = [
+    "Action",
+    "Call",
+    "Deal",
+    "Exchange",
+    "ExchangeCount",
+    "Good",
+    "Leave",
+    "LeftCards",
+    "Pass",
+    "Play",
+    "Reckon",
+    "parse_action",
+]
+
+
+def _to_cardset(value: CardSet | str | Iterable[Card | str]) -> CardSet:
+    return cards(value)
+
+
+def _to_category(value: Category | str) -> Category:
+    try:
+        return Category(value)
+    except ValueError:
+        raise ValueError(
+            f"bad category {value!r}: expected point, sequence or set"
+        ) from None
+
+
+def _to_card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    return Card.parse(value)
+
+
+def _to_pack(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    return tuple(_to_card(c) for c in value)
+
+
+@attrs.frozen
+class Deal:
+    """Chance: the whole pack in order, top card first, dealt in packets (R-DL-4).
+
+    Packets of ``packet`` cards go alternately to the elder (first) and the dealer until
+    each has twelve; the rest is the stock, top card first.
+    """
+
+    pack: tuple[Card, ...] = attrs.field(converter=_to_pack)
+    packet: int = 2
+
+    def __str__(self) -> str:
+        return f"deal {self.packet} " + " ".join(str(c) for c in self.pack)
+
+
+@attrs.frozen
+class ExchangeCount:
+    """The elder with carte blanche states how many cards he will exchange (R-CB-2)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"count {self.count}"
+
+
+@attrs.frozen
+class Exchange:
+    """Discard these cards and take as many from the top of the stock (R-EX-1, R-EX-3)."""
+
+    discard: CardSet = attrs.field(converter=_to_cardset)
+
+    def __str__(self) -> str:
+        return f"discard {self.discard}"
+
+
+class LeftCards(enum.Enum):
+    """What the younger does with stock cards he leaves (R-EX-4)."""
+
+    UNSEEN = "unseen"
+    """Nobody sees them."""
+    LOOK = "look"
+    """He looks at them; the elder may see them once he has led his first card."""
+    EXPOSE = "expose"
+    """Both players see them at once."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Leave:
+    """The younger's choice about the stock cards he left (R-EX-4)."""
+
+    choice: LeftCards = attrs.field(converter=LeftCards)
+
+    def __str__(self) -> str:
+        return f"leave {self.choice}"
+
+
+@attrs.frozen
+class Call:
+    """A declaration: the cards claimed in a category (R-DE-1).
+
+    A point: the highest cards of one suit; a sequence: its cards; a set: its 3 or 4.
+    """
+
+    category: Category = attrs.field(converter=_to_category)
+    cards: CardSet = attrs.field(converter=_to_cardset)
+
+    def __str__(self) -> str:
+        return f"call {self.category} {self.cards}"
+
+
+@attrs.frozen
+class Pass:
+    """The elder calls nothing in a category, or the younger calls nothing after a pass."""
+
+    category: Category = attrs.field(converter=_to_category)
+
+    def __str__(self) -> str:
+        return f"pass {self.category}"
+
+
+@attrs.frozen
+class Good:
+    """The younger concedes the elder's call (R-DE-1)."""
+
+    category: Category = attrs.field(converter=_to_category)
+
+    def __str__(self) -> str:
+        return f"good {self.category}"
+
+
+@attrs.frozen
+class Reckon:
+    """The winner of a category reckons these further combinations (R-DE-5).
+
+    ``cards`` is the union of the combinations he scores besides his call; the empty
+    set sinks them all.
+    """
+
+    category: Category = attrs.field(converter=_to_category)
+    cards: CardSet = attrs.field(converter=_to_cardset, default=CardSet())
+
+    def __str__(self) -> str:
+        return f"reckon {self.category} {self.cards}".rstrip()
+
+
+@attrs.frozen
+class Play:
+    """Play a card to the trick (R-PL-1)."""
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+Action = Union[Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play]
+"""Any action."""
+
+ACTION_TYPES: Final = (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form; raises ValueError saying what is wrong.
+
+    >>> parse_action("discard 7S 8S 9H")
+    Exchange(discard=CardSet.parse('7S 8S 9H'))
+    >>> parse_action("deal 3 AS")
+    Deal(pack=(Card.parse('AS'),), packet=3)
+    >>> parse_action("shuffle")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad action 'shuffle': unknown verb 'shuffle' (expected one of: call, count, deal, discard, good, leave, pass, play, reckon)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"action text must be a str, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise ValueError("bad action '': empty text")
+    verb, rest = words[0].lower(), words[1:]
+    try:
+        if verb == "play" and len(rest) == 1:
+            return Play(Card.parse(rest[0]))
+        if verb == "discard":
+            return Exchange(cards(" ".join(rest)))
+        if verb == "call" and rest:
+            return Call(_to_category(rest[0].lower()), cards(" ".join(rest[1:])))
+        if verb == "reckon" and rest:
+            return Reckon(_to_category(rest[0].lower()), cards(" ".join(rest[1:])))
+        if verb in ("pass", "good") and len(rest) == 1:
+            category = _to_category(rest[0].lower())
+            return Pass(category) if verb == "pass" else Good(category)
+        if verb == "leave" and len(rest) == 1:
+            return Leave(LeftCards(rest[0].lower()))
+        if verb == "count" and len(rest) == 1:
+            return ExchangeCount(int(rest[0]))
+        if verb == "deal" and rest:
+            return Deal(rest[1:], packet=int(rest[0]))
+    except ValueError as exc:
+        raise ValueError(f"bad action {text!r}: {exc}") from None
+    if verb not in _VERBS:
+        raise ValueError(
+            f"bad action {text!r}: unknown verb {verb!r} (expected one of: {', '.join(_VERBS)})"
+        )
+    raise ValueError(f"bad action {text!r}: wrong number of words for {verb!r}")
+
+
+_VERBS: Final = ("call", "count", "deal", "discard", "good", "leave", "pass", "play", "reckon")

@@ -1,0 +1,651 @@
+"""Rulesets: every rule parameter of a variant, as fields and small strategy objects.
+
+The engine never asks which variant it plays; it asks the ruleset. A rule that behaves
+differently between variants is a strategy object here (a point rule, a sequence rule,
+a trick scorer, an end-of-game rule); a rule that differs by a number is a field.
+
+>>> import piquet as pq
+>>> house = pq.RUBICON.evolve(name="house", carte_rouge=20, last_trick=10)
+>>> house.carte_rouge, house.tricks.last_trick
+(20, 10)
+>>> pq.RUBICON.evolve(elder_max=9)
+Traceback (most recent call last):
+...
+ValueError: elder_max: the elder may take at most 7 cards from a stock of 8 after the younger's minimum of 1 (got 9)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
+
+import attrs
+
+from .cards import RANK_MASK_UNIT, Rank
+from .combinations import (
+    COUNT9,
+    COUNTERS_MASK,
+    PIPS9,
+    RUNS9,
+    SUIT_BITS,
+    SUIT_SHIFT,
+    counters_in,
+    is_suited_run,
+    run_key,
+    sequence_score,
+    sets_in,
+    sub_runs,
+    suit_top_claims,
+)
+from .ledger import Category, Player, Reason
+
+__all__ = [
+    "CategoryRule",
+    "GameRule",
+    "LeadAndWin",
+    "Partie",
+    "PointByLength",
+    "PointByValue",
+    "Race",
+    "Ruleset",
+    "Sets",
+    "SuitedSequences",
+    "TrickScorer",
+    "TwoBlanks",
+    "WinnerTakesCounters",
+]
+
+_NUMBER_NAMES: Final = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "ten", "eleven", "twelve",
+)  # fmt: skip
+_SEQUENCE_NAMES: Final = {
+    3: "tierce",
+    4: "quart",
+    5: "quint",
+    6: "sixième",
+    7: "septième",
+    8: "huitième",
+    9: "neuvième",
+}
+_RANK_WORDS: Final = {
+    Rank.ACE: ("ace", "aces"),
+    Rank.KING: ("king", "kings"),
+    Rank.QUEEN: ("queen", "queens"),
+    Rank.JACK: ("knave", "knaves"),
+    Rank.TEN: ("ten", "tens"),
+    Rank.NINE: ("nine", "nines"),
+    Rank.EIGHT: ("eight", "eights"),
+    Rank.SEVEN: ("seven", "sevens"),
+    Rank.SIX: ("six", "sixes"),
+}
+
+
+def rank_word(rank: Rank, plural: bool = False) -> str:
+    """The spoken name of a rank: ``knave``, ``aces`` ..."""
+    return _RANK_WORDS[rank][plural]
+
+
+def number_word(n: int) -> str:
+    """``five`` for 5 (numbers up to twelve), else the digits."""
+    return _NUMBER_NAMES[n] if 0 <= n < len(_NUMBER_NAMES) else str(n)
+
+
+# --------------------------------------------------------------------------- categories
+
+
+@runtime_checkable
+class CategoryRule(Protocol):
+    """How one declaration category finds, ranks and scores claims.
+
+    Claims and hands are card-set bit masks. ``key`` orders claims: a higher key wins,
+    equal keys tie (R-DE-2..4). ``combinations`` are the disjoint combinations a hand
+    holds, best first: the winner of the category scores them all (R-DE-5).
+    """
+
+    category: ClassVar[Category]
+
+    def claims(self, hand: int) -> Sequence[int]:
+        """Every claim the hand supports, in canonical order."""
+        ...
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        """Whether ``claim`` is a well-formed claim that ``hand`` supports."""
+        ...
+
+    def key(self, claim: int) -> tuple[int, ...]:
+        """The claim's rank: higher wins, equal ties."""
+        ...
+
+    def score(self, claim: int) -> int:
+        """Points the claim scores when good."""
+        ...
+
+    def combinations(self, hand: int) -> Sequence[int]:
+        """The disjoint scoring combinations of the hand, best first."""
+        ...
+
+    def spoken(self, claim: int, versus: int | None) -> str:
+        """What the caller says of a claim: all a losing call reveals (R-DE-6)."""
+        ...
+
+
+@attrs.frozen
+class PointByLength:
+    """The point by number of cards, ties by pip value; one per card (R-DE-2).
+
+    ``fours_score_less``: a point whose value ends in 4 scores one less (au cent option).
+
+    >>> from piquet.cards import cards
+    >>> rule = PointByLength()
+    >>> rule.key(cards("AH KH QH JH 8H").mask), rule.score(cards("AH KH QH JH 8H").mask)
+    ((5, 49), 5)
+    """
+
+    category: ClassVar[Category] = Category.POINT
+    fours_score_less: bool = False
+
+    def claims(self, hand: int) -> Sequence[int]:
+        return suit_top_claims(hand)
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        return _is_top_of_suit(claim, hand)
+
+    def key(self, claim: int) -> tuple[int, ...]:
+        m = _single_suit_bits(claim)
+        return COUNT9[m], PIPS9[m]
+
+    def score(self, claim: int) -> int:
+        m = _single_suit_bits(claim)
+        length = COUNT9[m]
+        if self.fours_score_less and PIPS9[m] % 10 == 4:
+            return length - 1
+        return length
+
+    def combinations(self, hand: int) -> Sequence[int]:
+        return _best_suits(hand, self.key)
+
+    def spoken(self, claim: int, versus: int | None) -> str:
+        length, value = self.key(claim)
+        if versus is not None and self.key(versus)[0] == length:
+            return f"point of {number_word(length)}, making {value}"
+        return f"point of {number_word(length)}"
+
+
+@attrs.frozen
+class PointByValue:
+    """The Ruff: the suit of highest pip value, scored in tens rounded half up (R-DE-2a).
+
+    >>> from piquet.cards import cards
+    >>> rule = PointByValue()
+    >>> rule.key(cards("AH KH QH").mask), rule.score(cards("AH KH QH").mask)
+    ((31,), 3)
+    """
+
+    category: ClassVar[Category] = Category.POINT
+
+    def claims(self, hand: int) -> Sequence[int]:
+        return suit_top_claims(hand)
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        return _is_top_of_suit(claim, hand)
+
+    def key(self, claim: int) -> tuple[int, ...]:
+        return (PIPS9[_single_suit_bits(claim)],)
+
+    def score(self, claim: int) -> int:
+        return (self.key(claim)[0] + 5) // 10
+
+    def combinations(self, hand: int) -> Sequence[int]:
+        return _best_suits(hand, self.key)
+
+    def spoken(self, claim: int, versus: int | None) -> str:
+        return f"ruff of {self.key(claim)[0]}"
+
+
+def _single_suit_bits(claim: int) -> int:
+    for s in range(4):
+        bits = (claim >> (s * SUIT_SHIFT)) & SUIT_BITS
+        if bits:
+            return bits
+    return 0
+
+
+def _is_top_of_suit(claim: int, hand: int) -> bool:
+    """A point claim: the n highest cards the hand holds of one suit, n >= 1."""
+    if not claim or claim & ~hand:
+        return False
+    low = (claim & -claim).bit_length() - 1
+    shift = low - low % SUIT_SHIFT
+    if claim >> shift & ~SUIT_BITS:
+        return False
+    suit = (hand >> shift) & SUIT_BITS
+    bits = claim >> shift
+    # every held card of the suit above the claim's lowest card is claimed
+    return suit & ~((1 << (low - shift)) - 1) == bits
+
+
+def _best_suits(hand: int, key: Any) -> list[int]:
+    suits = [((hand >> (s * SUIT_SHIFT)) & SUIT_BITS) << (s * SUIT_SHIFT) for s in range(4)]
+    return sorted((m for m in suits if m), key=key, reverse=True)[:1]
+
+
+@attrs.frozen
+class SuitedSequences:
+    """Sequences of three or more adjacent ranks in one suit (R-DE-3).
+
+    >>> from piquet.cards import cards
+    >>> rule = SuitedSequences()
+    >>> [rule.spoken(c, None) for c in rule.combinations(cards("AH KH QH JH 9S 8S 7S").mask)]
+    ['quart major', 'tierce to the nine']
+    """
+
+    category: ClassVar[Category] = Category.SEQUENCE
+
+    def claims(self, hand: int) -> Sequence[int]:
+        out: list[int] = []
+        for s in range(4):
+            shift = s * SUIT_SHIFT
+            for run in RUNS9[(hand >> shift) & SUIT_BITS]:
+                out.extend(sub << shift for sub in sub_runs(run))
+        return out
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        return not claim & ~hand and is_suited_run(claim)
+
+    def key(self, claim: int) -> tuple[int, ...]:
+        return run_key(claim)
+
+    def score(self, claim: int) -> int:
+        return sequence_score(claim.bit_count())
+
+    def combinations(self, hand: int) -> Sequence[int]:
+        out: list[int] = []
+        for s in range(4):
+            shift = s * SUIT_SHIFT
+            out.extend(run << shift for run in RUNS9[(hand >> shift) & SUIT_BITS])
+        out.sort(key=run_key, reverse=True)
+        return out
+
+    def spoken(self, claim: int, versus: int | None) -> str:
+        length, top = run_key(claim)
+        name = _SEQUENCE_NAMES.get(length, f"sequence of {length}")
+        if top == Rank.ACE:
+            return f"{name} major"
+        return f"{name} to the {rank_word(Rank(top))}"
+
+
+@attrs.frozen
+class Sets:
+    """Trios (3) and quatorzes (14) of ranks ``lowest`` and up (R-DE-4).
+
+    >>> from piquet.cards import cards
+    >>> rule = Sets()
+    >>> rule.key(cards("10S 10H 10D 10C").mask) > rule.key(cards("AS AH AD").mask)
+    True
+    """
+
+    category: ClassVar[Category] = Category.SET
+    lowest: Rank = attrs.field(default=Rank.TEN, converter=Rank)
+
+    def claims(self, hand: int) -> Sequence[int]:
+        out: list[int] = []
+        for full in sets_in(hand, self.lowest):
+            if full.bit_count() == 4:
+                out.append(full)
+                bits = full
+                while bits:
+                    low = bits & -bits
+                    out.append(full ^ low)
+                    bits ^= low
+            else:
+                out.append(full)
+        return out
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        if claim & ~hand or claim.bit_count() not in (3, 4):
+            return False
+        low = (claim & -claim).bit_length() - 1
+        rank_offset = low % SUIT_SHIFT
+        if rank_offset + 6 < self.lowest:
+            return False
+        return not claim & ~(RANK_MASK_UNIT << rank_offset)
+
+    def key(self, claim: int) -> tuple[int, ...]:
+        low = (claim & -claim).bit_length() - 1
+        return int(claim.bit_count() == 4), low % SUIT_SHIFT + 6
+
+    def score(self, claim: int) -> int:
+        return 14 if claim.bit_count() == 4 else 3
+
+    def combinations(self, hand: int) -> Sequence[int]:
+        return sorted(sets_in(hand, self.lowest), key=self.key, reverse=True)
+
+    def spoken(self, claim: int, versus: int | None) -> str:
+        size, rank = claim.bit_count(), Rank(self.key(claim)[1])
+        return f"{number_word(size)} {rank_word(rank, plural=True)}"
+
+
+# --------------------------------------------------------------------------- play
+
+
+@runtime_checkable
+class TrickScorer(Protocol):
+    """How the play scores (R-PL-2, R-PL-3). Cards are bit indices."""
+
+    last_trick: int
+
+    def lead_points(self, card: int) -> int:
+        """Points for leading ``card``, at the moment it is led."""
+        ...
+
+    def trick_points(self, lead: int, follow: int, follower_won: bool) -> tuple[int, Reason]:
+        """Points to the winner of a trick when it is complete, and their reason."""
+        ...
+
+    def last_trick_points(self, winning_card: int) -> int:
+        """Extra points for winning the last trick."""
+        ...
+
+
+@attrs.frozen
+class LeadAndWin:
+    """"Lead and win" (R-PL-2): 1 for a card led, 1 for a trick won by the follower.
+
+    ``low_cards_count`` off: a 9, 8, 7 or 6 led or winning scores nothing.
+    ``last_trick``: extra points for the last trick.
+    """
+
+    low_cards_count: bool = True
+    last_trick: int = attrs.field(default=1, validator=attrs.validators.ge(0))
+
+    def lead_points(self, card: int) -> int:
+        return 1 if self.low_cards_count or COUNTERS_MASK >> card & 1 else 0
+
+    def trick_points(self, lead: int, follow: int, follower_won: bool) -> tuple[int, Reason]:
+        if follower_won and (self.low_cards_count or COUNTERS_MASK >> follow & 1):
+            return 1, Reason.WIN
+        return 0, Reason.WIN
+
+    def last_trick_points(self, winning_card: int) -> int:
+        return self.last_trick
+
+
+@attrs.frozen
+class WinnerTakesCounters:
+    """"Winner takes the counters" (R-PL-3): 1 per A, K, Q, J, 10 in the trick won.
+
+    The last trick adds ``last_trick`` if won with a ten or better, else
+    ``last_trick_low``.
+    """
+
+    last_trick: int = attrs.field(default=2, validator=attrs.validators.ge(0))
+    last_trick_low: int = attrs.field(default=1, validator=attrs.validators.ge(0))
+
+    @property
+    def low_cards_count(self) -> bool:
+        return False
+
+    def lead_points(self, card: int) -> int:
+        return 0
+
+    def trick_points(self, lead: int, follow: int, follower_won: bool) -> tuple[int, Reason]:
+        return counters_in(1 << lead | 1 << follow), Reason.COUNTERS
+
+    def last_trick_points(self, winning_card: int) -> int:
+        return self.last_trick if COUNTERS_MASK >> winning_card & 1 else self.last_trick_low
+
+
+# --------------------------------------------------------------------------- game end
+
+
+@runtime_checkable
+class GameRule(Protocol):
+    """When a game ends and what it is worth (R-GM-1, R-GM-2)."""
+
+    def target_reached(self, scores: tuple[int, int]) -> bool:
+        """True when a score reaching a target ends the game at once (a race)."""
+        ...
+
+    def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
+        """True when the game ends after this many complete deals."""
+        ...
+
+    def settle(
+        self, scores: tuple[int, int], first_to_target: Player | None
+    ) -> tuple[Player | None, int]:
+        """The winner (None: drawn) and the points he wins."""
+        ...
+
+
+@attrs.frozen
+class Partie:
+    """A partie of ``deals`` deals; a tie adds ``extra_deals``; rubicon at ``rubicon`` (R-GM-1).
+
+    >>> Partie().settle((120, 102), None), Partie().settle((120, 98), None)
+    ((<Player.A: 0>, 118), (<Player.A: 0>, 318))
+    """
+
+    deals: int = attrs.field(default=6, validator=attrs.validators.ge(1))
+    extra_deals: int = attrs.field(default=2, validator=attrs.validators.ge(0))
+    rubicon: int = attrs.field(default=100, validator=attrs.validators.ge(0))
+    bonus: int = attrs.field(default=100, validator=attrs.validators.ge(0))
+
+    def target_reached(self, scores: tuple[int, int]) -> bool:
+        return False
+
+    def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
+        if deals_played < self.deals:
+            return False
+        return scores[0] != scores[1] or deals_played >= self.deals + self.extra_deals
+
+    def settle(
+        self, scores: tuple[int, int], first_to_target: Player | None
+    ) -> tuple[Player | None, int]:
+        if scores[0] == scores[1]:
+            return None, 0
+        winner = Player.A if scores[0] > scores[1] else Player.B
+        high, low = scores[winner], scores[winner.other]
+        if low < self.rubicon:
+            return winner, high + low + self.bonus
+        return winner, high - low + self.bonus
+
+
+@attrs.frozen
+class Race:
+    """A race to ``target``: the first to reach it wins at once (R-GM-2).
+
+    The winner wins a double game (2) when the loser has less than ``double_below``.
+
+    >>> Race().settle((101, 40), Player.A), Race().settle((100, 77), Player.A)
+    ((<Player.A: 0>, 2), (<Player.A: 0>, 1))
+    """
+
+    target: int = attrs.field(default=100, validator=attrs.validators.ge(1))
+    double_below: int = attrs.field(default=50, validator=attrs.validators.ge(0))
+
+    def target_reached(self, scores: tuple[int, int]) -> bool:
+        return scores[0] >= self.target or scores[1] >= self.target
+
+    def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
+        return self.target_reached(scores)
+
+    def settle(
+        self, scores: tuple[int, int], first_to_target: Player | None
+    ) -> tuple[Player | None, int]:
+        if first_to_target is None:
+            return None, 0
+        loser = scores[first_to_target.other]
+        return first_to_target, 2 if loser < self.double_below else 1
+
+
+# --------------------------------------------------------------------------- the ruleset
+
+
+class TwoBlanks(enum.Enum):
+    """What two cartes blanches in one deal do (36-card packs only, R-CB-3)."""
+
+    BOTH_SCORE = "both score"
+    """Both score and both are protected (seed 003)."""
+    CANCEL = "cancel"
+    """Neither scores (the 1995 reconstruction)."""
+    YOUNGER_BARS = "younger bars"
+    """The younger's blank bars the elder's: the elder scores nothing and is not protected (Cotton)."""
+
+
+def _positive(instance: Any, attribute: Any, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{attribute.name}: must be a whole number >= 0 (got {value!r})")
+
+
+@attrs.frozen
+class Ruleset:
+    """Every parameter of a variant. Build a house variant with :meth:`evolve`.
+
+    >>> import piquet as pq
+    >>> pq.RUBICON.pack_size, pq.RUBICON.stock_size, pq.RUBICON.elder_max
+    (32, 8, 5)
+    """
+
+    name: str
+    description: str = ""
+    pack_size: int = attrs.field(default=32)
+    packet: int = attrs.field(default=2)
+    elder_min: int = attrs.field(default=1, validator=_positive)
+    elder_max: int = attrs.field(default=5, validator=_positive)
+    younger_min: int = attrs.field(default=1, validator=_positive)
+    point: CategoryRule = attrs.field(factory=PointByLength)
+    sequences: CategoryRule = attrs.field(factory=SuitedSequences)
+    sets: CategoryRule = attrs.field(factory=Sets)
+    tricks: TrickScorer = attrs.field(factory=LeadAndWin)
+    game: GameRule = attrs.field(factory=Partie)
+    carte_blanche: int = attrs.field(default=10, validator=_positive)
+    two_blanks: TwoBlanks = attrs.field(default=TwoBlanks.BOTH_SCORE, converter=TwoBlanks)
+    carte_rouge: int | None = attrs.field(default=None)
+    younger_carte_rouge_makes_bonus: bool = True
+    cards: int = attrs.field(default=10, validator=_positive)
+    capot: int = attrs.field(default=40, validator=_positive)
+    cards_count_toward_pique: bool = False
+    pique: int = attrs.field(default=30, validator=_positive)
+    repique: int = attrs.field(default=60, validator=_positive)
+    bonus_threshold: int = attrs.field(default=30, validator=attrs.validators.ge(1))
+    lower_cut_deals: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(f"name: must be a non-empty string (got {self.name!r})")
+        if self.pack_size not in (32, 36):
+            raise ValueError(f"pack_size: must be 32 or 36 (got {self.pack_size!r})")
+        if self.packet not in (1, 2, 3, 4, 6):
+            raise ValueError(f"packet: must divide 12: 1, 2, 3, 4 or 6 (got {self.packet!r})")
+        stock = self.stock_size
+        if self.elder_min < 1 or self.elder_min > self.elder_max:
+            raise ValueError(
+                f"elder_min: must be from 1 to elder_max ({self.elder_max}) (got {self.elder_min})"
+            )
+        if self.younger_min > stock:
+            raise ValueError(
+                f"younger_min: must be at most the stock of {stock} (got {self.younger_min})"
+            )
+        if self.elder_max + self.younger_min > stock:
+            raise ValueError(
+                f"elder_max: the elder may take at most {stock - self.younger_min} cards "
+                f"from a stock of {stock} after the younger's minimum of {self.younger_min} "
+                f"(got {self.elder_max})"
+            )
+        for field, proto in (
+            ("point", CategoryRule),
+            ("sequences", CategoryRule),
+            ("sets", CategoryRule),
+            ("tricks", TrickScorer),
+            ("game", GameRule),
+        ):
+            if not isinstance(getattr(self, field), proto):
+                raise ValueError(f"{field}: {getattr(self, field)!r} is not a {proto.__name__}")
+        for field, category in (
+            ("point", Category.POINT),
+            ("sequences", Category.SEQUENCE),
+            ("sets", Category.SET),
+        ):
+            if getattr(self, field).category is not category:
+                raise ValueError(f"{field}: must be a rule for the {category} category")
+        if self.carte_rouge is not None and (
+            not isinstance(self.carte_rouge, int) or self.carte_rouge < 1
+        ):
+            raise ValueError(
+                f"carte_rouge: must be None (off) or a score >= 1 (got {self.carte_rouge!r})"
+            )
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left after the deal: 8 from 32 cards, 12 from 36 (R-DL-1)."""
+        return self.pack_size - 24
+
+    def category_rule(self, category: Category) -> CategoryRule:
+        """The rule of one declaration category."""
+        if category is Category.POINT:
+            return self.point
+        if category is Category.SEQUENCE:
+            return self.sequences
+        return self.sets
+
+    # Options that live inside a strategy object, reachable from evolve() by name.
+    _NESTED: ClassVar[Mapping[str, str]] = {
+        "last_trick": "tricks",
+        "last_trick_low": "tricks",
+        "low_cards_count": "tricks",
+        "fours_score_less": "point",
+        "lowest": "sets",
+        "target": "game",
+        "double_below": "game",
+        "deals": "game",
+        "extra_deals": "game",
+        "rubicon": "game",
+        "bonus": "game",
+    }
+
+    def evolve(self, **changes: Any) -> Ruleset:
+        """A copy with some rules changed, validated; raises ValueError naming a bad field.
+
+        Besides the fields, the options of RULES.md section 9 that live in a strategy
+        object are accepted by name (``last_trick``, ``low_cards_count``,
+        ``fours_score_less``, ``target``, ``double_below``, ``deals``, ``rubicon`` ...).
+
+        >>> import piquet as pq
+        >>> pq.AU_CENT.evolve(target=101).game.target
+        101
+        >>> pq.RUBICON.evolve(colour="red")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown ruleset option 'colour'; known: bonus, bonus_threshold, capot, cards, cards_count_toward_pique, carte_blanche, carte_rouge, deals, description, double_below, elder_max, elder_min, extra_deals, fours_score_less, game, last_trick, last_trick_low, lower_cut_deals, low_cards_count, lowest, name, pack_size, packet, pique, point, repique, rubicon, sequences, sets, stock_size, target, tricks, two_blanks, younger_carte_rouge_makes_bonus, younger_min
+        """
+        own = {f.name for f in attrs.fields(Ruleset)}
+        direct: dict[str, Any] = {}
+        nested: dict[str, dict[str, Any]] = {}
+        for key, value in changes.items():
+            if key in own:
+                direct[key] = value
+            elif key in self._NESTED:
+                nested.setdefault(self._NESTED[key], {})[key] = value
+            elif key == "stock_size":
+                raise ValueError("stock_size: follows from pack_size; change pack_size instead")
+            else:
+                known = sorted(own | set(self._NESTED) | {"stock_size"})
+                raise ValueError(f"unknown ruleset option {key!r}; known: {', '.join(known)}")
+        for holder, options in nested.items():
+            strategy = direct.get(holder, getattr(self, holder))
+            have = {f.name for f in attrs.fields(type(strategy))} if attrs.has(type(strategy)) else set()
+            for key, value in options.items():
+                if key not in have:
+                    raise ValueError(
+                        f"{key}: {type(strategy).__name__} ({holder}) has no such option"
+                    )
+            try:
+                direct[holder] = attrs.evolve(strategy, **options)
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"{', '.join(options)}: {exc}") from None
+        try:
+            return attrs.evolve(self, **direct)
+        except TypeError as exc:
+            raise ValueError(f"bad ruleset option: {exc}") from None
