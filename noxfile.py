@@ -1,0 +1,60 @@
+"""Nox sessions for piquet: tests, lint, typecheck, docs and build.
+
+Run ``nox`` for the default sessions, or ``nox -s tests -- -k exchange`` to pass
+arguments through to pytest. Sessions use the interpreter nox runs under.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.options.default_venv_backend = "venv"
+nox.options.sessions = ["tests", "lint", "typecheck", "docs", "build"]
+nox.options.reuse_existing_virtualenvs = False
+
+ROOT = Path(__file__).parent
+LINT_PATHS = ["piquet", "tests", "examples", "noxfile.py"]
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite (arguments after ``--`` go to pytest)."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Check style and formatting with ruff."""
+    session.install("ruff")
+    session.run("ruff", "check", *LINT_PATHS)
+    session.run("ruff", "format", "--check", *LINT_PATHS)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Type-check the package with mypy --strict."""
+    session.install(".[hypothesis]", "mypy")
+    session.run("mypy", "--strict", "piquet")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs and run their doctests, warnings as errors."""
+    session.install(".[docs]")
+    common = ["-W", "--keep-going"]
+    session.run("sphinx-build", *common, "-b", "html", "docs", "docs/_build/html")
+    session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """Build the sdist and wheel and check their metadata."""
+    session.install("build", "twine")
+    shutil.rmtree(ROOT / "dist", ignore_errors=True)
+    session.run("python", "-m", "build")
+    dists = sorted(str(p) for p in (ROOT / "dist").iterdir())
+    session.run("twine", "check", "--strict", *dists)
