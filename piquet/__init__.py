@@ -22,7 +22,9 @@ from .actions import (
 )
 from .cards import Card, CardSet, Rank, Suit, cards, pack
 from .ledger import CHANCE, Category, Player, Precedence, Reason, ScoreEvent
+from .observation import Observation, Trick
 from .presets import RUBICON, RULESETS, find_ruleset
+from .records import RecordError, dumps, loads
 from .ruleset import (
     LeadAndWin,
     Partie,
@@ -56,6 +58,7 @@ __all__ = [
     "LeadAndWin",
     "Leave",
     "LeftCards",
+    "Observation",
     "Partie",
     "Pass",
     "Phase",
@@ -68,6 +71,7 @@ __all__ = [
     "Rank",
     "Reason",
     "Reckon",
+    "RecordError",
     "Result",
     "Ruleset",
     "ScoreEvent",
@@ -76,11 +80,14 @@ __all__ = [
     "State",
     "Suit",
     "SuitedSequences",
+    "Trick",
     "TwoBlanks",
     "WinnerTakesCounters",
     "__version__",
     "cards",
+    "dumps",
     "find_ruleset",
+    "loads",
     "new_deal",
     "new_game",
     "pack",

@@ -205,11 +205,8 @@ class PointByValue:
 
 
 def _single_suit_bits(claim: int) -> int:
-    for s in range(4):
-        bits = (claim >> (s * SUIT_SHIFT)) & SUIT_BITS
-        if bits:
-            return bits
-    return 0
+    """The nine bits of the suit of a one-suit claim (its highest card's suit)."""
+    return (claim >> ((claim.bit_length() - 1) // SUIT_SHIFT * SUIT_SHIFT)) & SUIT_BITS if claim else 0
 
 
 def _is_top_of_suit(claim: int, hand: int) -> bool:
@@ -227,8 +224,17 @@ def _is_top_of_suit(claim: int, hand: int) -> bool:
 
 
 def _best_suits(hand: int, key: Any) -> list[int]:
-    suits = [((hand >> (s * SUIT_SHIFT)) & SUIT_BITS) << (s * SUIT_SHIFT) for s in range(4)]
-    return sorted((m for m in suits if m), key=key, reverse=True)[:1]
+    """The whole suit with the best key (the first in canonical order on equal keys)."""
+    best = 0
+    best_key: Any = None
+    for s in range(4):
+        bits = (hand >> (s * SUIT_SHIFT)) & SUIT_BITS
+        if bits:
+            suit = bits << (s * SUIT_SHIFT)
+            k = key(suit)
+            if best_key is None or k > best_key:
+                best, best_key = suit, k
+    return [best] if best else []
 
 
 @attrs.frozen

@@ -118,6 +118,7 @@ class _Setup(NamedTuple):
     dealt: tuple[int, int]  # dealt hands, per player
     stock: tuple[int, ...]  # card bit indices, top first
     blank: tuple[bool, bool]  # dealt without a court card, per player
+    prefix: tuple[int, ...]  # prefix[i]: mask of the top i stock cards
 
 
 class _Exchange(NamedTuple):
@@ -162,6 +163,7 @@ class _Declarations(NamedTuple):
     spoken: tuple[Spoken, ...]
     scored: tuple[int, int]  # cards in each player's scored combinations (carte rouge)
     rouge: tuple[bool, bool]
+    auto_hands: tuple[int, int] | None  # auto declarations: the hands they were made from
 
 
 _CATEGORIES: Final = (Category.POINT, Category.SEQUENCE, Category.SET)
@@ -175,7 +177,7 @@ _CATEGORY_REASON: Final = {
     Category.SEQUENCE: Reason.SEQUENCE,
     Category.SET: Reason.SET,
 }
-_NO_DECL: Final = _Declarations(0, _Stage.ELDER, 0, None, (), (), (0, 0), (False, False))
+_NO_DECL: Final = _Declarations(0, _Stage.ELDER, 0, None, (), (), (0, 0), (False, False), None)
 
 
 class _Ledger(NamedTuple):
@@ -219,16 +221,27 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     )  # type: ignore[return-value]
 
 
-def _indices(mask: int) -> list[int]:
+_SUIT_INDICES: Final = tuple(
+    tuple(tuple(s * SUIT_SHIFT + b for b in range(8, -1, -1) if m >> b & 1) for m in range(512))
+    for s in range(4)
+)
+_COMB: Final = tuple(tuple(comb(n, k) for n in range(40)) for k in range(40))
+"""``_COMB[k][n]`` = n choose k."""
+_COMB_SUMS: Final = tuple(
+    tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
+    for n in range(13)
+)
+
+
+def _indices(mask: int) -> tuple[int, ...]:
     """Bit indices of a mask in canonical card order."""
-    out = []
-    for s in range(4):
-        bits = (mask >> (s * SUIT_SHIFT)) & SUIT_BITS
-        while bits:
-            top = bits.bit_length() - 1
-            out.append(s * SUIT_SHIFT + top)
-            bits ^= 1 << top
-    return out
+    si = _SUIT_INDICES
+    return (
+        si[0][mask & SUIT_BITS]
+        + si[1][(mask >> 16) & SUIT_BITS]
+        + si[2][(mask >> 32) & SUIT_BITS]
+        + si[3][(mask >> 48) & SUIT_BITS]
+    )
 
 
 class _Discards(Sequence[Exchange]):
@@ -241,8 +254,7 @@ class _Discards(Sequence[Exchange]):
         self._cards = _indices(hand)
         self._lo = lo
         self._hi = hi
-        n = len(self._cards)
-        self._len = sum(comb(n, k) for k in range(lo, hi + 1))
+        self._len = _COMB_SUMS[len(self._cards)][lo][hi]
 
     def __len__(self) -> int:
         return self._len
@@ -260,7 +272,7 @@ class _Discards(Sequence[Exchange]):
             raise IndexError("discard index out of range")
         n = len(self._cards)
         for k in range(self._lo, self._hi + 1):
-            size = comb(n, k)
+            size = _COMB[k][n]
             if index < size:
                 return _exchange_of(self._unrank(index, n, k))
             index -= size
@@ -270,8 +282,9 @@ class _Discards(Sequence[Exchange]):
         mask = 0
         start = 0
         for remaining in range(k, 0, -1):
+            row = _COMB[remaining - 1]
             for i in range(start, n):
-                count = comb(n - i - 1, remaining - 1)
+                count = row[n - i - 1]
                 if index < count:
                     mask |= 1 << self._cards[i]
                     start = i + 1
@@ -499,7 +512,10 @@ class State:
     @property
     def spoken(self) -> tuple[Spoken, ...]:
         """The declarations of the current deal as both players heard them (R-DE-6)."""
-        return self._decl.spoken
+        decl = self._decl
+        if decl.auto_hands is not None:
+            return _auto_spoken(self._ruleset, decl.auto_hands, self._dealer.other)
+        return decl.spoken
 
     @property
     def left_cards(self) -> LeftCards | None:
@@ -548,10 +564,12 @@ class State:
         """A uniformly random deal at a chance node, drawn from ``rng``."""
         if self._to_move is not CHANCE:
             raise IllegalActionError("not a chance node: nothing to sample")
-        order = list(_PACK_CARDS[self._ruleset.pack_size])
-        rng.shuffle(order)
+        rand = rng.random
+        # sorting by independent uniform keys gives a uniform permutation, and is
+        # about twice as fast as shuffle() in pure Python
+        order = tuple(sorted(_PACK_CARDS[self._ruleset.pack_size], key=lambda _card: rand()))
         deal = object.__new__(Deal)
-        object.__setattr__(deal, "pack", tuple(order))
+        object.__setattr__(deal, "pack", order)
         object.__setattr__(deal, "packet", self._ruleset.packet)
         return deal
 
@@ -632,7 +650,7 @@ class State:
         """Add an entry to the ledger (of a clone); True when the game ends on it."""
         if points <= 0:
             return False
-        self._events = (*self._events, ScoreEvent(player, points, precedence, reason, shown))
+        self._events += (ScoreEvent(player, points, precedence, reason, shown),)
         ds = self._deal_scores
         sc = self._scores
         if player:
@@ -641,37 +659,41 @@ class State:
         else:
             self._deal_scores = (ds[0] + points, ds[1])
             self._scores = (sc[0] + points, sc[1])
-        ledger = self._ledger
-        if not ledger.settled and reason not in _BONUS_REASONS:
-            counted, entered = ledger.counted, ledger.entered
-            rules = self._ruleset
-            opponent_entered = entered[1 - player]
-            bonus = None
-            new_count = counted[player] + (points if counts else 0)
-            if precedence <= Precedence.SET:
-                if not opponent_entered and new_count >= rules.bonus_threshold and counts:
-                    bonus = (Reason.REPIQUE, rules.repique)
-            elif (
-                player is self._dealer.other
-                and not opponent_entered
-                and (
-                    precedence is Precedence.PLAY
-                    or (rules.cards_count_toward_pique and reason is Reason.CARDS)
-                )
-            ):
-                if new_count >= rules.bonus_threshold:
-                    bonus = (Reason.PIQUE, rules.pique)
-            else:
-                new_count = counted[player]
-            counted = (new_count, counted[1]) if player == 0 else (counted[0], new_count)
-            entered = (True, entered[1]) if player == 0 else (entered[0], True)
-            settled = bonus is not None or (entered[0] and entered[1])
-            self._ledger = _Ledger(counted, entered, settled)
+        if not self._ledger.settled and reason not in _BONUS_REASONS:
+            bonus = self._enter(player, points, precedence, reason, counts)
             if bonus is not None:
                 if self._check_target(player):
                     return True
                 return self._score(player, bonus[1], precedence, bonus[0])
         return self._check_target(player)
+
+    def _enter(
+        self, player: Player, points: int, precedence: Precedence, reason: Reason, counts: bool
+    ) -> tuple[Reason, int] | None:
+        """Follow the race for pique and repique entry by entry (R-PR-2..4)."""
+        ledger = self._ledger
+        rules = self._ruleset
+        counted, entered = ledger.counted, ledger.entered
+        opponent_entered = entered[1 - player]
+        bonus = None
+        new_count = counted[player]
+        if precedence <= Precedence.SET:
+            if counts:
+                new_count += points
+                if not opponent_entered and new_count >= rules.bonus_threshold:
+                    bonus = (Reason.REPIQUE, rules.repique)
+        elif player is self._dealer.other and (
+            precedence is Precedence.PLAY
+            or (rules.cards_count_toward_pique and reason is Reason.CARDS)
+        ):
+            new_count += points
+            if not opponent_entered and new_count >= rules.bonus_threshold:
+                bonus = (Reason.PIQUE, rules.pique)
+        counted = (new_count, counted[1]) if player == 0 else (counted[0], new_count)
+        entered = (True, entered[1]) if player == 0 else (entered[0], True)
+        settled = bonus is not None or (entered[0] and entered[1])
+        self._ledger = _Ledger(counted, entered, settled)
+        return bonus
 
     def _check_target(self, player: Player) -> bool:
         rules = self._ruleset
@@ -701,13 +723,16 @@ class State:
         rules = self._ruleset
         pack = action.pack
         expected = _PACK_MASK[rules.pack_size]
-        mask = 0
-        for card in pack:
-            if not isinstance(card, Card):
-                raise IllegalActionError(f"deal: {card!r} is not a card")
-            if mask & card.mask:
-                raise IllegalActionError(f"deal: {card} appears twice in the pack")
-            mask |= card.mask
+        try:
+            masks = [card._mask for card in pack]
+        except AttributeError:
+            bad = next(c for c in pack if not isinstance(c, Card))
+            raise IllegalActionError(f"deal: {bad!r} is not a card") from None
+        mask = sum(masks)
+        if len(set(masks)) != len(masks):
+            seen: set[Card] = set()
+            twice = next(c for c in pack if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+            raise IllegalActionError(f"deal: {twice} appears twice in the pack")
         if mask != expected or len(pack) != rules.pack_size:
             missing = _from_mask(expected & ~mask)
             extra = _from_mask(mask & ~expected)
@@ -719,16 +744,10 @@ class State:
         packet = action.packet
         if not isinstance(packet, int) or packet < 1 or 12 % packet:
             raise IllegalActionError(f"deal: packet size must divide 12 (got {packet!r})")
-        elder_cards = 0
-        dealer_cards = 0
-        for start in range(0, 24, packet):
-            chunk = 0
-            for card in pack[start : start + packet]:
-                chunk |= card.mask
-            if (start // packet) % 2 == 0:
-                elder_cards |= chunk
-            else:
-                dealer_cards |= chunk
+        elder_at, dealer_at = _DEAL_POSITIONS[packet]
+        get = masks.__getitem__
+        elder_cards = sum(map(get, elder_at))
+        dealer_cards = sum(map(get, dealer_at))
         stock = tuple(card.index for card in pack[24:])
         new = self._clone()
         new._push(action)
@@ -740,7 +759,10 @@ class State:
         elder = self._dealer.other
         dealt = (elder_cards, younger_cards) if elder == 0 else (younger_cards, elder_cards)
         blank = (is_blank(dealt[0]), is_blank(dealt[1]))
-        self._setup = _Setup(dealt, stock, blank)
+        prefix = [0]
+        for i in stock:
+            prefix.append(prefix[-1] | 1 << i)
+        self._setup = _Setup(dealt, stock, blank, tuple(prefix))
         self._hands = dealt
         self._game = self._game._replace(deal_number=self._game.deal_number + 1)
         self._events = ()
@@ -805,7 +827,9 @@ class State:
         elder = self._dealer.other
         younger = self._dealer
         stage = exch.stage
-        stock = self._setup.stock  # type: ignore[union-attr]
+        setup = self._setup
+        assert setup is not None
+        prefix = setup.prefix
         if stage is _Exch.COUNT:
             if type(action) is not ExchangeCount:
                 raise IllegalActionError(
@@ -878,24 +902,24 @@ class State:
             new._to_move = elder
             return new
         if stage is _Exch.ELDER:
-            drawn = _mask_of(stock[:n])
+            drawn = prefix[n]
             hands[elder] = (hand & ~discard) | drawn
             taken[elder] = n
             younger_taken = False
             next_stage = _Exch.YOUNGER
             if exch.count:  # the younger committed first: he takes in now
                 m = taken[younger]
-                hands[younger] |= _mask_of(stock[n : n + m])
+                hands[younger] |= prefix[n + m] ^ prefix[n]
                 younger_taken = True
                 next_stage = _Exch.LEAVE
         else:  # the younger exchanges
             k = taken[elder]
-            hands[younger] = (hand & ~discard) | _mask_of(stock[k : k + n])
+            hands[younger] = (hand & ~discard) | (prefix[k + n] ^ prefix[k])
             taken[younger] = n
             younger_taken = True
             next_stage = _Exch.LEAVE
         new._hands = (hands[0], hands[1])
-        if next_stage is _Exch.LEAVE and taken[0] + taken[1] >= len(stock):
+        if next_stage is _Exch.LEAVE and taken[0] + taken[1] >= len(setup.stock):
             next_stage = _Exch.DONE
         new._exch = _Exchange(
             next_stage,
@@ -926,60 +950,27 @@ class State:
         """Every category resolved with the best calls and no sinking."""
         rules = self._ruleset
         elder = self._dealer.other
-        younger = self._dealer
         hands = self._hands
-        decl = self._decl
-        spoken: list[Spoken] = []
-        for category in _CATEGORIES:
-            rule = rules.category_rule(category)
-            combos = (rule.combinations(hands[elder]), rule.combinations(hands[younger]))
-            best_e = combos[0][0] if combos[0] else 0
-            best_y = combos[1][0] if combos[1] else 0
-            winner: Player | None = None
-            if best_e and best_y:
-                ke, ky = rule.key(best_e), rule.key(best_y)
-                if ke > ky:
-                    winner = elder
-                elif ky > ke:
-                    winner = younger
-            elif best_e:
-                winner = elder
-            elif best_y:
-                winner = younger
+        # what was spoken is derived on demand from the hands (see `spoken`)
+        self._decl = self._decl._replace(auto_hands=hands)
+        for category, winner, _best_e, _best_y, own in _auto_resolve(rules, hands, elder):
             if winner is None:
-                if best_e:
-                    spoken.append(Spoken(elder, "call", category, rule.spoken(best_e, best_y or None), _from_mask(best_e)))
-                    spoken.append(Spoken(younger, "call", category, rule.spoken(best_y, best_e), _from_mask(best_y)))
                 continue
-            own = combos[0] if winner == elder else combos[1]
-            other_best = best_y if winner == elder else best_e
-            if winner == elder:
-                spoken.append(Spoken(elder, "call", category, rule.spoken(best_e, best_y or None), _from_mask(best_e)))
-                if best_y:
-                    spoken.append(Spoken(younger, "call", category, rule.spoken(best_y, best_e), None))
-                else:
-                    spoken.append(Spoken(younger, "good", category, "good", None))
-            else:
-                if best_e:
-                    spoken.append(Spoken(elder, "call", category, rule.spoken(best_e, best_y), None))
-                else:
-                    spoken.append(Spoken(elder, "pass", category, "pass", None))
-                spoken.append(Spoken(younger, "call", category, rule.spoken(best_y, other_best or None), _from_mask(best_y)))
-            self._decl = decl = decl._replace(spoken=tuple(spoken))
             for combo in own:
                 if self._score_combination(winner, category, combo):
                     return
             if self._check_rouge(winner, category):
                 return
-        self._decl = decl._replace(category=3, stage=_Stage.DONE, spoken=tuple(spoken))
+        self._decl = self._decl._replace(category=3, stage=_Stage.DONE)
         self._begin_play()
 
     def _score_combination(self, player: Player, category: Category, combo: int) -> bool:
         rule = self._ruleset.category_rule(category)
-        decl = self._decl
-        scored = list(decl.scored)
-        scored[player] |= combo
-        self._decl = decl._replace(scored=(scored[0], scored[1]))
+        if self._ruleset.carte_rouge is not None:
+            decl = self._decl
+            scored = list(decl.scored)
+            scored[player] |= combo
+            self._decl = decl._replace(scored=(scored[0], scored[1]))
         return self._score(
             player,
             rule.score(combo),
@@ -1203,48 +1194,47 @@ class State:
     def _play(self, action: Play) -> State:
         card = action.card
         index = card.index
-        bit = 1 << index
+        bit = card._mask
         player: Player = self._to_move  # type: ignore[assignment]
-        hand = self._hands[player]
+        hands = self._hands
+        hand = hands[player]
         if not hand & bit:
             raise IllegalActionError(f"{action}: {player} does not hold {card}")
         lead = self._lead
-        rules = self._ruleset
-        new = self._clone()
-        new._history = (self._history, action)
-        hands = self._hands
-        new._hands = (hands[0] & ~bit, hands[1]) if player == 0 else (hands[0], hands[1] & ~bit)
-        if lead < 0:  # leading
-            new._lead = index
-            new._to_move = player.other
-            points = rules.tricks.lead_points(index)
-            if points:
-                new._score(player, points, Precedence.PLAY, Reason.LEAD, _from_mask(bit))
-            return new
-        shift = lead - lead % SUIT_SHIFT
-        if index - index % SUIT_SHIFT != shift and (hand >> shift) & SUIT_BITS:
+        suit_base = lead & _SUIT_BASE
+        if lead >= 0 and index & _SUIT_BASE != suit_base and (hand >> suit_base) & SUIT_BITS:
             raise IllegalActionError(
                 f"{action}: {player} must follow suit to {CARD_BY_INDEX[lead]} (R-PL-1)"
             )
-        follower_won = index > lead and index - lead < SUIT_SHIFT - (lead % SUIT_SHIFT)
-        winner = player if follower_won else player.other
+        rules = self._ruleset
+        scorer = rules.tricks
+        new = self._clone()
+        new._history = (self._history, action)
+        new._hands = (hand & ~bit, hands[1]) if player == 0 else (hands[0], hand & ~bit)
+        if lead < 0:  # leading
+            new._lead = index
+            new._to_move = _OTHER[player]
+            points = scorer.lead_points(index)
+            if points:
+                new._score(player, points, Precedence.PLAY, Reason.LEAD)
+            return new
+        follower_won = index > lead and index & _SUIT_BASE == suit_base
+        winner = player if follower_won else _OTHER[player]
         new._lead = -1
         new._leader = winner
         new._to_move = winner
         tricks = self._tricks
         tricks = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
         new._tricks = tricks
-        trick_cards = _from_mask(bit | 1 << lead)
-        points, reason = rules.tricks.trick_points(lead, index, follower_won)
-        if points and new._score(winner, points, Precedence.PLAY, reason, trick_cards):
+        points, reason = scorer.trick_points(lead, index, follower_won)
+        if points and new._score(winner, points, Precedence.PLAY, reason):
             return new
         if rules.cards_count_toward_pique and tricks[winner] == 7:
             if new._score(winner, rules.cards, Precedence.CARDS, Reason.CARDS):
                 return new
         if tricks[0] + tricks[1] == 12:
-            winning_card = index if follower_won else lead
-            points = rules.tricks.last_trick_points(winning_card)
-            if points and new._score(winner, points, Precedence.PLAY, Reason.LAST_TRICK, trick_cards):
+            points = scorer.last_trick_points(index if follower_won else lead)
+            if points and new._score(winner, points, Precedence.PLAY, Reason.LAST_TRICK):
                 return new
             new._end_deal()
         return new
@@ -1277,6 +1267,8 @@ class State:
 
 # ----------------------------------------------------------------- helpers
 
+_SUIT_BASE: Final = 3 * SUIT_SHIFT  # index & _SUIT_BASE: the first bit of the card's suit
+_OTHER: Final = (Player.B, Player.A)
 _ACTION_KINDS: Final = frozenset((Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play))
 _BONUS_REASONS: Final = frozenset((Reason.PIQUE, Reason.REPIQUE))
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
@@ -1287,11 +1279,68 @@ _PACK_CARDS: Final = {
 }
 
 
+def _deal_positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions in the pack of the elder's and the dealer's cards, dealt in packets."""
+    elder = tuple(i for i in range(24) if (i // packet) % 2 == 0)
+    dealer = tuple(i for i in range(24) if (i // packet) % 2 == 1)
+    return elder, dealer
+
+
+_DEAL_POSITIONS: Final = {p: _deal_positions(p) for p in (1, 2, 3, 4, 6, 12)}
+
+
 def _mask_of(indices: Iterable[int]) -> int:
     mask = 0
     for i in indices:
         mask |= 1 << i
     return mask
+
+
+_Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
+
+
+def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[_Resolution]:
+    """Each category with the best calls: (category, winner, elder's best, younger's
+    best, the winner's combinations)."""
+    younger = elder.other
+    out: list[_Resolution] = []
+    for category in _CATEGORIES:
+        rule = rules.category_rule(category)
+        combos_e = rule.combinations(hands[elder])
+        combos_y = rule.combinations(hands[younger])
+        best_e = combos_e[0] if combos_e else 0
+        best_y = combos_y[0] if combos_y else 0
+        winner: Player | None = None
+        if best_e and best_y:
+            ke, ky = rule.key(best_e), rule.key(best_y)
+            if ke != ky:
+                winner = elder if ke > ky else younger
+        elif best_e or best_y:
+            winner = elder if best_e else younger
+        own = combos_e if winner is elder else combos_y if winner is younger else ()
+        out.append((category, winner, best_e, best_y, own))
+    return out
+
+
+def _auto_spoken(rules: Ruleset, hands: tuple[int, int], elder: Player) -> tuple[Spoken, ...]:
+    """What auto declarations would have said aloud (R-DE-6)."""
+    younger = elder.other
+    spoken: list[Spoken] = []
+    for category, winner, best_e, best_y, _own in _auto_resolve(rules, hands, elder):
+        rule = rules.category_rule(category)
+        if best_e:
+            shown = _from_mask(best_e) if winner is not younger else None
+            spoken.append(Spoken(elder, "call", category, rule.spoken(best_e, best_y or None), shown))
+        else:
+            spoken.append(Spoken(elder, "pass", category, "pass", None))
+        if best_y and (best_e == 0 or winner is not elder):
+            shown = _from_mask(best_y) if winner is not elder else None
+            spoken.append(Spoken(younger, "call", category, rule.spoken(best_y, best_e or None), shown))
+        elif best_e:
+            spoken.append(Spoken(younger, "good", category, "good", None))
+        else:
+            spoken.append(Spoken(younger, "pass", category, "pass", None))
+    return tuple(spoken)
 
 
 def _call(category: Category, claim: int) -> Call:

@@ -1,0 +1,51 @@
+"""Command line: ``python -m piquet demo`` and ``python -m piquet bench``."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+from .bots import GreedyBot, RandomBot, play_game
+from .narrate import narrate
+from .presets import RULESETS, find_ruleset
+
+
+def _demo(args: argparse.Namespace) -> int:
+    ruleset = find_ruleset(args.ruleset)
+    rng = random.Random(args.seed)
+    kinds = {"random": lambda: RandomBot(random.Random(rng.random())), "greedy": GreedyBot}
+    bots = [kinds[args.a](), kinds[args.b]()]
+    final = play_game(ruleset, bots, rng)
+    for line in narrate(final):
+        print(line)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import main as bench_main
+
+    return bench_main(seconds=args.seconds, ruleset=find_ruleset(args.ruleset))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m piquet`` and the ``piquet`` command."""
+    parser = argparse.ArgumentParser(prog="python -m piquet", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    demo = commands.add_parser("demo", help="a narrated game between two bots")
+    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    demo.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
+    demo.add_argument("--a", default="greedy", choices=("random", "greedy"), help="bot for A")
+    demo.add_argument("--b", default="random", choices=("random", "greedy"), help="bot for B")
+    demo.set_defaults(run=_demo)
+    bench = commands.add_parser("bench", help="random deals per second through the public API")
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    bench.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
+    bench.set_defaults(run=_bench)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""``python -m piquet bench``: random deals per second through the public API.
+
+Each deal is played from a chance node by a uniformly random player that calls
+``legal_actions()`` and ``apply()`` at every step, once with ``declarations="auto"`` and
+once with the declarations played. It also times one ``apply`` and one
+``legal_actions`` on positions of the play, and prints the machine it ran on.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from .ledger import CHANCE
+from .ruleset import Ruleset
+from .state import Phase, State, new_game
+
+__all__ = ["main", "random_deals"]
+
+
+def random_deals(ruleset: Ruleset, n: int, rng: random.Random, auto: bool) -> int:
+    """Play ``n`` random deals (each from a fresh game); returns the actions applied."""
+    start = new_game(ruleset, declarations="auto" if auto else "played")
+    choice = rng.choice
+    deal_phase = Phase.DEAL
+    actions = 0
+    for _ in range(n):
+        state = start.apply(start.sample_chance(rng))
+        actions += 1
+        while state.to_move is not CHANCE and state.to_move is not None:
+            state = state.apply(choice(state.legal_actions()))
+            actions += 1
+        assert state.phase is deal_phase or state.is_over
+    return actions
+
+
+def _rate(fn: Callable[[int], object], seconds: float) -> tuple[float, int]:
+    n = 50
+    while True:
+        t0 = time.perf_counter()
+        fn(n)
+        dt = time.perf_counter() - t0
+        if dt > 0.2:
+            break
+        n *= 2
+    n = max(1, int(n * seconds / dt / 3))
+    rates = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        fn(n)
+        rates.append(n / (time.perf_counter() - t0))
+    return statistics.median(rates), n
+
+
+def _play_positions(ruleset: Ruleset, rng: random.Random, count: int) -> list[State]:
+    positions = []
+    start = new_game(ruleset, declarations="auto")
+    while len(positions) < count:
+        state = start.apply(start.sample_chance(rng))
+        while state.to_move is not CHANCE and state.to_move is not None:
+            if state.phase is Phase.PLAY:
+                positions.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    return positions[:count]
+
+
+def _per_call(fn: Callable[[State], object], positions: list[State]) -> float:
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for state in positions:
+            fn(state)
+        best = min(best, (time.perf_counter() - t0) / len(positions))
+    return best
+
+
+def main(seconds: float = 2.0, ruleset: Ruleset | None = None) -> int:
+    """Print the figures; returns 0."""
+    from .presets import RUBICON
+
+    ruleset = RUBICON if ruleset is None else ruleset
+    print(f"piquet bench: ruleset {ruleset.name}")
+    print(
+        f"machine: {platform.machine()} {platform.processor() or ''} "
+        f"{platform.system()} {platform.release()}".replace("  ", " ")
+    )
+    print(f"python: {platform.python_implementation()} {platform.python_version()}")
+    for auto in (True, False):
+        rng = random.Random(1)
+        deals, n = _rate(lambda k, auto=auto: random_deals(ruleset, k, rng, auto), seconds)
+        label = "auto declarations" if auto else "declarations played"
+        print(f"random deals, {label:19s}: {deals:8.0f} deals/s ({1e6 / deals:6.1f} us/deal; {n} deals a run)")
+    positions = _play_positions(ruleset, random.Random(2), 2000)
+    actions = [s.legal_actions()[0] for s in positions]
+    pairs = list(zip(positions, actions))
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for state, action in pairs:
+            state.apply(action)
+        best = min(best, (time.perf_counter() - t0) / len(pairs))
+    print(f"one apply (a card played)          : {best * 1e6:8.2f} us")
+    legal = _per_call(lambda s: s.legal_actions(), positions)
+    print(f"one legal_actions (in the play)    : {legal * 1e6:8.2f} us")
+    return 0

@@ -1,0 +1,380 @@
+"""Records: a state as JSON, and the game record, a readable replayable text.
+
+Both store the ruleset, how the game started and every action; reading one replays
+every action through the rules, so a record can never yield a state that breaks them.
+
+>>> import random
+>>> import piquet as pq
+>>> state = pq.new_game(pq.RUBICON)
+>>> state = state.apply(state.sample_chance(random.Random(5)))
+>>> pq.State.from_json(state.to_json()) == state
+True
+>>> pq.loads(pq.dumps(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+import attrs
+
+from . import ruleset as _ruleset_module
+from .actions import Action, Deal, parse_action
+from .cards import CARD_BY_INDEX, Rank, _from_mask
+from .ledger import CHANCE, Player
+from .presets import RULESETS
+from .ruleset import Ruleset, TwoBlanks
+
+__all__ = [
+    "RecordError",
+    "dumps",
+    "loads",
+    "register_strategy",
+    "replay",
+    "ruleset_from_dict",
+    "ruleset_to_dict",
+    "start_of",
+]
+
+FORMAT: Final = "piquet-state"
+VERSION: Final = 1
+
+
+class RecordError(ValueError):
+    """A record that is malformed, or whose actions break the rules."""
+
+
+_STRATEGIES: dict[str, type] = {}
+
+
+def register_strategy(cls: type) -> type:
+    """Let records store a strategy class of your own (an attrs class); usable as a
+    decorator. The library's own strategies are registered already."""
+    if not attrs.has(cls):
+        raise TypeError(f"{cls.__name__}: only attrs classes can be stored in a record")
+    _STRATEGIES[cls.__name__] = cls
+    return cls
+
+
+for _name in dir(_ruleset_module):
+    _obj = getattr(_ruleset_module, _name)
+    if isinstance(_obj, type) and attrs.has(_obj) and _obj is not Ruleset:
+        register_strategy(_obj)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if attrs.has(type(value)):
+        name = type(value).__name__
+        if _STRATEGIES.get(name) is not type(value):
+            raise RecordError(
+                f"cannot store strategy {name}: register it with piquet.records.register_strategy"
+            )
+        return {"type": name, **{f.name: _encode(getattr(value, f.name)) for f in attrs.fields(type(value))}}
+    return value
+
+
+def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
+    """A ruleset as plain data (JSON-ready)."""
+    return {f.name: _encode(getattr(ruleset, f.name)) for f in attrs.fields(Ruleset)}
+
+
+def _decode_strategy(field: str, data: Any) -> Any:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise RecordError(f"ruleset.{field}: expected a strategy object with a 'type'")
+    cls = _STRATEGIES.get(data["type"])
+    if cls is None:
+        raise RecordError(f"ruleset.{field}: unknown strategy {data['type']!r}")
+    kwargs = {k: v for k, v in data.items() if k != "type"}
+    fields = {f.name: f for f in attrs.fields(cls)}
+    for key in kwargs:
+        if key not in fields:
+            raise RecordError(f"ruleset.{field}: {data['type']} has no option {key!r}")
+    if "lowest" in kwargs:
+        kwargs["lowest"] = Rank(kwargs["lowest"])
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"ruleset.{field}: {exc}") from None
+
+
+_STRATEGY_FIELDS: Final = ("point", "sequences", "sets", "tricks", "game")
+
+
+def ruleset_from_dict(data: Any) -> Ruleset:
+    """Read back :func:`ruleset_to_dict`, validating every field."""
+    if not isinstance(data, dict):
+        raise RecordError("ruleset: expected an object")
+    known = {f.name for f in attrs.fields(Ruleset)}
+    unknown = set(data) - known
+    if unknown:
+        raise RecordError(f"ruleset: unknown fields {sorted(unknown)}")
+    kwargs = dict(data)
+    for field in _STRATEGY_FIELDS:
+        if field in kwargs:
+            kwargs[field] = _decode_strategy(field, kwargs[field])
+    if "two_blanks" in kwargs:
+        try:
+            kwargs["two_blanks"] = TwoBlanks(kwargs["two_blanks"])
+        except ValueError:
+            raise RecordError(f"ruleset.two_blanks: bad value {kwargs['two_blanks']!r}") from None
+    try:
+        return Ruleset(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"ruleset: {exc}") from None
+
+
+# ----------------------------------------------------------------- replay
+
+
+def start_of(state: Any) -> Any:
+    """The state the game (or deal) of ``state`` started from."""
+    from .state import new_deal, new_game
+
+    game = state._game
+    declarations = "auto" if game.auto else "played"
+    if game.origin is None:
+        return new_game(state.ruleset, dealer=game.first_dealer, declarations=declarations)
+    origin = game.origin
+    elder = game.first_dealer.other
+    return new_deal(
+        state.ruleset,
+        elder=_from_mask(origin.dealt[elder]),
+        younger=_from_mask(origin.dealt[elder.other]),
+        stock=[CARD_BY_INDEX[i] for i in origin.stock],  # type: ignore[misc]
+        dealer=game.first_dealer,
+        declarations=declarations,
+    )
+
+
+def replay(state: Any) -> Iterator[tuple[Any, Action]]:
+    """Every (state before, action) of the game so far, from its start."""
+    current = start_of(state)
+    for action in state.history:
+        yield current, action
+        current = current.apply(action)
+
+
+def _apply_all(start: Any, actions: list[tuple[str, str | None]], where: Callable[[int], str]) -> Any:
+    from .state import IllegalActionError
+
+    state = start
+    for number, (text, who) in enumerate(actions):
+        try:
+            action = parse_action(text)
+        except ValueError as exc:
+            raise RecordError(f"{where(number)}: {exc}") from None
+        if who is not None:
+            mover = state.to_move
+            expected = "chance" if mover is CHANCE else str(mover)
+            if who != expected:
+                raise RecordError(f"{where(number)}: {text!r} is marked {who} but {expected} is to move")
+        try:
+            state = state.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"{where(number)}: {exc}") from None
+    return state
+
+
+def _start_from(data: dict[str, Any], where: str) -> Any:
+    from .state import new_deal, new_game
+
+    ruleset = ruleset_from_dict(data.get("ruleset"))
+    declarations = data.get("declarations", "played")
+    dealer_text = data.get("dealer", "B")
+    if dealer_text not in ("A", "B"):
+        raise RecordError(f"{where}: dealer must be 'A' or 'B', not {dealer_text!r}")
+    dealer = Player[dealer_text]
+    origin = data.get("origin")
+    try:
+        if origin is None:
+            return new_game(ruleset, dealer=dealer, declarations=declarations)
+        if not isinstance(origin, dict):
+            raise RecordError(f"{where}: origin must be an object")
+        return new_deal(
+            ruleset,
+            elder=origin.get("elder", ""),
+            younger=origin.get("younger", ""),
+            stock=origin.get("stock", ""),
+            dealer=dealer,
+            declarations=declarations,
+        )
+    except RecordError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _header(state: Any) -> dict[str, Any]:
+    game = state._game
+    head: dict[str, Any] = {
+        "ruleset": ruleset_to_dict(state.ruleset),
+        "declarations": "auto" if game.auto else "played",
+        "dealer": game.first_dealer.name,
+    }
+    if game.origin is not None:
+        origin = game.origin
+        elder = game.first_dealer.other
+        head["origin"] = {
+            "elder": str(_from_mask(origin.dealt[elder])),
+            "younger": str(_from_mask(origin.dealt[elder.other])),
+            "stock": " ".join(str(CARD_BY_INDEX[i]) for i in origin.stock),
+        }
+    return head
+
+
+def _summary(state: Any) -> dict[str, Any]:
+    mover = state.to_move
+    return {
+        "phase": state.phase.value,
+        "to_move": None if mover is None else ("chance" if mover is CHANCE else mover.name),
+        "deal": state.deal_number,
+        "scores": list(state.scores),
+        "deal_scores": list(state.deal_scores),
+        "hands": [str(state.hand(Player.A)), str(state.hand(Player.B))],
+    }
+
+
+def state_to_json(state: Any) -> str:
+    """See :meth:`piquet.State.to_json`."""
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        **_header(state),
+        "actions": [str(a) for a in state.history],
+        "summary": _summary(state),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def state_from_json(text: str) -> Any:
+    """See :meth:`piquet.State.from_json`."""
+    if not isinstance(text, (str, bytes)):
+        raise TypeError(f"expected JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"not a piquet state: the 'format' must be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise RecordError(f"unsupported version {data.get('version')!r} (this library reads {VERSION})")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("actions: expected a list of action texts")
+    start = _start_from(data, "header")
+    state = _apply_all(start, [(a, None) for a in actions], lambda i: f"action {i + 1}")
+    summary = data.get("summary")
+    if summary is not None and summary != _summary(state):
+        raise RecordError("summary: does not match the state the actions lead to (tampered?)")
+    return state
+
+
+# ----------------------------------------------------------------- game record
+
+
+def dumps(state: Any) -> str:
+    """The game record of ``state``: a header, then every action with who made it.
+
+    >>> import piquet as pq
+    >>> print(pq.dumps(pq.new_game(pq.RUBICON)).splitlines()[0])
+    [Piquet "1"]
+    """
+    head = _header(state)
+    lines = ['[Piquet "1"]']
+    preset = RULESETS.get(state.ruleset.name)
+    if preset == state.ruleset:
+        lines.append(f'[Ruleset "{state.ruleset.name}"]')
+    else:
+        lines.append(f"[RulesetData {json.dumps(head['ruleset'], ensure_ascii=False)}]")
+    lines.append(f'[Declarations "{head["declarations"]}"]')
+    lines.append(f'[Dealer "{head["dealer"]}"]')
+    for key in ("elder", "younger", "stock"):
+        if "origin" in head:
+            lines.append(f'[{key.capitalize()} "{head["origin"][key]}"]')
+    result = state.result
+    if result is not None:
+        winner = "drawn" if result.winner is None else result.winner.name
+        lines.append(f'[Result "{winner} {result.points} ({result.scores[0]}-{result.scores[1]})"]')
+    for before, action in replay(state):
+        mover = before.to_move
+        who = "chance" if mover is CHANCE else str(mover)
+        if isinstance(action, Deal):
+            lines.append("")
+            lines.append(f"# deal {before.deal_number + 1}, dealer {before.dealer}")
+        lines.append(f"{who}: {action}")
+    return "\n".join(lines) + "\n"
+
+
+def loads(text: str) -> Any:
+    """Read a game record written by :func:`dumps`, replaying every action.
+
+    Raises :class:`RecordError` (a ValueError) saying which line is wrong.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"expected record text, not {type(text).__name__}")
+    header: dict[str, Any] = {}
+    actions: list[tuple[str, str | None]] = []
+    line_numbers: list[int] = []
+    result_text = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            if not line.endswith("]") or " " not in line:
+                raise RecordError(f"line {number}: bad header {line!r}")
+            key, _, value = line[1:-1].partition(" ")
+            if key == "RulesetData":
+                try:
+                    header["ruleset"] = json.loads(value)
+                except json.JSONDecodeError as exc:
+                    raise RecordError(f"line {number}: bad ruleset data: {exc}") from None
+                continue
+            if not (len(value) >= 2 and value[0] == value[-1] == '"'):
+                raise RecordError(f"line {number}: header values are quoted: {line!r}")
+            value = value[1:-1]
+            if key == "Piquet":
+                if value != "1":
+                    raise RecordError(f"line {number}: unsupported record version {value!r}")
+            elif key == "Ruleset":
+                try:
+                    header["ruleset"] = ruleset_to_dict(RULESETS[value])
+                except KeyError:
+                    raise RecordError(f"line {number}: unknown ruleset {value!r}") from None
+            elif key == "Declarations":
+                header["declarations"] = value
+            elif key == "Dealer":
+                header["dealer"] = value
+            elif key in ("Elder", "Younger", "Stock"):
+                header.setdefault("origin", {})[key.lower()] = value
+            elif key == "Result":
+                result_text = value
+            else:
+                raise RecordError(f"line {number}: unknown header {key!r}")
+            continue
+        who, sep, action = line.partition(":")
+        if not sep:
+            raise RecordError(f"line {number}: expected 'player: action', got {line!r}")
+        actions.append((action.strip(), who.strip()))
+        line_numbers.append(number)
+    if "ruleset" not in header:
+        raise RecordError("the record names no ruleset")
+    start = _start_from(header, "header")
+    state = _apply_all(start, actions, lambda i: f"line {line_numbers[i]}")
+    if result_text is not None:
+        result = state.result
+        actual = (
+            None
+            if result is None
+            else f"{'drawn' if result.winner is None else result.winner.name} {result.points} "
+            f"({result.scores[0]}-{result.scores[1]})"
+        )
+        if actual != result_text:
+            raise RecordError(f"Result header {result_text!r} does not match the replayed game ({actual})")
+    return state
