@@ -17,6 +17,8 @@ ValueError: elder_max: the elder may take at most 7 cards from a stock of 8 afte
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
@@ -44,6 +46,7 @@ __all__ = [
     "CategoryRule",
     "GameRule",
     "LeadAndWin",
+    "MixedSequences",
     "Partie",
     "PointByLength",
     "PointByValue",
@@ -275,11 +278,127 @@ class SuitedSequences:
         return out
 
     def spoken(self, claim: int, versus: int | None) -> str:
-        length, top = run_key(claim)
-        name = _SEQUENCE_NAMES.get(length, f"sequence of {length}")
-        if top == Rank.ACE:
-            return f"{name} major"
-        return f"{name} to the {rank_word(Rank(top))}"
+        return _sequence_words(*run_key(claim))
+
+
+def _sequence_words(length: int, top: int) -> str:
+    """``quart major``, ``tierce to the nine`` ..."""
+    name = _SEQUENCE_NAMES.get(length, f"sequence of {length}")
+    if top == Rank.ACE:
+        return f"{name} major"
+    return f"{name} to the {rank_word(Rank(top))}"
+
+
+def _ranks_of(mask: int) -> int:
+    """The ranks a mask holds, as nine bits (bit ``r`` for rank ``r + 6``)."""
+    return (mask | mask >> SUIT_SHIFT | mask >> 2 * SUIT_SHIFT | mask >> 3 * SUIT_SHIFT) & SUIT_BITS
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_layout(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The most that runs laid out of these cards can score, each card in one run only.
+
+    ``counts[r]`` is how many cards of rank ``r + 6`` there are. Returns the score and the
+    runs as (length, top rank), best first; among layouts scoring the same, the one whose
+    runs rank highest. The lowest rank held is either left out of every run (one card of
+    it) or starts a run, so the search is complete.
+    """
+    low = next((r for r, n in enumerate(counts) if n), None)
+    if low is None:
+        return 0, ()
+    rest = list(counts)
+    rest[low] -= 1
+    best = _best_layout(tuple(rest))
+    rest = list(counts)
+    for top in range(low, 9):
+        if not counts[top]:
+            break
+        rest[top] -= 1
+        length = top - low + 1
+        if length >= 3:
+            score, runs = _best_layout(tuple(rest))
+            laid = (score + sequence_score(length), (*runs, (length, top + 6)))
+            laid = (laid[0], tuple(sorted(laid[1], reverse=True)))
+            best = max(best, laid)
+    return best
+
+
+@attrs.frozen
+class MixedSequences:
+    """Sequences of adjacent ranks in any suits, each card in one sequence only (R-DE-3).
+
+    The 1995 reconstruction of Cotton's game (seed 004): a sequence is a run of three or
+    more cards of consecutive rank, one card of each rank, whatever their suits (a
+    "straight"). Claims compare as suited sequences do: longer beats shorter, then the
+    higher top card; equal, neither scores. Scores are those of R-DE-3 (tierce 3, quart 4,
+    quint 15 ... neuvième 19). The winner scores every sequence he holds, each card
+    counted in one sequence only: :meth:`combinations` lays out the best sequence first,
+    then the others that score the most from the cards left, each taking the first card
+    of a rank in suit order S H D C.
+
+    >>> from piquet.cards import cards
+    >>> from piquet.combinations import cards_of
+    >>> rule = MixedSequences()
+    >>> hand = cards("AS KH QD JD 10C 9H QS JH 10H 7C 7D 7S").mask
+    >>> [(rule.spoken(c, None), str(cards_of(c))) for c in rule.combinations(hand)]
+    [('sixième major', 'AS 10H 9H KH QD JD'), ('tierce to the queen', 'QS JH 10C')]
+    >>> rule.is_claim(cards("QD JH 10C").mask, hand), rule.is_claim(cards("QD QS JH").mask, hand)
+    (True, False)
+    """
+
+    category: ClassVar[Category] = Category.SEQUENCE
+
+    def claims(self, hand: int) -> Sequence[int]:
+        out: list[int] = []
+        for run in RUNS9[_ranks_of(hand)]:
+            for sub in sub_runs(run):
+                low = (sub & -sub).bit_length() - 1
+                choices = []
+                for r in range(sub.bit_length() - 1, low - 1, -1):
+                    held = (hand >> r) & RANK_MASK_UNIT
+                    one_rank = []
+                    while held:
+                        card = held & -held
+                        one_rank.append(card << r)
+                        held ^= card
+                    choices.append(one_rank)
+                out.extend(sum(pick) for pick in itertools.product(*choices))
+        out.sort(key=self.key, reverse=True)
+        return out
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        if claim & ~hand or claim.bit_count() < 3:
+            return False
+        ranks = _ranks_of(claim)
+        run = ranks // (ranks & -ranks)
+        return ranks.bit_count() == claim.bit_count() and not run & (run + 1)
+
+    def key(self, claim: int) -> tuple[int, ...]:
+        ranks = _ranks_of(claim)
+        return ranks.bit_count(), ranks.bit_length() + 5
+
+    def score(self, claim: int) -> int:
+        return sequence_score(claim.bit_count())
+
+    def combinations(self, hand: int) -> Sequence[int]:
+        runs = RUNS9[_ranks_of(hand)]
+        if not runs:
+            return []
+        first = max(runs, key=lambda run: (run.bit_count(), run.bit_length()))
+        counts = [((hand >> r) & RANK_MASK_UNIT).bit_count() - (first >> r & 1) for r in range(9)]
+        out: list[int] = []
+        left = hand
+        for length, top in ((first.bit_count(), first.bit_length() + 5), *_best_layout(tuple(counts))[1]):
+            combo = 0
+            for r in range(top - 5 - length, top - 5):
+                held = (left >> r) & RANK_MASK_UNIT
+                combo |= (held & -held) << r
+            left &= ~combo
+            out.append(combo)
+        return out
+
+    def spoken(self, claim: int, versus: int | None) -> str:
+        return _sequence_words(*self.key(claim))
 
 
 @attrs.frozen

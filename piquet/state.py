@@ -458,7 +458,9 @@ class State:
         """The cards still in the stock, top first."""
         if self._setup is None or self._exch is None:
             return ()
-        taken = self._exch.taken[0] + (self._exch.taken[1] if self._exch.younger_taken else 0)
+        exch = self._exch
+        elder = self._dealer.other
+        taken = exch.taken[elder] + (exch.taken[elder.other] if exch.younger_taken else 0)
         return tuple(CARD_BY_INDEX[i] for i in self._setup.stock[taken:])  # type: ignore[misc]
 
     @property
@@ -626,7 +628,9 @@ class State:
             raise IllegalActionError(f"not an action: {action!r}")
         if phase is Phase.OVER:
             raise IllegalActionError(f"{action}: the game is over")
-        raise IllegalActionError(f"{action}: not a {phase.value} action ({self._expecting()})")
+        raise IllegalActionError(
+            f"{action}: not legal in the {phase.value} phase ({self._expecting()})"
+        )
 
     def _expecting(self) -> str:
         if self._to_move is CHANCE:
