@@ -7,7 +7,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .bots import GreedyBot, RandomBot, play_game
+from .bots import Bot, GreedyBot, RandomBot, play_game
 from .narrate import narrate
 from .presets import RULESETS, find_ruleset
 
@@ -15,8 +15,11 @@ from .presets import RULESETS, find_ruleset
 def _demo(args: argparse.Namespace) -> int:
     ruleset = find_ruleset(args.ruleset)
     rng = random.Random(args.seed)
-    kinds = {"random": lambda: RandomBot(random.Random(rng.random())), "greedy": GreedyBot}
-    bots = [kinds[args.a](), kinds[args.b]()]
+
+    def make(kind: str) -> Bot:
+        return GreedyBot() if kind == "greedy" else RandomBot(random.Random(rng.random()))
+
+    bots = [make(args.a), make(args.b)]
     final = play_game(ruleset, bots, rng)
     for line in narrate(final):
         print(line)

@@ -56,7 +56,7 @@ def _rate(fn: Callable[[int], object], seconds: float) -> tuple[float, int]:
 
 
 def _play_positions(ruleset: Ruleset, rng: random.Random, count: int) -> list[State]:
-    positions = []
+    positions: list[State] = []
     start = new_game(ruleset, declarations="auto")
     while len(positions) < count:
         state = start.apply(start.sample_chance(rng))
@@ -90,12 +90,19 @@ def main(seconds: float = 2.0, ruleset: Ruleset | None = None) -> int:
     print(f"python: {platform.python_implementation()} {platform.python_version()}")
     for auto in (True, False):
         rng = random.Random(1)
-        deals, n = _rate(lambda k, auto=auto: random_deals(ruleset, k, rng, auto), seconds)
+
+        def run(k: int, auto: bool = auto, rng: random.Random = rng) -> int:
+            return random_deals(ruleset, k, rng, auto)
+
+        deals, n = _rate(run, seconds)
         label = "auto declarations" if auto else "declarations played"
-        print(f"random deals, {label:19s}: {deals:8.0f} deals/s ({1e6 / deals:6.1f} us/deal; {n} deals a run)")
+        print(
+            f"random deals, {label:19s}: {deals:8.0f} deals/s "
+            f"({1e6 / deals:6.1f} us/deal; {n} deals a run)"
+        )
     positions = _play_positions(ruleset, random.Random(2), 2000)
     actions = [s.legal_actions()[0] for s in positions]
-    pairs = list(zip(positions, actions))
+    pairs = list(zip(positions, actions, strict=True))
     best = float("inf")
     for _ in range(5):
         t0 = time.perf_counter()

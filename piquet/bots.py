@@ -18,7 +18,18 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from .actions import Action, Call, Exchange, ExchangeCount, Good, Leave, LeftCards, Pass, Play, Reckon
+from .actions import (
+    Action,
+    Call,
+    Exchange,
+    ExchangeCount,
+    Good,
+    Leave,
+    LeftCards,
+    Pass,
+    Play,
+    Reckon,
+)
 from .cards import Card, CardSet
 from .ledger import CHANCE, Player
 from .observation import Observation
@@ -60,11 +71,7 @@ def _keep_value(card: Card, hand: CardSet) -> int:
     suit = hand.suit(card.suit)
     same_rank = hand.ranks(card.rank)
     value = int(card.rank) * 2 + len(suit) * 3
-    neighbours = sum(
-        1
-        for other in suit
-        if abs(int(other.rank) - int(card.rank)) == 1
-    )
+    neighbours = sum(1 for other in suit if abs(int(other.rank) - int(card.rank)) == 1)
     value += neighbours * 4
     if len(same_rank) >= 3 and card.rank.is_counter:
         value += 12

@@ -166,7 +166,9 @@ class Card:
                 suit = None
             if rank is not None and suit is not None:
                 return _CARD_TABLE[suit.index * SUIT_SHIFT + rank - 6]
-        raise ValueError(f"bad card {text!r}: expected a rank (A K Q J 10 9 8 7 6) and a suit (S H D C)")
+        raise ValueError(
+            f"bad card {text!r}: expected a rank (A K Q J 10 9 8 7 6) and a suit (S H D C)"
+        )
 
     @property
     def pips(self) -> int:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from .cards import EMPTY, CardSet
 
-__all__ = ["CHANCE", "Category", "Player", "Precedence", "Reason", "ScoreEvent"]
+__all__ = ["CHANCE", "Category", "Chance", "Player", "Precedence", "Reason", "ScoreEvent"]
 
 
 class Player(enum.IntEnum):
@@ -38,7 +38,9 @@ class Player(enum.IntEnum):
 _OTHER = (Player.B, Player.A)
 
 
-class _Chance(enum.Enum):
+class Chance(enum.Enum):
+    """The type of :data:`CHANCE`: use ``Literal[Chance.CHANCE]`` in annotations."""
+
     CHANCE = "chance"
 
     def __repr__(self) -> str:
@@ -48,7 +50,7 @@ class _Chance(enum.Enum):
         return "chance"
 
 
-CHANCE = _Chance.CHANCE
+CHANCE = Chance.CHANCE
 """``state.to_move`` at a chance node (a deal to be made)."""
 
 

@@ -3,7 +3,8 @@
 >>> import random
 >>> import piquet as pq
 >>> from piquet.bots import RandomBot, play_game
->>> final = play_game(pq.RUBICON, [RandomBot(random.Random(1)), RandomBot(random.Random(2))], random.Random(3))
+>>> bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2))]
+>>> final = play_game(pq.RUBICON, bots, random.Random(3))
 >>> lines = list(narrate(final))
 >>> lines[0]
 'Rubicon piquet: a partie of six deals. B deals first.'
@@ -15,14 +16,18 @@ from collections.abc import Iterator
 from typing import Any
 
 from .actions import Call, Deal, Exchange, ExchangeCount, Good, Leave, LeftCards, Pass, Play, Reckon
-from .ledger import Category, Player, Reason, ScoreEvent
+from .ledger import Category, Reason, ScoreEvent
 from .records import replay
 from .ruleset import Partie, Race, number_word
 from .state import State
 
 __all__ = ["narrate", "score_sheet"]
 
-_CATEGORY_WORDS = {Category.POINT: "point", Category.SEQUENCE: "sequence", Category.SET: "trio or quatorze"}
+_CATEGORY_WORDS = {
+    Category.POINT: "point",
+    Category.SEQUENCE: "sequence",
+    Category.SET: "trio or quatorze",
+}
 _REASON_WORDS = {
     Reason.CARTE_BLANCHE: "carte blanche",
     Reason.CARTE_ROUGE: "carte rouge",
@@ -99,14 +104,19 @@ def narrate(state: State) -> Iterator[str]:
             if action.cards:
                 yield f"  {who}: And {after.spoken[-1].words}."
         elif isinstance(action, Play):
-            trick_line.append(f"{who} {'leads' if not trick_line else 'plays'} {_card(action.card)}")
-        new_events = after.events[len(before.events) :] if after.deal_number == before.deal_number else after.events
+            trick_line.append(
+                f"{who} {'leads' if not trick_line else 'plays'} {_card(action.card)}"
+            )
+        new_events = (
+            after.events[len(before.events) :]
+            if after.deal_number == before.deal_number
+            else after.events
+        )
         if isinstance(action, Play):
             if len(trick_line) == 2 or after.is_over or after.phase is not before.phase:
-                tricks = after.tricks_won if after.phase is not before.phase else after.tricks_won
-                yield f"  {'; '.join(trick_line)}.   ({after.deal_scores[Player.A]} to {after.deal_scores[Player.B]})"
+                a, b = after.deal_scores
+                yield f"  {'; '.join(trick_line)}.   ({a} to {b})"
                 trick_line = []
-                del tricks
             for event in new_events:
                 if event.reason in _REASON_WORDS:
                     yield _say(event, _deal_total(after, event))
@@ -120,9 +130,14 @@ def narrate(state: State) -> Iterator[str]:
                     yield f"  {said.player}: {said.words[0].upper()}{said.words[1:]}."
             for event in new_events:
                 yield _say(event, _deal_total(after, event))
-        if after.phase is not before.phase and after.phase.value in ("deal", "over") and not isinstance(action, Deal):
+        if (
+            after.phase is not before.phase
+            and after.phase.value in ("deal", "over")
+            and not isinstance(action, Deal)
+        ):
             a, b = after.deal_scores
-            yield f"  Deal {after.deal_number}: A {a}, B {b}. Totals: A {after.scores[0]}, B {after.scores[1]}."
+            total_a, total_b = after.scores
+            yield f"  Deal {after.deal_number}: A {a}, B {b}. Totals: A {total_a}, B {total_b}."
     if previous is not None and previous.result is not None:
         yield ""
         yield from score_sheet(previous)

@@ -21,7 +21,7 @@ import attrs
 
 from .actions import Action, LeftCards, Play
 from .cards import EMPTY, Card, CardSet, _from_mask
-from .ledger import CHANCE, Player, ScoreEvent
+from .ledger import Chance, Player, ScoreEvent
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -57,7 +57,7 @@ class Observation:
     player: Player
     ruleset: Ruleset
     phase: Phase
-    to_move: Player | Literal[CHANCE] | None
+    to_move: Player | Literal[Chance.CHANCE] | None
     dealer: Player
     deal_number: int
     hand: CardSet
@@ -153,14 +153,12 @@ def observe(state: State, player: Player) -> Observation:
         left = exch.left
         rest = _indices_mask(stock[taken_e + taken_y :]) if younger_done else 0
         played_any = bool(tricks or trick)
-        if left is LeftCards.EXPOSE or (
-            left is LeftCards.LOOK and (player != elder or played_any)
-        ):
+        if left is LeftCards.EXPOSE or (left is LeftCards.LOOK and (player != elder or played_any)):
             seen |= rest  # R-EX-4
         if setup.blank[opponent]:
             opponent_is_elder = opponent == elder
             blank_shown = (
-                exch.count > 0 and exch.stage >= _Exch.ELDER
+                exch.announced > 0 and exch.stage >= _Exch.ELDER
                 if opponent_is_elder
                 else elder_done
             )
@@ -208,6 +206,3 @@ def _indices_mask(indices: Sequence[int]) -> int:
     for i in indices:
         mask |= 1 << i
     return mask
-
-
-

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -75,7 +75,10 @@ def _encode(value: Any) -> Any:
             raise RecordError(
                 f"cannot store strategy {name}: register it with piquet.records.register_strategy"
             )
-        return {"type": name, **{f.name: _encode(getattr(value, f.name)) for f in attrs.fields(type(value))}}
+        return {
+            "type": name,
+            **{f.name: _encode(getattr(value, f.name)) for f in attrs.fields(type(value))},  # type: ignore[arg-type]
+        }
     return value
 
 
@@ -137,7 +140,7 @@ def start_of(state: Any) -> Any:
     from .state import new_deal, new_game
 
     game = state._game
-    declarations = "auto" if game.auto else "played"
+    declarations: Literal["played", "auto"] = "auto" if game.auto else "played"
     if game.origin is None:
         return new_game(state.ruleset, dealer=game.first_dealer, declarations=declarations)
     origin = game.origin
@@ -146,7 +149,7 @@ def start_of(state: Any) -> Any:
         state.ruleset,
         elder=_from_mask(origin.dealt[elder]),
         younger=_from_mask(origin.dealt[elder.other]),
-        stock=[CARD_BY_INDEX[i] for i in origin.stock],  # type: ignore[misc]
+        stock=[CARD_BY_INDEX[i] for i in origin.stock],
         dealer=game.first_dealer,
         declarations=declarations,
     )
@@ -160,7 +163,9 @@ def replay(state: Any) -> Iterator[tuple[Any, Action]]:
         current = current.apply(action)
 
 
-def _apply_all(start: Any, actions: list[tuple[str, str | None]], where: Callable[[int], str]) -> Any:
+def _apply_all(
+    start: Any, actions: list[tuple[str, str | None]], where: Callable[[int], str]
+) -> Any:
     from .state import IllegalActionError
 
     state = start
@@ -173,7 +178,9 @@ def _apply_all(start: Any, actions: list[tuple[str, str | None]], where: Callabl
             mover = state.to_move
             expected = "chance" if mover is CHANCE else str(mover)
             if who != expected:
-                raise RecordError(f"{where(number)}: {text!r} is marked {who} but {expected} is to move")
+                raise RecordError(
+                    f"{where(number)}: {text!r} is marked {who} but {expected} is to move"
+                )
         try:
             state = state.apply(action)
         except IllegalActionError as exc:
@@ -186,6 +193,8 @@ def _start_from(data: dict[str, Any], where: str) -> Any:
 
     ruleset = ruleset_from_dict(data.get("ruleset"))
     declarations = data.get("declarations", "played")
+    if declarations not in ("played", "auto"):
+        raise RecordError(f"{where}: declarations must be 'played' or 'auto', not {declarations!r}")
     dealer_text = data.get("dealer", "B")
     if dealer_text not in ("A", "B"):
         raise RecordError(f"{where}: dealer must be 'A' or 'B', not {dealer_text!r}")
@@ -263,7 +272,9 @@ def state_from_json(text: str) -> Any:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a piquet state: the 'format' must be {FORMAT!r}")
     if data.get("version") != VERSION:
-        raise RecordError(f"unsupported version {data.get('version')!r} (this library reads {VERSION})")
+        raise RecordError(
+            f"unsupported version {data.get('version')!r} (this library reads {VERSION})"
+        )
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions: expected a list of action texts")
@@ -376,5 +387,7 @@ def loads(text: str) -> Any:
             f"({result.scores[0]}-{result.scores[1]})"
         )
         if actual != result_text:
-            raise RecordError(f"Result header {result_text!r} does not match the replayed game ({actual})")
+            raise RecordError(
+                f"Result header {result_text!r} does not match the replayed game ({actual})"
+            )
     return state

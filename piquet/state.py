@@ -50,7 +50,7 @@ from .cards import (
     cards,
 )
 from .combinations import is_blank
-from .ledger import CHANCE, Category, Player, Precedence, Reason, ScoreEvent
+from .ledger import CHANCE, Category, Chance, Player, Precedence, Reason, ScoreEvent
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class _Setup(NamedTuple):
 
 class _Exchange(NamedTuple):
     stage: _Exch
-    count: int  # the elder's announced count (carte blanche), else 0
+    announced: int  # the elder's announced count (carte blanche), else 0
     discards: tuple[int, int]  # per player
     taken: tuple[int, int]  # how many cards each took in, per player
     younger_taken: bool  # whether the younger has taken in his cards yet
@@ -205,7 +205,8 @@ class _Game(NamedTuple):
 _PLAYS: Final = tuple(Play(c) if c is not None else None for c in CARD_BY_INDEX)
 _SUIT_PLAYS: Final = tuple(
     tuple(
-        tuple(_PLAYS[s * SUIT_SHIFT + b] for b in range(8, -1, -1) if m >> b & 1) for m in range(512)
+        tuple(_PLAYS[s * SUIT_SHIFT + b] for b in range(8, -1, -1) if m >> b & 1)
+        for m in range(512)
     )
     for s in range(4)
 )
@@ -218,7 +219,7 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
         + sp[1][(mask >> 16) & SUIT_BITS]
         + sp[2][(mask >> 32) & SUIT_BITS]
         + sp[3][(mask >> 48) & SUIT_BITS]
-    )  # type: ignore[return-value]
+    )
 
 
 _SUIT_INDICES: Final = tuple(
@@ -248,7 +249,7 @@ class _Discards(Sequence[Exchange]):
     """Every legal discard, built only when asked for: combinations by size, then
     lexicographically in canonical card order."""
 
-    __slots__ = ("_cards", "_lo", "_hi", "_len")
+    __slots__ = ("_cards", "_hi", "_len", "_lo")
 
     def __init__(self, hand: int, lo: int, hi: int) -> None:
         self._cards = _indices(hand)
@@ -326,9 +327,9 @@ class State:
     """
 
     __slots__ = (
-        "_decl",
         "_deal_scores",
         "_dealer",
+        "_decl",
         "_events",
         "_exch",
         "_game",
@@ -349,7 +350,7 @@ class State:
     _ruleset: Ruleset
     _game: _Game
     _phase: Phase
-    _to_move: Player | Literal[CHANCE] | None
+    _to_move: Player | Literal[Chance.CHANCE] | None
     _dealer: Player
     _hands: tuple[int, int]
     _setup: _Setup | None
@@ -403,7 +404,7 @@ class State:
         return self._phase
 
     @property
-    def to_move(self) -> Player | Literal[CHANCE] | None:
+    def to_move(self) -> Player | Literal[Chance.CHANCE] | None:
         """Who acts next: a player, :data:`piquet.CHANCE`, or None when over."""
         return self._to_move
 
@@ -461,7 +462,7 @@ class State:
         exch = self._exch
         elder = self._dealer.other
         taken = exch.taken[elder] + (exch.taken[elder.other] if exch.younger_taken else 0)
-        return tuple(CARD_BY_INDEX[i] for i in self._setup.stock[taken:])  # type: ignore[misc]
+        return tuple(CARD_BY_INDEX[i] for i in self._setup.stock[taken:])
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -493,7 +494,7 @@ class State:
         """The card led to the trick in progress, if any."""
         if self._lead < 0:
             return ()
-        return (CARD_BY_INDEX[self._lead],)  # type: ignore[return-value]
+        return (CARD_BY_INDEX[self._lead],)
 
     @property
     def result(self) -> Result | None:
@@ -541,7 +542,8 @@ class State:
         """Read a state written by :meth:`to_json`, replaying and checking every action."""
         from .records import state_from_json
 
-        return state_from_json(text)
+        state: State = state_from_json(text)
+        return state
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -796,7 +798,9 @@ class State:
         elif blank[younger]:
             scorers = [younger]
         for player in scorers:
-            if self._score(player, rules.carte_blanche, Precedence.CARTE_BLANCHE, Reason.CARTE_BLANCHE):
+            if self._score(
+                player, rules.carte_blanche, Precedence.CARTE_BLANCHE, Reason.CARTE_BLANCHE
+            ):
                 return
 
     # ------------------------------------------------------------ the exchange
@@ -811,11 +815,11 @@ class State:
         if stage is _Exch.COUNT:
             return tuple(ExchangeCount(n) for n in range(rules.elder_min, rules.elder_max + 1))
         if stage is _Exch.ELDER:
-            if exch.count:
-                return _Discards(self._hands[elder], exch.count, exch.count)
+            if exch.announced:
+                return _Discards(self._hands[elder], exch.announced, exch.announced)
             return _Discards(self._hands[elder], rules.elder_min, rules.elder_max)
         if stage is _Exch.YOUNGER_FIRST:
-            hi = stock - exch.count
+            hi = stock - exch.announced
             return _Discards(self._hands[self._dealer], rules.younger_min, hi)
         if stage is _Exch.YOUNGER:
             hi = stock - exch.taken[elder]
@@ -848,7 +852,7 @@ class State:
                 )
             new = self._clone()
             new._push(action)
-            new._exch = exch._replace(stage=_Exch.YOUNGER_FIRST, count=n)
+            new._exch = exch._replace(stage=_Exch.YOUNGER_FIRST, announced=n)
             new._to_move = younger
             return new
         if stage is _Exch.LEAVE:
@@ -874,18 +878,24 @@ class State:
             )
         n = discard.bit_count()
         if stage is _Exch.ELDER:
-            if exch.count:
-                lo = hi = exch.count
+            if exch.announced:
+                lo = hi = exch.announced
             else:
                 lo, hi = rules.elder_min, rules.elder_max
             who = "elder"
         else:
             lo = rules.younger_min
-            hi = rules.stock_size - (exch.count if stage is _Exch.YOUNGER_FIRST else exch.taken[elder])
+            hi = rules.stock_size - (
+                exch.announced if stage is _Exch.YOUNGER_FIRST else exch.taken[elder]
+            )
             who = "younger"
         if not lo <= n <= hi:
             span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
-            rule = "R-CB-2" if exch.count and who == "elder" else ("R-EX-1" if who == "elder" else "R-EX-3")
+            rule = (
+                "R-CB-2"
+                if exch.announced and who == "elder"
+                else ("R-EX-1" if who == "elder" else "R-EX-3")
+            )
             raise IllegalActionError(
                 f"{action}: the {who} must discard {span} cards, not {n} ({rule})"
             )
@@ -911,7 +921,7 @@ class State:
             taken[elder] = n
             younger_taken = False
             next_stage = _Exch.YOUNGER
-            if exch.count:  # the younger committed first: he takes in now
+            if exch.announced:  # the younger committed first: he takes in now
                 m = taken[younger]
                 hands[younger] |= prefix[n + m] ^ prefix[n]
                 younger_taken = True
@@ -927,7 +937,7 @@ class State:
             next_stage = _Exch.DONE
         new._exch = _Exchange(
             next_stage,
-            exch.count,
+            exch.announced,
             (discards[0], discards[1]),
             (taken[0], taken[1]),
             younger_taken,
@@ -1015,7 +1025,10 @@ class State:
             return (*(_call(category, c) for c in rule.claims(hand)), Pass(category))
         if stage is _Stage.ANSWER:
             floor = rule.key(decl.claim)
-            return (Good(category), *(_call(category, c) for c in rule.claims(hand) if rule.key(c) >= floor))
+            return (
+                Good(category),
+                *(_call(category, c) for c in rule.claims(hand) if rule.key(c) >= floor),
+            )
         if stage is _Stage.AFTER_PASS:
             return (*(_call(category, c) for c in rule.claims(hand)), Pass(category))
         if stage is _Stage.EXTRAS:
@@ -1053,12 +1066,18 @@ class State:
             picks = [m for m in decl.extras if m & chosen]
             if sum(picks) != chosen or any(m & chosen != m for m in picks):
                 raise IllegalActionError(
-                    f"{action}: may reckon only whole combinations of {_describe(decl.extras)} (R-DE-5)"
+                    f"{action}: may reckon only whole combinations of "
+                    f"{_describe(decl.extras)} (R-DE-5)"
                 )
             new = self._clone()
             new._push(action)
             new._decl = decl._replace(
-                spoken=(*decl.spoken, Spoken(player, "reckon", category, _reckon_words(rule, picks), _from_mask(chosen)))
+                spoken=(
+                    *decl.spoken,
+                    Spoken(
+                        player, "reckon", category, _reckon_words(rule, picks), _from_mask(chosen)
+                    ),
+                )
                 if picks
                 else decl.spoken
             )
@@ -1086,7 +1105,10 @@ class State:
                 new._decl = decl._replace(
                     stage=_Stage.ANSWER,
                     claim=claim,
-                    spoken=(*decl.spoken, Spoken(elder, "call", category, rule.spoken(claim, None), None)),
+                    spoken=(
+                        *decl.spoken,
+                        Spoken(elder, "call", category, rule.spoken(claim, None), None),
+                    ),
                 )
             new._to_move = younger
             return new
@@ -1094,12 +1116,17 @@ class State:
             if kind is Good:
                 raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
             if kind is Pass:
-                new._decl = decl._replace(spoken=(*decl.spoken, Spoken(younger, "pass", category, "pass", None)))
+                new._decl = decl._replace(
+                    spoken=(*decl.spoken, Spoken(younger, "pass", category, "pass", None))
+                )
                 new._next_category()
                 return new
             claim = action.cards.mask  # type: ignore[union-attr]
             new._decl = decl._replace(
-                spoken=(*decl.spoken, Spoken(younger, "call", category, rule.spoken(claim, None), _from_mask(claim)))
+                spoken=(
+                    *decl.spoken,
+                    Spoken(younger, "call", category, rule.spoken(claim, None), _from_mask(claim)),
+                )
             )
             new._win_category(younger, category, claim, restrict=None)
             return new
@@ -1108,7 +1135,9 @@ class State:
         elder_words = decl.spoken[-1].words
         before = decl.spoken[:-1]
         if kind is Pass:
-            raise IllegalActionError(f"{action}: answer the elder's call with 'good' or a call (R-DE-1)")
+            raise IllegalActionError(
+                f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
+            )
         if kind is Good:
             new._decl = decl._replace(
                 spoken=(
@@ -1130,8 +1159,20 @@ class State:
             new._decl = decl._replace(
                 spoken=(
                     *before,
-                    Spoken(elder, "call", category, rule.spoken(elder_claim, claim), _from_mask(elder_claim)),
-                    Spoken(younger, "call", category, rule.spoken(claim, elder_claim), _from_mask(claim)),
+                    Spoken(
+                        elder,
+                        "call",
+                        category,
+                        rule.spoken(elder_claim, claim),
+                        _from_mask(elder_claim),
+                    ),
+                    Spoken(
+                        younger,
+                        "call",
+                        category,
+                        rule.spoken(claim, elder_claim),
+                        _from_mask(claim),
+                    ),
                 )
             )
             new._next_category()
@@ -1140,7 +1181,9 @@ class State:
             spoken=(
                 *before,
                 Spoken(elder, "call", category, rule.spoken(elder_claim, claim), None),
-                Spoken(younger, "call", category, rule.spoken(claim, elder_claim), _from_mask(claim)),
+                Spoken(
+                    younger, "call", category, rule.spoken(claim, elder_claim), _from_mask(claim)
+                ),
             )
         )
         new._win_category(younger, category, claim, restrict=None)
@@ -1154,7 +1197,11 @@ class State:
             return
         rule = self._ruleset.category_rule(category)
         extras = [c for c in rule.combinations(self._hands[player]) if not c & claim]
-        if extras and restrict is not None and not self._good_against_the_cards(player, rule, claim):
+        if (
+            extras
+            and restrict is not None
+            and not self._good_against_the_cards(player, rule, claim)
+        ):
             extras = [c for c in extras if rule.key(c) <= restrict]
         if extras:
             self._decl = self._decl._replace(
@@ -1179,10 +1226,14 @@ class State:
         decl = self._decl
         index = decl.category + 1
         if index >= len(_CATEGORIES):
-            self._decl = decl._replace(category=3, stage=_Stage.DONE, winner=None, extras=(), claim=0)
+            self._decl = decl._replace(
+                category=3, stage=_Stage.DONE, winner=None, extras=(), claim=0
+            )
             self._begin_play()
             return
-        self._decl = decl._replace(category=index, stage=_Stage.ELDER, winner=None, extras=(), claim=0)
+        self._decl = decl._replace(
+            category=index, stage=_Stage.ELDER, winner=None, extras=(), claim=0
+        )
         self._to_move = self._dealer.other
 
     # ------------------------------------------------------------ play
@@ -1233,9 +1284,12 @@ class State:
         points, reason = scorer.trick_points(lead, index, follower_won)
         if points and new._score(winner, points, Precedence.PLAY, reason):
             return new
-        if rules.cards_count_toward_pique and tricks[winner] == 7:
-            if new._score(winner, rules.cards, Precedence.CARDS, Reason.CARDS):
-                return new
+        if (
+            rules.cards_count_toward_pique
+            and tricks[winner] == 7
+            and new._score(winner, rules.cards, Precedence.CARDS, Reason.CARDS)
+        ):
+            return new
         if tricks[0] + tricks[1] == 12:
             points = scorer.last_trick_points(index if follower_won else lead)
             if points and new._score(winner, points, Precedence.PLAY, Reason.LAST_TRICK):
@@ -1252,9 +1306,12 @@ class State:
                 already = rules.cards if rules.cards_count_toward_pique else 0
                 if self._score(player, rules.capot - already, Precedence.CARDS, Reason.CAPOT):
                     return
-            elif won > 6 and not rules.cards_count_toward_pique:
-                if self._score(player, rules.cards, Precedence.CARDS, Reason.CARDS):
-                    return
+            elif (
+                won > 6
+                and not rules.cards_count_toward_pique
+                and self._score(player, rules.cards, Precedence.CARDS, Reason.CARDS)
+            ):
+                return
         game = self._game
         if game.single:
             self._finish_game(first_to_target=None)
@@ -1273,7 +1330,9 @@ class State:
 
 _SUIT_BASE: Final = 3 * SUIT_SHIFT  # index & _SUIT_BASE: the first bit of the card's suit
 _OTHER: Final = (Player.B, Player.A)
-_ACTION_KINDS: Final = frozenset((Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play))
+_ACTION_KINDS: Final = frozenset(
+    (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play)
+)
 _BONUS_REASONS: Final = frozenset((Reason.PIQUE, Reason.REPIQUE))
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
 _PACK_MASK: Final = {32: PACK_32_MASK, 36: FULL_MASK}
@@ -1334,12 +1393,16 @@ def _auto_spoken(rules: Ruleset, hands: tuple[int, int], elder: Player) -> tuple
         rule = rules.category_rule(category)
         if best_e:
             shown = _from_mask(best_e) if winner is not younger else None
-            spoken.append(Spoken(elder, "call", category, rule.spoken(best_e, best_y or None), shown))
+            spoken.append(
+                Spoken(elder, "call", category, rule.spoken(best_e, best_y or None), shown)
+            )
         else:
             spoken.append(Spoken(elder, "pass", category, "pass", None))
         if best_y and (best_e == 0 or winner is not elder):
             shown = _from_mask(best_y) if winner is not elder else None
-            spoken.append(Spoken(younger, "call", category, rule.spoken(best_y, best_e or None), shown))
+            spoken.append(
+                Spoken(younger, "call", category, rule.spoken(best_y, best_e or None), shown)
+            )
         elif best_e:
             spoken.append(Spoken(younger, "good", category, "good", None))
         else:
@@ -1465,10 +1528,7 @@ def new_deal(
     auto = _check_options(ruleset, dealer, declarations)
     elder_set = _to_cardset(elder, "elder")
     younger_set = _to_cardset(younger, "younger")
-    if isinstance(stock, str):
-        stock_cards = stock.replace(",", " ").split()
-    else:
-        stock_cards = list(stock)
+    stock_cards = stock.replace(",", " ").split() if isinstance(stock, str) else list(stock)
     try:
         stock_list = [c if isinstance(c, Card) else Card.parse(c) for c in stock_cards]
     except (TypeError, ValueError) as exc:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import play_out
 
 import piquet as pq
-from conftest import play_out
 
 A, B = pq.Player.A, pq.Player.B
 
@@ -30,7 +30,8 @@ def test_R_CA_1_packs_and_rank_order() -> None:
 
 
 def test_R_CA_2_pip_values() -> None:
-    assert [pq.Card.parse(t).pips for t in "AS KS QS JS 10S 9S 8S 7S 6S".split()] == [
+    texts = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]
+    assert [pq.Card.parse(t).pips for t in texts] == [
         11, 10, 10, 10, 10, 9, 8, 7, 6
     ]  # fmt: skip
 
@@ -350,9 +351,17 @@ def test_R_DE_5_after_good_only_combinations_no_higher_than_the_call() -> None:
 def test_R_DE_5_the_winner_reckons_his_other_combinations_and_may_sink_them() -> None:
     state = play_out(
         _declaring(),
-        ["call point AD JD 10D 9D 8D 7D", "good point", "call sequence JD 10D 9D 8D 7D", "good sequence"],
+        [
+            "call point AD JD 10D 9D 8D 7D",
+            "good point",
+            "call sequence JD 10D 9D 8D 7D",
+            "good sequence",
+        ],
     )
-    assert [str(a) for a in state.legal_actions()] == ["reckon sequence JC 10C 9C", "reckon sequence"]
+    assert [str(a) for a in state.legal_actions()] == [
+        "reckon sequence JC 10C 9C",
+        "reckon sequence",
+    ]
     sunk = state.apply(pq.parse_action("reckon sequence"))
     assert sunk.deal_scores == (21, 0)
     with pytest.raises(pq.IllegalActionError, match="whole combinations"):
@@ -487,7 +496,9 @@ def test_R_PR_3_the_capot_never_makes_a_pique() -> None:
         ((100, 100), None, 0, "R-GM-1 draw"),
     ],
 )
-def test_R_GM_1_settlement(scores: tuple[int, int], winner: pq.Player | None, points: int, source: str) -> None:
+def test_R_GM_1_settlement(
+    scores: tuple[int, int], winner: pq.Player | None, points: int, source: str
+) -> None:
     assert pq.RUBICON.game.settle(scores, None) == (winner, points)
 
 
@@ -496,7 +507,9 @@ def test_R_GM_1_a_partie_is_six_deals_unless_tied() -> None:
     state = pq.new_game(pq.RUBICON, declarations="auto")
     while not state.is_over:
         state = state.apply(
-            state.sample_chance(rng) if state.to_move is pq.CHANCE else rng.choice(state.legal_actions())
+            state.sample_chance(rng)
+            if state.to_move is pq.CHANCE
+            else rng.choice(state.legal_actions())
         )
     assert len(state.score_sheet) == 6
     assert state.result is not None and state.result.scores == state.scores

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import piquet as pq
 from conftest import play_out
+
+import piquet as pq
 
 A, B = pq.Player.A, pq.Player.B
 
