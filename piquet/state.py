@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from math import comb
@@ -200,6 +201,7 @@ class _Game(NamedTuple):
     auto: bool
     single: bool  # a new_deal state: over when its deal is over
     origin: _Setup | None  # the explicit cards of a new_deal state
+    target: int | None  # the ruleset's race target, kept here for the scoring loop
 
 
 _PLAYS: Final = tuple(Play(c) if c is not None else None for c in CARD_BY_INDEX)
@@ -226,8 +228,6 @@ _SUIT_INDICES: Final = tuple(
     tuple(tuple(s * SUIT_SHIFT + b for b in range(8, -1, -1) if m >> b & 1) for m in range(512))
     for s in range(4)
 )
-_COMB: Final = tuple(tuple(comb(n, k) for n in range(40)) for k in range(40))
-"""``_COMB[k][n]`` = n choose k."""
 _COMB_SUMS: Final = tuple(
     tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
     for n in range(13)
@@ -271,27 +271,12 @@ class _Discards(Sequence[Exchange]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("discard index out of range")
-        n = len(self._cards)
-        for k in range(self._lo, self._hi + 1):
-            size = _COMB[k][n]
-            if index < size:
-                return _exchange_of(self._unrank(index, n, k))
-            index -= size
-        raise AssertionError("unreachable")
-
-    def _unrank(self, index: int, n: int, k: int) -> int:
+        table = _position_table(len(self._cards), self._lo, self._hi)
+        cards = self._cards
         mask = 0
-        start = 0
-        for remaining in range(k, 0, -1):
-            row = _COMB[remaining - 1]
-            for i in range(start, n):
-                count = row[n - i - 1]
-                if index < count:
-                    mask |= 1 << self._cards[i]
-                    start = i + 1
-                    break
-                index -= count
-        return mask
+        for position in table[index]:
+            mask |= 1 << cards[position]
+        return _exchange_of(mask)
 
     def __iter__(self) -> Iterator[Exchange]:
         bits = [1 << c for c in self._cards]
@@ -308,6 +293,12 @@ class _Discards(Sequence[Exchange]):
 
     def __repr__(self) -> str:
         return f"<{self._len} discards of {self._lo} to {self._hi} cards>"
+
+
+@functools.lru_cache(maxsize=64)
+def _position_table(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """Every discard of ``lo`` to ``hi`` of ``n`` cards, as positions, in canonical order."""
+    return tuple(combo for k in range(lo, hi + 1) for combo in itertools.combinations(range(n), k))
 
 
 def _exchange_of(mask: int) -> Exchange:
@@ -702,8 +693,8 @@ class State:
         return bonus
 
     def _check_target(self, player: Player) -> bool:
-        rules = self._ruleset
-        if rules.game.target_reached(self._scores):
+        target = self._game.target
+        if target is not None and self._scores[player] >= target:
             self._finish_game(first_to_target=player)
             return True
         return False
@@ -770,7 +761,10 @@ class State:
             prefix.append(prefix[-1] | 1 << i)
         self._setup = _Setup(dealt, stock, blank, tuple(prefix))
         self._hands = dealt
-        self._game = self._game._replace(deal_number=self._game.deal_number + 1)
+        g = self._game
+        self._game = _Game(
+            g.first_dealer, g.deal_number + 1, g.sheet, g.auto, g.single, g.origin, g.target
+        )
         self._events = ()
         self._deal_scores = (0, 0)
         self._ledger = _FRESH_LEDGER
@@ -1196,7 +1190,11 @@ class State:
         if self._score_combination(player, category, claim):
             return
         rule = self._ruleset.category_rule(category)
-        extras = [c for c in rule.combinations(self._hands[player]) if not c & claim]
+        extras = (
+            [c for c in rule.combinations(self._hands[player]) if not c & claim]
+            if rule.scores_every_combination
+            else []
+        )
         if (
             extras
             and restrict is not None
@@ -1381,6 +1379,8 @@ def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list
         elif best_e or best_y:
             winner = elder if best_e else younger
         own = combos_e if winner is elder else combos_y if winner is younger else ()
+        if not rule.scores_every_combination:
+            own = own[:1]
         out.append((category, winner, best_e, best_y, own))
     return out
 
@@ -1445,7 +1445,7 @@ def _to_cardset(value: CardSet | str | Iterable[Card | str], what: str) -> CardS
 def _new_state(ruleset: Ruleset, dealer: Player, auto: bool, single: bool) -> State:
     state = object.__new__(State)
     state._ruleset = ruleset
-    state._game = _Game(dealer, 0, (), auto, single, None)
+    state._game = _Game(dealer, 0, (), auto, single, None, ruleset.game.target)
     state._phase = Phase.DEAL
     state._to_move = CHANCE
     state._dealer = dealer

@@ -548,3 +548,24 @@ def test_illegal_action_is_a_value_error_and_leaves_the_state_alone() -> None:
     assert issubclass(pq.IllegalActionError, ValueError)
     assert state.to_json() == before
     assert not state.is_legal(pq.parse_action("play AS"))
+
+
+def test_R_DE_5_the_point_has_no_further_combinations() -> None:
+    """A winner who called a weaker suit for point may not reckon a second point."""
+    state = play_out(
+        rubicon_deal(
+            elder="AH KH QH JH AD KD QD AC KC QC 7D 8D",
+            younger="AS KS QS JS 10S 9S 10H 9H 8H 7H 10C 9C",
+            stock="JD 10D 9D JC 8C 7C 8S 7S",
+        ),
+        [
+            "discard 7D",
+            "discard 9C",
+            "leave unseen",
+            "call point AC KC QC",
+            "call point 10H 9H 8H 7H",
+        ],
+    )
+    assert state.deal_scores == (0, 4)
+    assert all(not isinstance(a, pq.Reckon) for a in state.legal_actions())
+    assert state.legal_actions()[-1] == pq.Pass(pq.Category.SEQUENCE)
