@@ -23,10 +23,21 @@ from .actions import (
 from .cards import Card, CardSet, Rank, Suit, cards, pack
 from .ledger import CHANCE, Category, Player, Precedence, Reason, ScoreEvent
 from .observation import Observation, Trick
-from .presets import RUBICON, RULESETS, find_ruleset
+from .presets import (
+    AU_CENT,
+    AU_CENT_36,
+    AU_CENT_101,
+    CARTE_ROUGE,
+    COTTON_1674,
+    COTTON_1995,
+    RUBICON,
+    RULESETS,
+    find_ruleset,
+)
 from .records import RecordError, dumps, loads
 from .ruleset import (
     LeadAndWin,
+    MixedSequences,
     Partie,
     PointByLength,
     PointByValue,
@@ -42,7 +53,13 @@ from .state import IllegalActionError, Phase, Result, Spoken, State, new_deal, n
 __version__ = "0.1.0"
 
 __all__ = [
+    "AU_CENT",
+    "AU_CENT_36",
+    "AU_CENT_101",
+    "CARTE_ROUGE",
     "CHANCE",
+    "COTTON_1674",
+    "COTTON_1995",
     "RUBICON",
     "RULESETS",
     "Action",
@@ -58,6 +75,7 @@ __all__ = [
     "LeadAndWin",
     "Leave",
     "LeftCards",
+    "MixedSequences",
     "Observation",
     "Partie",
     "Pass",

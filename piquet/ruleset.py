@@ -8,10 +8,10 @@ a trick scorer, an end-of-game rule); a rule that differs by a number is a field
 >>> house = pq.RUBICON.evolve(name="house", carte_rouge=20, last_trick=10)
 >>> house.carte_rouge, house.tricks.last_trick
 (20, 10)
->>> pq.RUBICON.evolve(elder_max=9)
+>>> pq.RUBICON.evolve(elder_max=9)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: elder_max: the elder may take at most 7 cards from a stock of 8 after the younger's minimum of 1 (got 9)
+ValueError: elder_max: the elder may take at most 7 cards from a stock of 8 after ... (got 9)
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 import attrs
 
-from .cards import RANK_MASK_UNIT, Rank
+from .cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, Rank
 from .combinations import (
     COUNT9,
     COUNTERS_MASK,
     PIPS9,
     RUNS9,
-    SUIT_BITS,
-    SUIT_SHIFT,
     counters_in,
     is_suited_run,
     run_key,
@@ -95,6 +93,25 @@ def number_word(n: int) -> str:
     return _NUMBER_NAMES[n] if 0 <= n < len(_NUMBER_NAMES) else str(n)
 
 
+def _at_least(minimum: int) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: a whole number (not a bool) >= ``minimum``, else a ValueError
+    naming the field."""
+
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise ValueError(
+                f"{attribute.name}: must be a whole number >= {minimum} (got {value!r})"
+            )
+
+    return check
+
+
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    """An attrs validator: True or False, else a ValueError naming the field."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{attribute.name}: must be True or False (got {value!r})")
+
+
 # --------------------------------------------------------------------------- categories
 
 
@@ -108,6 +125,9 @@ class CategoryRule(Protocol):
     """
 
     category: ClassVar[Category]
+    scores_every_combination: ClassVar[bool]
+    """True when the winner also scores his other combinations (R-DE-5): sequences and
+    sets; a hand has one point."""
 
     def claims(self, hand: int) -> Sequence[int]:
         """Every claim the hand supports, in canonical order."""
@@ -147,7 +167,8 @@ class PointByLength:
     """
 
     category: ClassVar[Category] = Category.POINT
-    fours_score_less: bool = False
+    scores_every_combination: ClassVar[bool] = False
+    fours_score_less: bool = attrs.field(default=False, validator=_flag)
 
     def claims(self, hand: int) -> Sequence[int]:
         return suit_top_claims(hand)
@@ -167,7 +188,15 @@ class PointByLength:
         return length
 
     def combinations(self, hand: int) -> Sequence[int]:
-        return _best_suits(hand, self.key)
+        best = 0
+        best_key = (0, 0)
+        for shift in _SUIT_SHIFTS:
+            bits = (hand >> shift) & SUIT_BITS
+            if bits:
+                key = (COUNT9[bits], PIPS9[bits])
+                if key > best_key:
+                    best, best_key = bits << shift, key
+        return [best] if best else []
 
     def spoken(self, claim: int, versus: int | None) -> str:
         length, value = self.key(claim)
@@ -187,6 +216,7 @@ class PointByValue:
     """
 
     category: ClassVar[Category] = Category.POINT
+    scores_every_combination: ClassVar[bool] = False
 
     def claims(self, hand: int) -> Sequence[int]:
         return suit_top_claims(hand)
@@ -207,9 +237,14 @@ class PointByValue:
         return f"ruff of {self.key(claim)[0]}"
 
 
+_SUIT_SHIFTS: Final = (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT)
+
+
 def _single_suit_bits(claim: int) -> int:
     """The nine bits of the suit of a one-suit claim (its highest card's suit)."""
-    return (claim >> ((claim.bit_length() - 1) // SUIT_SHIFT * SUIT_SHIFT)) & SUIT_BITS if claim else 0
+    return (
+        (claim >> ((claim.bit_length() - 1) // SUIT_SHIFT * SUIT_SHIFT)) & SUIT_BITS if claim else 0
+    )
 
 
 def _is_top_of_suit(claim: int, hand: int) -> bool:
@@ -251,6 +286,7 @@ class SuitedSequences:
     """
 
     category: ClassVar[Category] = Category.SEQUENCE
+    scores_every_combination: ClassVar[bool] = True
 
     def claims(self, hand: int) -> Sequence[int]:
         out: list[int] = []
@@ -274,7 +310,8 @@ class SuitedSequences:
         for s in range(4):
             shift = s * SUIT_SHIFT
             out.extend(run << shift for run in RUNS9[(hand >> shift) & SUIT_BITS])
-        out.sort(key=run_key, reverse=True)
+        if len(out) > 1:
+            out.sort(key=run_key, reverse=True)
         return out
 
     def spoken(self, claim: int, versus: int | None) -> str:
@@ -341,12 +378,13 @@ class MixedSequences:
     >>> rule = MixedSequences()
     >>> hand = cards("AS KH QD JD 10C 9H QS JH 10H 7C 7D 7S").mask
     >>> [(rule.spoken(c, None), str(cards_of(c))) for c in rule.combinations(hand)]
-    [('sixième major', 'AS 10H 9H KH QD JD'), ('tierce to the queen', 'QS JH 10C')]
+    [('sixième major', 'AS QS KH JH 10H 9H'), ('tierce to the queen', 'QD JD 10C')]
     >>> rule.is_claim(cards("QD JH 10C").mask, hand), rule.is_claim(cards("QD QS JH").mask, hand)
     (True, False)
     """
 
     category: ClassVar[Category] = Category.SEQUENCE
+    scores_every_combination: ClassVar[bool] = True
 
     def claims(self, hand: int) -> Sequence[int]:
         out: list[int] = []
@@ -388,7 +426,8 @@ class MixedSequences:
         counts = [((hand >> r) & RANK_MASK_UNIT).bit_count() - (first >> r & 1) for r in range(9)]
         out: list[int] = []
         left = hand
-        for length, top in ((first.bit_count(), first.bit_length() + 5), *_best_layout(tuple(counts))[1]):
+        best = (first.bit_count(), first.bit_length() + 5)
+        for length, top in (best, *_best_layout(tuple(counts))[1]):
             combo = 0
             for r in range(top - 5 - length, top - 5):
                 held = (left >> r) & RANK_MASK_UNIT
@@ -412,6 +451,7 @@ class Sets:
     """
 
     category: ClassVar[Category] = Category.SET
+    scores_every_combination: ClassVar[bool] = True
     lowest: Rank = attrs.field(default=Rank.TEN, converter=Rank)
 
     def claims(self, hand: int) -> Sequence[int]:
@@ -445,7 +485,10 @@ class Sets:
         return 14 if claim.bit_count() == 4 else 3
 
     def combinations(self, hand: int) -> Sequence[int]:
-        return sorted(sets_in(hand, self.lowest), key=self.key, reverse=True)
+        found = sets_in(hand, self.lowest)
+        if len(found) > 1:
+            found.sort(key=self.key, reverse=True)
+        return found
 
     def spoken(self, claim: int, versus: int | None) -> str:
         size, rank = claim.bit_count(), Rank(self.key(claim)[1])
@@ -459,7 +502,10 @@ class Sets:
 class TrickScorer(Protocol):
     """How the play scores (R-PL-2, R-PL-3). Cards are bit indices."""
 
-    last_trick: int
+    @property
+    def last_trick(self) -> int:
+        """Extra points for the last trick (the ``last_trick`` option)."""
+        ...
 
     def lead_points(self, card: int) -> int:
         """Points for leading ``card``, at the moment it is led."""
@@ -476,14 +522,14 @@ class TrickScorer(Protocol):
 
 @attrs.frozen
 class LeadAndWin:
-    """"Lead and win" (R-PL-2): 1 for a card led, 1 for a trick won by the follower.
+    """Lead and win (R-PL-2): 1 for a card led, 1 for a trick won by the follower.
 
     ``low_cards_count`` off: a 9, 8, 7 or 6 led or winning scores nothing.
     ``last_trick``: extra points for the last trick.
     """
 
-    low_cards_count: bool = True
-    last_trick: int = attrs.field(default=1, validator=attrs.validators.ge(0))
+    low_cards_count: bool = attrs.field(default=True, validator=_flag)
+    last_trick: int = attrs.field(default=1, validator=_at_least(0))
 
     def lead_points(self, card: int) -> int:
         return 1 if self.low_cards_count or COUNTERS_MASK >> card & 1 else 0
@@ -499,14 +545,14 @@ class LeadAndWin:
 
 @attrs.frozen
 class WinnerTakesCounters:
-    """"Winner takes the counters" (R-PL-3): 1 per A, K, Q, J, 10 in the trick won.
+    """Winner takes the counters (R-PL-3): 1 per A, K, Q, J, 10 in the trick won.
 
     The last trick adds ``last_trick`` if won with a ten or better, else
     ``last_trick_low``.
     """
 
-    last_trick: int = attrs.field(default=2, validator=attrs.validators.ge(0))
-    last_trick_low: int = attrs.field(default=1, validator=attrs.validators.ge(0))
+    last_trick: int = attrs.field(default=2, validator=_at_least(0))
+    last_trick_low: int = attrs.field(default=1, validator=_at_least(0))
 
     @property
     def low_cards_count(self) -> bool:
@@ -529,8 +575,9 @@ class WinnerTakesCounters:
 class GameRule(Protocol):
     """When a game ends and what it is worth (R-GM-1, R-GM-2)."""
 
-    def target_reached(self, scores: tuple[int, int]) -> bool:
-        """True when a score reaching a target ends the game at once (a race)."""
+    @property
+    def target(self) -> int | None:
+        """A score that ends the game the moment a player reaches it (a race), or None."""
         ...
 
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
@@ -552,13 +599,14 @@ class Partie:
     ((<Player.A: 0>, 118), (<Player.A: 0>, 318))
     """
 
-    deals: int = attrs.field(default=6, validator=attrs.validators.ge(1))
-    extra_deals: int = attrs.field(default=2, validator=attrs.validators.ge(0))
-    rubicon: int = attrs.field(default=100, validator=attrs.validators.ge(0))
-    bonus: int = attrs.field(default=100, validator=attrs.validators.ge(0))
+    deals: int = attrs.field(default=6, validator=_at_least(1))
+    extra_deals: int = attrs.field(default=2, validator=_at_least(0))
+    rubicon: int = attrs.field(default=100, validator=_at_least(0))
+    bonus: int = attrs.field(default=100, validator=_at_least(0))
 
-    def target_reached(self, scores: tuple[int, int]) -> bool:
-        return False
+    @property
+    def target(self) -> int | None:
+        return None
 
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
         if deals_played < self.deals:
@@ -587,14 +635,11 @@ class Race:
     ((<Player.A: 0>, 2), (<Player.A: 0>, 1))
     """
 
-    target: int = attrs.field(default=100, validator=attrs.validators.ge(1))
-    double_below: int = attrs.field(default=50, validator=attrs.validators.ge(0))
-
-    def target_reached(self, scores: tuple[int, int]) -> bool:
-        return scores[0] >= self.target or scores[1] >= self.target
+    target: int = attrs.field(default=100, validator=_at_least(1))
+    double_below: int = attrs.field(default=50, validator=_at_least(0))
 
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
-        return self.target_reached(scores)
+        return scores[0] >= self.target or scores[1] >= self.target
 
     def settle(
         self, scores: tuple[int, int], first_to_target: Player | None
@@ -616,12 +661,23 @@ class TwoBlanks(enum.Enum):
     CANCEL = "cancel"
     """Neither scores (the 1995 reconstruction)."""
     YOUNGER_BARS = "younger bars"
-    """The younger's blank bars the elder's: the elder scores nothing and is not protected (Cotton)."""
+    """The younger's blank bars the elder's: the elder scores nothing, is not protected (Cotton)."""
 
 
-def _positive(instance: Any, attribute: Any, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{attribute.name}: must be a whole number >= 0 (got {value!r})")
+_positive: Final = _at_least(0)
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _two_blanks(value: Any) -> TwoBlanks:
+    """Converter for ``Ruleset.two_blanks``: a ValueError naming the field."""
+    try:
+        return TwoBlanks(value)
+    except ValueError:
+        known = ", ".join(repr(member.value) for member in TwoBlanks)
+        raise ValueError(f"two_blanks: must be one of {known} (got {value!r})") from None
 
 
 @attrs.frozen
@@ -646,23 +702,25 @@ class Ruleset:
     tricks: TrickScorer = attrs.field(factory=LeadAndWin)
     game: GameRule = attrs.field(factory=Partie)
     carte_blanche: int = attrs.field(default=10, validator=_positive)
-    two_blanks: TwoBlanks = attrs.field(default=TwoBlanks.BOTH_SCORE, converter=TwoBlanks)
+    two_blanks: TwoBlanks = attrs.field(default=TwoBlanks.BOTH_SCORE, converter=_two_blanks)
     carte_rouge: int | None = attrs.field(default=None)
-    younger_carte_rouge_makes_bonus: bool = True
+    younger_carte_rouge_makes_bonus: bool = attrs.field(default=True, validator=_flag)
     cards: int = attrs.field(default=10, validator=_positive)
     capot: int = attrs.field(default=40, validator=_positive)
-    cards_count_toward_pique: bool = False
+    cards_count_toward_pique: bool = attrs.field(default=False, validator=_flag)
     pique: int = attrs.field(default=30, validator=_positive)
     repique: int = attrs.field(default=60, validator=_positive)
-    bonus_threshold: int = attrs.field(default=30, validator=attrs.validators.ge(1))
-    lower_cut_deals: bool = False
+    bonus_threshold: int = attrs.field(default=30, validator=_at_least(1))
+    lower_cut_deals: bool = attrs.field(default=False, validator=_flag)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError(f"name: must be a non-empty string (got {self.name!r})")
-        if self.pack_size not in (32, 36):
+        if not isinstance(self.description, str):
+            raise ValueError(f"description: must be a string (got {self.description!r})")
+        if not _is_whole(self.pack_size) or self.pack_size not in (32, 36):
             raise ValueError(f"pack_size: must be 32 or 36 (got {self.pack_size!r})")
-        if self.packet not in (1, 2, 3, 4, 6):
+        if not _is_whole(self.packet) or self.packet not in (1, 2, 3, 4, 6):
             raise ValueError(f"packet: must divide 12: 1, 2, 3, 4 or 6 (got {self.packet!r})")
         stock = self.stock_size
         if self.elder_min < 1 or self.elder_min > self.elder_max:
@@ -696,7 +754,7 @@ class Ruleset:
             if getattr(self, field).category is not category:
                 raise ValueError(f"{field}: must be a rule for the {category} category")
         if self.carte_rouge is not None and (
-            not isinstance(self.carte_rouge, int) or self.carte_rouge < 1
+            not _is_whole(self.carte_rouge) or self.carte_rouge < 1
         ):
             raise ValueError(
                 f"carte_rouge: must be None (off) or a score >= 1 (got {self.carte_rouge!r})"
@@ -740,10 +798,14 @@ class Ruleset:
         >>> import piquet as pq
         >>> pq.AU_CENT.evolve(target=101).game.target
         101
-        >>> pq.RUBICON.evolve(colour="red")
+        >>> pq.RUBICON.evolve(colour="red")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: unknown ruleset option 'colour'; known: bonus, bonus_threshold, capot, cards, cards_count_toward_pique, carte_blanche, carte_rouge, deals, description, double_below, elder_max, elder_min, extra_deals, fours_score_less, game, last_trick, last_trick_low, lower_cut_deals, low_cards_count, lowest, name, pack_size, packet, pique, point, repique, rubicon, sequences, sets, stock_size, target, tricks, two_blanks, younger_carte_rouge_makes_bonus, younger_min
+        ValueError: unknown ruleset option 'colour'; known: bonus, bonus_threshold, capot, ...
+        >>> pq.AU_CENT.evolve(target=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: target: must be a whole number >= 1 (got 0)
         """
         own = {f.name for f in attrs.fields(Ruleset)}
         direct: dict[str, Any] = {}
@@ -760,16 +822,18 @@ class Ruleset:
                 raise ValueError(f"unknown ruleset option {key!r}; known: {', '.join(known)}")
         for holder, options in nested.items():
             strategy = direct.get(holder, getattr(self, holder))
-            have = {f.name for f in attrs.fields(type(strategy))} if attrs.has(type(strategy)) else set()
-            for key, value in options.items():
+            kind = type(strategy)
+            have = {f.name for f in attrs.fields(kind)} if attrs.has(kind) else set()
+            for key in options:
                 if key not in have:
-                    raise ValueError(
-                        f"{key}: {type(strategy).__name__} ({holder}) has no such option"
-                    )
+                    raise ValueError(f"{key}: {kind.__name__} ({holder}) has no such option")
             try:
                 direct[holder] = attrs.evolve(strategy, **options)
             except (TypeError, ValueError) as exc:
-                raise ValueError(f"{', '.join(options)}: {exc}") from None
+                message = str(exc)
+                if not message.startswith(tuple(f"{key}:" for key in options)):
+                    message = f"{', '.join(options)}: {message}"
+                raise ValueError(message) from None
         try:
             return attrs.evolve(self, **direct)
         except TypeError as exc:
