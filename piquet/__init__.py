@@ -48,7 +48,7 @@ from .ruleset import (
     TwoBlanks,
     WinnerTakesCounters,
 )
-from .state import IllegalActionError, Phase, Result, Spoken, State, new_deal, new_game
+from .state import IllegalActionError, Phase, Result, Spoken, State, cut, new_deal, new_game
 
 __version__ = "0.1.0"
 
@@ -103,6 +103,7 @@ __all__ = [
     "WinnerTakesCounters",
     "__version__",
     "cards",
+    "cut",
     "dumps",
     "find_ruleset",
     "loads",

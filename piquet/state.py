@@ -1558,3 +1558,26 @@ def new_deal(
     state._start_deal(elder_set.mask, younger_set.mask, stock_indices)
     state._game = state._game._replace(origin=state._setup)
     return state
+
+
+def cut(ruleset: Ruleset, rng: random.Random) -> Player:
+    """Cut for the first deal (R-DL-3) and return the first dealer.
+
+    Player A cuts a card, then player B; equal ranks cut again. Where the ruleset says
+    ``lower_cut_deals`` (au cent, Cotton) the lower card deals; otherwise the higher card
+    has the choice of deal (Cavendish, law 4) and takes it, since dealing first means not
+    dealing the last deal of the partie (seed 001).
+
+    >>> import random
+    >>> import piquet as pq
+    >>> pq.cut(pq.RUBICON, random.Random(1)) in (pq.Player.A, pq.Player.B)
+    True
+    """
+    cards_in_pack = _PACK_CARDS[ruleset.pack_size]
+    while True:
+        a, b = rng.sample(cards_in_pack, 2)
+        if a.rank != b.rank:
+            break
+    a_higher = a.rank > b.rank
+    a_deals = not a_higher if ruleset.lower_cut_deals else a_higher
+    return Player.A if a_deals else Player.B

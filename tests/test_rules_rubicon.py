@@ -569,3 +569,11 @@ def test_R_DE_5_the_point_has_no_further_combinations() -> None:
     assert state.deal_scores == (0, 4)
     assert all(not isinstance(a, pq.Reckon) for a in state.legal_actions())
     assert state.legal_actions()[-1] == pq.Pass(pq.Category.SEQUENCE)
+
+
+def test_R_DL_3_the_cut_chooses_the_first_dealer() -> None:
+    rng = random.Random(0)
+    higher = [pq.cut(pq.RUBICON, rng) for _ in range(400)]
+    lower = [pq.cut(pq.RUBICON.evolve(name="lower", lower_cut_deals=True), random.Random(0)) for _ in range(400)]
+    assert set(higher) == {A, B}
+    assert {h.other for h in higher[:1]} == {lower[0]}  # same cards, the other player deals
