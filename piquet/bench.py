@@ -8,6 +8,7 @@ once with the declarations played. It also times one ``apply`` and one
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import statistics
@@ -77,6 +78,17 @@ def _per_call(fn: Callable[[State], object], positions: list[State]) -> float:
     return best
 
 
+def _cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
 def main(seconds: float = 2.0, ruleset: Ruleset | None = None) -> int:
     """Print the figures; returns 0."""
     from .presets import RUBICON
@@ -84,8 +96,7 @@ def main(seconds: float = 2.0, ruleset: Ruleset | None = None) -> int:
     ruleset = RUBICON if ruleset is None else ruleset
     print(f"piquet bench: ruleset {ruleset.name}")
     print(
-        f"machine: {platform.machine()} {platform.processor() or ''} "
-        f"{platform.system()} {platform.release()}".replace("  ", " ")
+        f"machine: {_cpu_name()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
     )
     print(f"python: {platform.python_implementation()} {platform.python_version()}")
     for auto in (True, False):

@@ -307,9 +307,11 @@ class SuitedSequences:
 
     def combinations(self, hand: int) -> Sequence[int]:
         out: list[int] = []
-        for s in range(4):
-            shift = s * SUIT_SHIFT
-            out.extend(run << shift for run in RUNS9[(hand >> shift) & SUIT_BITS])
+        for shift in _SUIT_SHIFTS:
+            runs = RUNS9[(hand >> shift) & SUIT_BITS]
+            if runs:
+                for run in runs:
+                    out.append(run << shift)
         if len(out) > 1:
             out.sort(key=run_key, reverse=True)
         return out
@@ -580,6 +582,11 @@ class GameRule(Protocol):
         """A score that ends the game the moment a player reaches it (a race), or None."""
         ...
 
+    @property
+    def games_to_win(self) -> int:
+        """Game points that win the partie (a double game counts two); 1: one game."""
+        ...
+
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
         """True when the game ends after this many complete deals."""
         ...
@@ -607,6 +614,10 @@ class Partie:
     @property
     def target(self) -> int | None:
         return None
+
+    @property
+    def games_to_win(self) -> int:
+        return 1
 
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
         if deals_played < self.deals:
@@ -637,6 +648,9 @@ class Race:
 
     target: int = attrs.field(default=100, validator=_at_least(1))
     double_below: int = attrs.field(default=50, validator=_at_least(0))
+    games_to_win: int = attrs.field(default=1, validator=_at_least(1))
+    """A partie of several games: the first to this many game points wins it (3: three
+    games in five, a double counting two)."""
 
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
         return scores[0] >= self.target or scores[1] >= self.target
@@ -782,6 +796,7 @@ class Ruleset:
         "lowest": "sets",
         "target": "game",
         "double_below": "game",
+        "games_to_win": "game",
         "deals": "game",
         "extra_deals": "game",
         "rubicon": "game",

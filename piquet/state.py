@@ -202,6 +202,7 @@ class _Game(NamedTuple):
     single: bool  # a new_deal state: over when its deal is over
     origin: _Setup | None  # the explicit cards of a new_deal state
     target: int | None  # the ruleset's race target, kept here for the scoring loop
+    games: tuple[Result, ...] = ()  # earlier games of a partie of several games
 
 
 _PLAYS: Final = tuple(Play(c) if c is not None else None for c in CARD_BY_INDEX)
@@ -488,6 +489,11 @@ class State:
         return (CARD_BY_INDEX[self._lead],)
 
     @property
+    def games(self) -> tuple[Result, ...]:
+        """The games finished so far in a partie of several games (``games_to_win``)."""
+        return self._game.games
+
+    @property
     def result(self) -> Result | None:
         """None until the game is over."""
         return self._result
@@ -679,10 +685,7 @@ class State:
                 new_count += points
                 if not opponent_entered and new_count >= rules.bonus_threshold:
                     bonus = (Reason.REPIQUE, rules.repique)
-        elif player is self._dealer.other and (
-            precedence is Precedence.PLAY
-            or (rules.cards_count_toward_pique and reason is Reason.CARDS)
-        ):
+        elif player is self._dealer.other and precedence is Precedence.PLAY:
             new_count += points
             if not opponent_entered and new_count >= rules.bonus_threshold:
                 bonus = (Reason.PIQUE, rules.pique)
@@ -708,11 +711,26 @@ class State:
             points = abs(ds[0] - ds[1])
         else:
             winner, points = rules.game.settle(scores, first_to_target)
-        self._result = Result(winner, scores, points)
+        game = self._game
+        needed = rules.game.games_to_win
+        if needed > 1 and not game.single:
+            games = (*game.games, Result(winner, scores, points))
+            won = _game_points(games)
+            if winner is None or won[winner] < needed:
+                # the next game of the partie: scores start again, dealing alternates
+                self._game = game._replace(sheet=(), games=games)
+                self._scores = (0, 0)
+                self._phase = Phase.DEAL
+                self._to_move = CHANCE
+                self._dealer = self._dealer.other
+                return
+            self._game = game._replace(sheet=(*game.sheet, self._deal_scores), games=games)
+            self._result = Result(winner, scores, won[winner])
+        else:
+            self._game = game._replace(sheet=(*game.sheet, self._deal_scores))
+            self._result = Result(winner, scores, points)
         self._phase = Phase.OVER
         self._to_move = None
-        game = self._game
-        self._game = game._replace(sheet=(*game.sheet, self._deal_scores))
 
     # ------------------------------------------------------------ the deal
 
@@ -763,7 +781,14 @@ class State:
         self._hands = dealt
         g = self._game
         self._game = _Game(
-            g.first_dealer, g.deal_number + 1, g.sheet, g.auto, g.single, g.origin, g.target
+            g.first_dealer,
+            g.deal_number + 1,
+            g.sheet,
+            g.auto,
+            g.single,
+            g.origin,
+            g.target,
+            g.games,
         )
         self._events = ()
         self._deal_scores = (0, 0)
@@ -1285,7 +1310,8 @@ class State:
         if (
             rules.cards_count_toward_pique
             and tricks[winner] == 7
-            and new._score(winner, rules.cards, Precedence.CARDS, Reason.CARDS)
+            # scored as the seventh trick is won, so it ranks with the play (class 5)
+            and new._score(winner, rules.cards, Precedence.PLAY, Reason.CARDS)
         ):
             return new
         if tricks[0] + tricks[1] == 12:
@@ -1348,6 +1374,15 @@ def _deal_positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 _DEAL_POSITIONS: Final = {p: _deal_positions(p) for p in (1, 2, 3, 4, 6, 12)}
+
+
+def _game_points(games: Iterable[Result]) -> tuple[int, int]:
+    """Game points per player: a game counts its settled points (a double game, two)."""
+    won = [0, 0]
+    for game in games:
+        if game.winner is not None:
+            won[game.winner] += game.points
+    return won[0], won[1]
 
 
 def _mask_of(indices: Iterable[int]) -> int:

@@ -574,6 +574,38 @@ def test_R_DE_5_the_point_has_no_further_combinations() -> None:
 def test_R_DL_3_the_cut_chooses_the_first_dealer() -> None:
     rng = random.Random(0)
     higher = [pq.cut(pq.RUBICON, rng) for _ in range(400)]
-    lower = [pq.cut(pq.RUBICON.evolve(name="lower", lower_cut_deals=True), random.Random(0)) for _ in range(400)]
+    lower = [
+        pq.cut(pq.RUBICON.evolve(name="lower", lower_cut_deals=True), random.Random(0))
+        for _ in range(400)
+    ]
     assert set(higher) == {A, B}
     assert {h.other for h in higher[:1]} == {lower[0]}  # same cards, the other player deals
+
+
+def test_R_GM_2_a_partie_of_three_games_in_five_a_double_counting_two() -> None:
+    """Au cent by agreement (R-GM-2): games are races; the first to three game points,
+    a double game counting two, wins the partie."""
+    rules = pq.RUBICON.evolve(name="short race", game=pq.Race(target=40, games_to_win=3))
+    for seed in range(5):
+        rng = random.Random(seed)
+        state = pq.new_game(rules, declarations="auto")
+        games_seen = 0
+        while not state.is_over:
+            if state.to_move is pq.CHANCE:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+            if len(state.games) > games_seen:  # a game just ended: the next starts at 0
+                games_seen = len(state.games)
+                last = state.games[-1]
+                assert last.winner is not None and max(last.scores) >= 40
+                assert last.points == (2 if min(last.scores) < 50 else 1)
+                if not state.is_over:
+                    assert state.scores == (0, 0) and state.to_move is pq.CHANCE
+        result = state.result
+        assert result is not None and result.winner is not None
+        points = [sum(g.points for g in state.games if g.winner is p) for p in (A, B)]
+        assert result.points == points[result.winner] >= 3
+        assert points[result.winner.other] < 3
+        assert 2 <= len(state.games) <= 5
+        assert pq.loads(pq.dumps(state)) == state
