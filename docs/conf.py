@@ -32,7 +32,7 @@ html_title = "piquet"
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 
-napoleon_google_docstring = True
+napoleon_google_docstring = False
 napoleon_numpy_docstring = False
 
 doctest_global_setup = "import piquet as pq"

@@ -21,7 +21,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, CardSet, Rank, Suit, cards, pack
-from .ledger import CHANCE, Category, Player, Precedence, Reason, ScoreEvent
+from .ledger import CHANCE, Category, Chance, Player, Precedence, Reason, ScoreEvent
 from .observation import Observation, Trick
 from .presets import (
     AU_CENT,
@@ -67,6 +67,7 @@ __all__ = [
     "Card",
     "CardSet",
     "Category",
+    "Chance",
     "Deal",
     "Exchange",
     "ExchangeCount",

@@ -186,7 +186,7 @@ def parse_action(text: str) -> Action:
     """Read an action from its text form; raises ValueError saying what is wrong.
 
     >>> parse_action("discard 7S 8S 9H")
-    Exchange(discard=CardSet.parse('7S 8S 9H'))
+    Exchange(discard=CardSet.parse('8S 7S 9H'))
     >>> parse_action("deal 3 AS")
     Deal(pack=(Card.parse('AS'),), packet=3)
     >>> parse_action("shuffle")  # doctest: +ELLIPSIS

@@ -88,7 +88,7 @@ class GreedyBot:
     >>> state = pq.new_game()
     >>> state = state.apply(state.sample_chance(random.Random(0)))
     >>> GreedyBot().choose(state.observation(state.elder))
-    Exchange(discard=CardSet.parse('7S 9H 8H 7H 10D'))
+    Exchange(discard=CardSet.parse('7S 8H 7H 10D 7D'))
     """
 
     def choose(self, observation: Observation) -> Action:

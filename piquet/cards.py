@@ -44,7 +44,7 @@ class Suit(enum.Enum):
 
     @property
     def symbol(self) -> str:
-        """The suit symbol: ``♠ ♥ ♦ ♣``."""
+        """The suit symbol, one of ``♠ ♥ ♦ ♣``."""
         return _SUIT_SYMBOLS[self.index]
 
     @classmethod
@@ -84,7 +84,7 @@ class Rank(enum.IntEnum):
 
     @property
     def pips(self) -> int:
-        """Pip value for the point (R-CA-2): ace 11, court cards and ten 10."""
+        """Pip value for the point (R-CA-2), with ace 11, court cards and ten 10."""
         return 11 if self is Rank.ACE else min(int(self), 10)
 
     @property
@@ -94,12 +94,12 @@ class Rank(enum.IntEnum):
 
     @property
     def is_counter(self) -> bool:
-        """A, K, Q, J or 10: the cards that count where low cards do not (R-CA-3)."""
+        """A, K, Q, J or 10, the cards that count where low cards do not (R-CA-3)."""
         return self >= Rank.TEN
 
     @property
     def symbol(self) -> str:
-        """One character: ``A K Q J T 9 8 7 6``."""
+        """One character, one of ``A K Q J T 9 8 7 6``."""
         return "6789TJQKA"[self - 6]
 
     def __str__(self) -> str:

@@ -333,6 +333,9 @@ def loads(text: str) -> Any:
     actions: list[tuple[str, str | None]] = []
     line_numbers: list[int] = []
     result_text = None
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if first != '[Piquet "1"]':
+        raise RecordError('not a piquet game record: it must begin with [Piquet "1"]')
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):

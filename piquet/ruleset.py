@@ -126,8 +126,8 @@ class CategoryRule(Protocol):
 
     category: ClassVar[Category]
     scores_every_combination: ClassVar[bool]
-    """True when the winner also scores his other combinations (R-DE-5): sequences and
-    sets; a hand has one point."""
+    """True when the winner also scores his other combinations (R-DE-5), as in sequences
+    and sets; a hand has one point."""
 
     def claims(self, hand: int) -> Sequence[int]:
         """Every claim the hand supports, in canonical order."""
@@ -356,9 +356,8 @@ def _best_layout(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], .
         length = top - low + 1
         if length >= 3:
             score, runs = _best_layout(tuple(rest))
-            laid = (score + sequence_score(length), (*runs, (length, top + 6)))
-            laid = (laid[0], tuple(sorted(laid[1], reverse=True)))
-            best = max(best, laid)
+            runs = tuple(sorted((*runs, (length, top + 6)), reverse=True))
+            best = max(best, (score + sequence_score(length), runs))
     return best
 
 
@@ -584,7 +583,7 @@ class GameRule(Protocol):
 
     @property
     def games_to_win(self) -> int:
-        """Game points that win the partie (a double game counts two); 1: one game."""
+        """Game points that win the partie (a double game counts two); 1 for a single game."""
         ...
 
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
@@ -675,7 +674,7 @@ class TwoBlanks(enum.Enum):
     CANCEL = "cancel"
     """Neither scores (the 1995 reconstruction)."""
     YOUNGER_BARS = "younger bars"
-    """The younger's blank bars the elder's: the elder scores nothing, is not protected (Cotton)."""
+    """The younger's blank bars the elder's, who scores nothing and is not protected (Cotton)."""
 
 
 _positive: Final = _at_least(0)
@@ -776,7 +775,7 @@ class Ruleset:
 
     @property
     def stock_size(self) -> int:
-        """Cards left after the deal: 8 from 32 cards, 12 from 36 (R-DL-1)."""
+        """Cards left after the deal, 8 from 32 cards and 12 from 36 (R-DL-1)."""
         return self.pack_size - 24
 
     def category_rule(self, category: Category) -> CategoryRule:

@@ -77,11 +77,11 @@ class Phase(enum.Enum):
     """The phases of a deal, and the chance node between deals."""
 
     DEAL = "deal"
-    """A chance node: the pack is to be dealt."""
+    """A chance node, where the pack is to be dealt."""
     EXCHANGE = "exchange"
     """Carte blanche protocol, discarding and taking in, cards left (R-CB-2, R-EX)."""
     DECLARATION = "declaration"
-    """Point, sequences, sets: calls and answers (R-DE)."""
+    """Point, sequences and sets, with calls and answers (R-DE)."""
     PLAY = "play"
     """Twelve tricks (R-PL)."""
     OVER = "over"
@@ -397,7 +397,7 @@ class State:
 
     @property
     def to_move(self) -> Player | Literal[Chance.CHANCE] | None:
-        """Who acts next: a player, :data:`piquet.CHANCE`, or None when over."""
+        """Who acts next, a player or :data:`piquet.CHANCE`; None when over."""
         return self._to_move
 
     @property
@@ -468,7 +468,7 @@ class State:
 
     @property
     def events(self) -> tuple[ScoreEvent, ...]:
-        """The ledger of the current (or last) deal: every score, in precedence order."""
+        """The ledger of the current (or last) deal, every score in precedence order."""
         return self._events
 
     @property
