@@ -46,10 +46,9 @@ def _card(card: Any) -> str:
 def _title(state: State) -> str:
     rules = state.ruleset
     game = rules.game
-    name = rules.name.replace("_", " ")
+    name = rules.title or rules.name
     if isinstance(game, Partie):
         what = f"a partie of {number_word(game.deals)} deals"
-        name = "Rubicon piquet" if rules.name == "rubicon" else name
     elif isinstance(game, Race):
         what = f"a race to {game.target}"
     else:

@@ -41,6 +41,7 @@ __all__ = [
 
 RUBICON: Final = Ruleset(
     name="rubicon",
+    title="Rubicon piquet",
     description="Rubicon piquet by Cavendish's laws: a partie of six deals, rubicon at 100.",
     game=Partie(),
 )
@@ -48,6 +49,7 @@ RUBICON: Final = Ruleset(
 
 AU_CENT: Final = RUBICON.evolve(
     name="au_cent",
+    title="Piquet au cent",
     description=(
         "Piquet au cent (Hoyle, seed 000): a race to 100, scores counted in precedence order; "
         "100 before the loser has 50 is a double game; the lower cut deals."
@@ -59,6 +61,7 @@ AU_CENT: Final = RUBICON.evolve(
 
 AU_CENT_101: Final = AU_CENT.evolve(
     name="au_cent_101",
+    title="Piquet au cent to 101",
     description="Piquet au cent played to 101, as in later Hoyle and in France (seed 000).",
     target=101,
 )
@@ -66,6 +69,7 @@ AU_CENT_101: Final = AU_CENT.evolve(
 
 COTTON_1674: Final = RUBICON.evolve(
     name="cotton_1674",
+    title="Cotton's Picket of 1674",
     description=(
         "Picket as Cotton gives it (The Compleat Gamester, 1674) with the 1651 text he "
         "abridged: 36 cards dealt by three (two to four allowed), the elder takes up to 8 "
@@ -85,6 +89,7 @@ COTTON_1674: Final = RUBICON.evolve(
 
 COTTON_1995: Final = COTTON_1674.evolve(
     name="cotton_1995",
+    title="Cotton's Picket, the 1995 reconstruction",
     description=(
         "The 1995 reconstruction of Cotton's Picket (seed 004): sequences of any suits, each "
         "card in one sequence only; the winner of a trick takes its counters; the last trick "
@@ -98,6 +103,7 @@ COTTON_1995: Final = COTTON_1674.evolve(
 
 AU_CENT_36: Final = AU_CENT.evolve(
     name="au_cent_36",
+    title="Piquet au cent with 36 cards",
     description=(
         "Classic piquet au cent with 36 cards (seed 003): the elder takes up to 7 of a stock "
         "of 12, the winner of a trick takes its counters, nothing for the last trick, both "
@@ -112,6 +118,7 @@ AU_CENT_36: Final = AU_CENT.evolve(
 
 CARTE_ROUGE: Final = RUBICON.evolve(
     name="carte_rouge",
+    title="Rubicon piquet with carte rouge",
     description="Rubicon piquet with carte rouge: 20 when all twelve cards score (seed 003).",
     carte_rouge=20,
 )

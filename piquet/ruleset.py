@@ -125,9 +125,6 @@ class CategoryRule(Protocol):
     """
 
     category: ClassVar[Category]
-    scores_every_combination: ClassVar[bool]
-    """True when the winner also scores his other combinations (R-DE-5), as in sequences
-    and sets; a hand has one point."""
 
     def claims(self, hand: int) -> Sequence[int]:
         """Every claim the hand supports, in canonical order."""
@@ -149,6 +146,11 @@ class CategoryRule(Protocol):
         """The disjoint scoring combinations of the hand, best first."""
         ...
 
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        """What the winner of the category may reckon besides his call (R-DE-5), best
+        first: the hand's other combinations, disjoint from the call; none for the point."""
+        ...
+
     def spoken(self, claim: int, versus: int | None) -> str:
         """What the caller says of a claim: all a losing call reveals (R-DE-6)."""
         ...
@@ -167,7 +169,6 @@ class PointByLength:
     """
 
     category: ClassVar[Category] = Category.POINT
-    scores_every_combination: ClassVar[bool] = False
     fours_score_less: bool = attrs.field(default=False, validator=_flag)
 
     def claims(self, hand: int) -> Sequence[int]:
@@ -198,6 +199,9 @@ class PointByLength:
                     best, best_key = bits << shift, key
         return [best] if best else []
 
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        return ()
+
     def spoken(self, claim: int, versus: int | None) -> str:
         length, value = self.key(claim)
         if versus is not None and self.key(versus)[0] == length:
@@ -216,7 +220,6 @@ class PointByValue:
     """
 
     category: ClassVar[Category] = Category.POINT
-    scores_every_combination: ClassVar[bool] = False
 
     def claims(self, hand: int) -> Sequence[int]:
         return suit_top_claims(hand)
@@ -232,6 +235,9 @@ class PointByValue:
 
     def combinations(self, hand: int) -> Sequence[int]:
         return _best_suits(hand, self.key)
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        return ()
 
     def spoken(self, claim: int, versus: int | None) -> str:
         return f"ruff of {self.key(claim)[0]}"
@@ -286,7 +292,6 @@ class SuitedSequences:
     """
 
     category: ClassVar[Category] = Category.SEQUENCE
-    scores_every_combination: ClassVar[bool] = True
 
     def claims(self, hand: int) -> Sequence[int]:
         out: list[int] = []
@@ -315,6 +320,9 @@ class SuitedSequences:
         if len(out) > 1:
             out.sort(key=run_key, reverse=True)
         return out
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        return [c for c in self.combinations(hand) if not c & claim]
 
     def spoken(self, claim: int, versus: int | None) -> str:
         return _sequence_words(*run_key(claim))
@@ -361,6 +369,21 @@ def _best_layout(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], .
     return best
 
 
+def _runs_to_masks(hand: int, runs: Sequence[tuple[int, int]]) -> list[int]:
+    """Cards of the hand for runs given as (length, top rank), each card used once, the
+    first card of a rank in suit order S H D C."""
+    out: list[int] = []
+    left = hand
+    for length, top in runs:
+        combo = 0
+        for r in range(top - 5 - length, top - 5):
+            held = (left >> r) & RANK_MASK_UNIT
+            combo |= (held & -held) << r
+        left &= ~combo
+        out.append(combo)
+    return out
+
+
 @attrs.frozen
 class MixedSequences:
     """Sequences of adjacent ranks in any suits, each card in one sequence only (R-DE-3).
@@ -385,7 +408,6 @@ class MixedSequences:
     """
 
     category: ClassVar[Category] = Category.SEQUENCE
-    scores_every_combination: ClassVar[bool] = True
 
     def claims(self, hand: int) -> Sequence[int]:
         out: list[int] = []
@@ -425,17 +447,14 @@ class MixedSequences:
             return []
         first = max(runs, key=lambda run: (run.bit_count(), run.bit_length()))
         counts = [((hand >> r) & RANK_MASK_UNIT).bit_count() - (first >> r & 1) for r in range(9)]
-        out: list[int] = []
-        left = hand
         best = (first.bit_count(), first.bit_length() + 5)
-        for length, top in (best, *_best_layout(tuple(counts))[1]):
-            combo = 0
-            for r in range(top - 5 - length, top - 5):
-                held = (left >> r) & RANK_MASK_UNIT
-                combo |= (held & -held) << r
-            left &= ~combo
-            out.append(combo)
-        return out
+        return _runs_to_masks(hand, (best, *_best_layout(tuple(counts))[1]))
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        # any true call may use other suits than combinations() would: lay out the rest
+        rest = hand & ~claim
+        counts = tuple(((rest >> r) & RANK_MASK_UNIT).bit_count() for r in range(9))
+        return _runs_to_masks(rest, _best_layout(counts)[1])
 
     def spoken(self, claim: int, versus: int | None) -> str:
         return _sequence_words(*self.key(claim))
@@ -452,7 +471,6 @@ class Sets:
     """
 
     category: ClassVar[Category] = Category.SET
-    scores_every_combination: ClassVar[bool] = True
     lowest: Rank = attrs.field(default=Rank.TEN, converter=Rank)
 
     def claims(self, hand: int) -> Sequence[int]:
@@ -490,6 +508,9 @@ class Sets:
         if len(found) > 1:
             found.sort(key=self.key, reverse=True)
         return found
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        return [c for c in self.combinations(hand) if not c & claim]
 
     def spoken(self, claim: int, versus: int | None) -> str:
         size, rank = claim.bit_count(), Rank(self.key(claim)[1])
@@ -704,6 +725,8 @@ class Ruleset:
 
     name: str
     description: str = ""
+    title: str = ""
+    """A display name for people (``name`` is the key); empty: the name."""
     pack_size: int = attrs.field(default=32)
     packet: int = attrs.field(default=2)
     elder_min: int = attrs.field(default=1, validator=_positive)

@@ -1215,11 +1215,7 @@ class State:
         if self._score_combination(player, category, claim):
             return
         rule = self._ruleset.category_rule(category)
-        extras = (
-            [c for c in rule.combinations(self._hands[player]) if not c & claim]
-            if rule.scores_every_combination
-            else []
-        )
+        extras = list(rule.further(self._hands[player], claim))
         if (
             extras
             and restrict is not None
@@ -1414,8 +1410,6 @@ def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list
         elif best_e or best_y:
             winner = elder if best_e else younger
         own = combos_e if winner is elder else combos_y if winner is younger else ()
-        if not rule.scores_every_combination:
-            own = own[:1]
         out.append((category, winner, best_e, best_y, own))
     return out
 
