@@ -78,6 +78,7 @@ COTTON_1674: Final = RUBICON.evolve(
     ),
     pack_size=36,
     packet=3,
+    packets=(2, 3, 4),
     elder_max=8,
     point=PointByValue(),
     tricks=LeadAndWin(low_cards_count=False, last_trick=1),

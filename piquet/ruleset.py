@@ -729,6 +729,8 @@ class Ruleset:
     """A display name for people (``name`` is the key); empty: the name."""
     pack_size: int = attrs.field(default=32)
     packet: int = attrs.field(default=2)
+    packets: tuple[int, ...] = attrs.field(default=(2, 3), converter=tuple)
+    """The packet sizes a dealer may deal in (R-DL-4): two or three (Cavendish, law 9)."""
     elder_min: int = attrs.field(default=1, validator=_positive)
     elder_max: int = attrs.field(default=5, validator=_positive)
     younger_min: int = attrs.field(default=1, validator=_positive)
@@ -758,6 +760,15 @@ class Ruleset:
             raise ValueError(f"pack_size: must be 32 or 36 (got {self.pack_size!r})")
         if not _is_whole(self.packet) or self.packet not in (1, 2, 3, 4, 6):
             raise ValueError(f"packet: must divide 12: 1, 2, 3, 4 or 6 (got {self.packet!r})")
+        if not self.packets or any(
+            not _is_whole(p) or p not in (1, 2, 3, 4, 6) for p in self.packets
+        ):
+            raise ValueError(
+                "packets: one or more sizes that divide 12 (1, 2, 3, 4, 6); "
+                f"got {self.packets!r}"
+            )
+        if self.packet not in self.packets:
+            raise ValueError(f"packet: {self.packet} is not one of packets {self.packets}")
         stock = self.stock_size
         if self.elder_min < 1 or self.elder_min > self.elder_max:
             raise ValueError(

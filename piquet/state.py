@@ -757,8 +757,11 @@ class State:
                 + (f"; not in this pack: {extra}" if extra else "")
             )
         packet = action.packet
-        if not isinstance(packet, int) or packet < 1 or 12 % packet:
-            raise IllegalActionError(f"deal: packet size must divide 12 (got {packet!r})")
+        if packet not in rules.packets:
+            raise IllegalActionError(
+                f"deal: {rules.name} is dealt in packets of {' or '.join(map(str, rules.packets))}"
+                f" (got {packet!r}; R-DL-4)"
+            )
         elder_at, dealer_at = _DEAL_POSITIONS[packet]
         get = masks.__getitem__
         elder_cards = sum(map(get, elder_at))

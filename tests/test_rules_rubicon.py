@@ -609,3 +609,15 @@ def test_R_GM_2_a_partie_of_three_games_in_five_a_double_counting_two() -> None:
         assert points[result.winner.other] < 3
         assert 2 <= len(state.games) <= 5
         assert pq.loads(pq.dumps(state)) == state
+
+
+def test_R_DL_4_only_the_ruleset_packet_sizes() -> None:
+    """Cavendish, law 9: "by two at a time or by three at a time"; Cotton allows up to four."""
+    order = pq.pack(32)
+    with pytest.raises(pq.IllegalActionError, match="packets of 2 or 3"):
+        pq.new_game(pq.RUBICON).apply(pq.Deal(order, packet=4))
+    assert (
+        pq.new_game(pq.COTTON_1674).apply(pq.Deal(pq.pack(36), packet=4)).phase is pq.Phase.EXCHANGE
+    )
+    with pytest.raises(ValueError, match="packet: 4 is not one of packets"):
+        pq.RUBICON.evolve(packet=4)

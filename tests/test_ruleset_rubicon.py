@@ -54,6 +54,7 @@ def test_preset_fields() -> None:
             {
                 "pack_size": 36,
                 "packet": 3,
+                "packets": (2, 3, 4),
                 "elder_max": 8,
                 "point": pq.PointByValue(),
                 "tricks": pq.LeadAndWin(low_cards_count=False, last_trick=1),
@@ -67,6 +68,7 @@ def test_preset_fields() -> None:
             {
                 "pack_size": 36,
                 "packet": 3,
+                "packets": (2, 3, 4),
                 "elder_max": 8,
                 "point": pq.PointByValue(),
                 "sequences": pq.MixedSequences(),
