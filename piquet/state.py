@@ -168,16 +168,19 @@ class _Declarations(NamedTuple):
 
 
 _CATEGORIES: Final = (Category.POINT, Category.SEQUENCE, Category.SET)
-_CATEGORY_CLASS: Final = {
-    Category.POINT: Precedence.POINT,
-    Category.SEQUENCE: Precedence.SEQUENCE,
-    Category.SET: Precedence.SET,
-}
-_CATEGORY_REASON: Final = {
-    Category.POINT: Reason.POINT,
-    Category.SEQUENCE: Reason.SEQUENCE,
-    Category.SET: Reason.SET,
-}
+
+
+def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
+    """The precedence class and reason of a category's scores (R-PR-1).
+
+    An identity test, not a dict: an Enum member hashes in Python, slowly."""
+    if category is Category.POINT:
+        return Precedence.POINT, Reason.POINT
+    if category is Category.SEQUENCE:
+        return Precedence.SEQUENCE, Reason.SEQUENCE
+    return Precedence.SET, Reason.SET
+
+
 _NO_DECL: Final = _Declarations(0, _Stage.ELDER, 0, None, (), (), (0, 0), (False, False), None)
 
 
@@ -566,9 +569,13 @@ class State:
         if self._to_move is not CHANCE:
             raise IllegalActionError("not a chance node: nothing to sample")
         rand = rng.random
+        cards_in_pack = _PACK_CARDS[self._ruleset.pack_size]
         # sorting by independent uniform keys gives a uniform permutation, and is
         # about twice as fast as shuffle() in pure Python
-        order = tuple(sorted(_PACK_CARDS[self._ruleset.pack_size], key=lambda _card: rand()))
+        keys = [rand() for _ in cards_in_pack]
+        order = tuple(
+            map(cards_in_pack.__getitem__, sorted(_RANGES[len(keys)], key=keys.__getitem__))
+        )
         deal = object.__new__(Deal)
         object.__setattr__(deal, "pack", order)
         object.__setattr__(deal, "packet", self._ruleset.packet)
@@ -584,13 +591,13 @@ class State:
         The elder's discards are built lazily, on indexing or iteration.
         """
         phase = self._phase
-        if phase is Phase.PLAY:
+        if phase is _PHASE_PLAY:
             hand = self._hands[self._to_move]  # type: ignore[index]
-            if self._lead >= 0:
-                shift = self._lead - self._lead % SUIT_SHIFT
-                suit = (hand >> shift) & SUIT_BITS
+            lead = self._lead
+            if lead >= 0:
+                suit = (hand >> (lead & _SUIT_BASE)) & SUIT_BITS
                 if suit:
-                    return _SUIT_PLAYS[shift // SUIT_SHIFT][suit]
+                    return _SUIT_PLAYS[lead // SUIT_SHIFT][suit]
             return _plays_of(hand)
         if phase is Phase.EXCHANGE:
             return self._exchange_actions()
@@ -615,7 +622,7 @@ class State:
         """
         phase = self._phase
         kind = type(action)
-        if phase is Phase.PLAY and kind is Play:
+        if phase is _PHASE_PLAY and kind is _PLAY:
             return self._play(action)  # type: ignore[arg-type]
         if phase is Phase.EXCHANGE and kind in (Exchange, ExchangeCount, Leave):
             return self._exchange(action)  # type: ignore[arg-type]
@@ -653,7 +660,9 @@ class State:
         """Add an entry to the ledger (of a clone); True when the game ends on it."""
         if points <= 0:
             return False
-        self._events += (ScoreEvent(player, points, precedence, reason, shown),)
+        # tuple.__new__ skips the named tuple's Python-level constructor: this runs for
+        # nearly every card played
+        self._events += (_new_tuple(ScoreEvent, (player, points, precedence, reason, shown)),)
         ds = self._deal_scores
         sc = self._scores
         if player:
@@ -662,13 +671,17 @@ class State:
         else:
             self._deal_scores = (ds[0] + points, ds[1])
             self._scores = (sc[0] + points, sc[1])
-        if not self._ledger.settled and reason not in _BONUS_REASONS:
+        if not self._ledger.settled and reason is not _PIQUE and reason is not _REPIQUE:
             bonus = self._enter(player, points, precedence, reason, counts)
             if bonus is not None:
                 if self._check_target(player):
                     return True
                 return self._score(player, bonus[1], precedence, bonus[0])
-        return self._check_target(player)
+        target = self._game.target
+        if target is not None and self._scores[player] >= target:
+            self._finish_game(first_to_target=player)
+            return True
+        return False
 
     def _enter(
         self, player: Player, points: int, precedence: Precedence, reason: Reason, counts: bool
@@ -1007,13 +1020,8 @@ class State:
             scored = list(decl.scored)
             scored[player] |= combo
             self._decl = decl._replace(scored=(scored[0], scored[1]))
-        return self._score(
-            player,
-            rule.score(combo),
-            _CATEGORY_CLASS[category],
-            _CATEGORY_REASON[category],
-            _from_mask(combo),
-        )
+        precedence, reason = _ledger_class(category)
+        return self._score(player, rule.score(combo), precedence, reason, _from_mask(combo))
 
     def _check_rouge(self, player: Player, category: Category) -> bool:
         """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
@@ -1030,7 +1038,7 @@ class State:
         return self._score(
             player,
             rules.carte_rouge,
-            _CATEGORY_CLASS[category],
+            _ledger_class(category)[0],
             Reason.CARTE_ROUGE,
             _from_mask(self._hands[player]),
             counts=counts,
@@ -1293,7 +1301,7 @@ class State:
             new._to_move = _OTHER[player]
             points = scorer.lead_points(index)
             if points:
-                new._score(player, points, Precedence.PLAY, Reason.LEAD)
+                new._score(player, points, _CLASS_PLAY, _LEAD)
             return new
         follower_won = index > lead and index & _SUIT_BASE == suit_base
         winner = player if follower_won else _OTHER[player]
@@ -1304,7 +1312,7 @@ class State:
         tricks = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
         new._tricks = tricks
         points, reason = scorer.trick_points(lead, index, follower_won)
-        if points and new._score(winner, points, Precedence.PLAY, reason):
+        if points and new._score(winner, points, _CLASS_PLAY, reason):
             return new
         if (
             rules.cards_count_toward_pique
@@ -1352,13 +1360,20 @@ class State:
 # ----------------------------------------------------------------- helpers
 
 _SUIT_BASE: Final = 3 * SUIT_SHIFT  # index & _SUIT_BASE: the first bit of the card's suit
+_PHASE_PLAY: Final = Phase.PLAY
+_PLAY: Final = Play
+_PIQUE: Final = Reason.PIQUE
+_REPIQUE: Final = Reason.REPIQUE
+_new_tuple: Final = tuple.__new__
+_CLASS_PLAY: Final = Precedence.PLAY
+_LEAD: Final = Reason.LEAD
 _OTHER: Final = (Player.B, Player.A)
 _ACTION_KINDS: Final = frozenset(
     (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play)
 )
-_BONUS_REASONS: Final = frozenset((Reason.PIQUE, Reason.REPIQUE))
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
 _PACK_MASK: Final = {32: PACK_32_MASK, 36: FULL_MASK}
+_RANGES: Final = {32: range(32), 36: range(36)}
 _PACK_CARDS: Final = {
     32: tuple(_from_mask(PACK_32_MASK)),
     36: tuple(_from_mask(FULL_MASK)),
