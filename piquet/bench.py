@@ -31,7 +31,7 @@ def random_deals(ruleset: Ruleset, n: int, rng: random.Random, auto: bool) -> in
     for _ in range(n):
         state = start.apply(start.sample_chance(rng))
         actions += 1
-        while state.to_move is not CHANCE and state.to_move is not None:
+        while (mover := state.to_move) is not CHANCE and mover is not None:
             state = state.apply(choice(state.legal_actions()))
             actions += 1
         assert state.phase is deal_phase or state.is_over
