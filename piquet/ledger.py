@@ -100,9 +100,10 @@ class Reason(enum.Enum):
 class ScoreEvent(NamedTuple):
     """One entry of the ledger: who scored, how much, in which class, and why.
 
-    ``cards`` holds the cards shown for the score (a combination, a carte blanche) or
-    the cards of the trick; it is empty where nothing is shown. Events are in ledger
-    order: the order in ``state.events`` is the precedence order of R-PR-1.
+    ``cards`` holds the cards shown for a declaration (the combination) or a carte
+    rouge (the hand); it is empty for play and for a carte blanche, which scores when it
+    is announced, before it is shown (R-CB-2: see ``Observation.opponent_shown``). Events
+    are in ledger order: the order in ``state.events`` is the precedence order of R-PR-1.
 
     A named tuple rather than an attrs class: the play loop makes one per card, and a
     tuple is the cheapest immutable value Python builds.
