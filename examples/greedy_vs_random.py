@@ -1,6 +1,6 @@
 """Pit the greedy bot against the random bot under every ruleset and print the results.
 
-    python examples/greedy_vs_random.py [games per ruleset] [seed]
+python examples/greedy_vs_random.py [games per ruleset] [seed]
 """
 
 from __future__ import annotations

@@ -763,10 +763,7 @@ class Ruleset:
         if not self.packets or any(
             not _is_whole(p) or p not in (1, 2, 3, 4, 6) for p in self.packets
         ):
-            raise ValueError(
-                "packets: one or more sizes that divide 12 (1, 2, 3, 4, 6); "
-                f"got {self.packets!r}"
-            )
+            raise ValueError(f"packets: sizes dividing 12 (1, 2, 3, 4 or 6); got {self.packets!r}")
         if self.packet not in self.packets:
             raise ValueError(f"packet: {self.packet} is not one of packets {self.packets}")
         stock = self.stock_size
