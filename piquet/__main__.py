@@ -1,4 +1,5 @@
-"""Command line: ``python -m piquet demo`` and ``python -m piquet bench``."""
+"""Command line: ``python -m piquet demo``, ``python -m piquet bench`` and
+``python -m piquet perft``."""
 
 from __future__ import annotations
 
@@ -32,6 +33,22 @@ def _bench(args: argparse.Namespace) -> int:
     return bench_main(seconds=args.seconds, ruleset=find_ruleset(args.ruleset))
 
 
+def _perft(args: argparse.Namespace) -> int:
+    from .perft import divide, position, report
+
+    state = position(
+        find_ruleset(args.ruleset),
+        seed=args.seed,
+        phase=args.phase,
+        declarations=args.declarations,
+    )
+    if args.divide:
+        for text, count in divide(state, args.depth).items():
+            print(f"{text}: {count}")
+        return 0
+    return report(state, args.depth)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m piquet`` and the ``piquet`` command."""
     parser = argparse.ArgumentParser(prog="python -m piquet", description=__doc__)
@@ -46,6 +63,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     bench.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
     bench.set_defaults(run=_bench)
+    perft = commands.add_parser(
+        "perft", help="count action sequences to a depth from a seeded deal, with nodes/s"
+    )
+    perft.add_argument("--depth", type=int, default=4, help="deepest depth (default 4)")
+    perft.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
+    perft.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
+    perft.add_argument(
+        "--phase",
+        default="play",
+        choices=("exchange", "declaration", "play"),
+        help="count from the start of this phase (default play)",
+    )
+    perft.add_argument("--declarations", default="played", choices=("played", "auto"))
+    perft.add_argument("--divide", action="store_true", help="split the count by first action")
+    perft.set_defaults(run=_perft)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

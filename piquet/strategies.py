@@ -17,6 +17,7 @@ at every turn. Needs the ``hypothesis`` extra: ``pip install 'piquet[hypothesis]
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any, Final, Literal
 
@@ -65,8 +66,8 @@ __all__ = [
 Declarations = Literal["played", "auto"]
 
 _PACK_SIZES: Final = (32, 36)
-_HARD_LIMIT: Final = 20_000
-"""Actions after which :func:`states` gives up on a game that never ends (a bug)."""
+_HARD_LIMIT: Final = 5_000
+"""Actions after which :func:`states` reports a game that never ends (an engine bug)."""
 
 
 def _check_pack_size(pack_size: int) -> None:
@@ -145,7 +146,8 @@ def hands(
 
 def deals(ruleset: Ruleset | None = None, *, packet: int | None = None) -> st.SearchStrategy[Deal]:
     """A :class:`~piquet.Deal`: an order of the ruleset's whole pack, dealt in packets of
-    ``packet`` cards (default: the ruleset's). Shrinks toward the canonical order.
+    ``packet`` cards, or of any size the ruleset allows (``ruleset.packets``) when None.
+    Shrinks toward the canonical order, dealt in the ruleset's usual packets.
 
     >>> from hypothesis import given
     >>> import piquet as pq
@@ -157,10 +159,23 @@ def deals(ruleset: Ruleset | None = None, *, packet: int | None = None) -> st.Se
     >>> test_a_deal_gives_twelve_cards_each()
     """
     rules = _default_ruleset(ruleset)
-    size = packet if packet is not None else rules.packet
-    if size not in (1, 2, 3, 4, 6, 12):
-        raise ValueError(f"deals: packet must divide 12 (got {packet!r})")
-    return st.permutations(pack(rules.pack_size)).map(lambda order: Deal(order, packet=size))
+    if packet is None:
+        sizes = [rules.packet, *(p for p in rules.packets if p != rules.packet)]
+    elif packet in rules.packets:
+        sizes = [packet]
+    else:
+        raise ValueError(
+            f"deals: {rules.name} is dealt in packets of {rules.packets}, not {packet!r}"
+        )
+    return _deals(rules.pack_size, tuple(sizes))
+
+
+@functools.lru_cache(maxsize=64)
+def _deals(pack_size: int, sizes: tuple[int, ...]) -> st.SearchStrategy[Deal]:
+    orders = st.permutations(pack(pack_size))
+    if len(sizes) == 1:
+        return orders.map(lambda order: Deal(order, packet=sizes[0]))
+    return st.builds(Deal, orders, st.sampled_from(sizes))
 
 
 # ----------------------------------------------------------------- rulesets
@@ -187,6 +202,7 @@ def _option_values(base: Ruleset) -> dict[str, st.SearchStrategy[Any]]:
         "game": {
             "target": st.one_of(st.sampled_from([100, 101, 121]), st.integers(30, 200)),
             "double_below": st.sampled_from([50, 0, 66]),
+            "games_to_win": st.sampled_from([1, 3, 2]),
             "deals": st.integers(1, 6),
             "extra_deals": st.integers(0, 2),
             "rubicon": st.sampled_from([100, 50, 150]),
@@ -224,8 +240,9 @@ def rulesets(
     """A preset of :data:`piquet.RULESETS` (or of ``presets``), or with ``variations`` a
     house variant of one made with :meth:`~piquet.Ruleset.evolve`: carte rouge and its
     younger restriction, the cards toward pique, the last trick, low cards, points ending
-    in 4, the younger's minimum, the target, the double game, the deals of a partie,
-    the rubicon, two blanks. Shrinks toward the first preset, unchanged.
+    in 4, the younger's minimum, the target, the double game, games to win a partie of
+    races, the deals of a partie, the rubicon, two blanks. Shrinks toward the first
+    preset, unchanged.
 
     >>> from hypothesis import given
     >>> import piquet as pq
@@ -295,6 +312,11 @@ def any_actions(pack_size: int = 32) -> st.SearchStrategy[Action]:
     >>> test_text_form_round_trip()
     """
     _check_pack_size(pack_size)
+    return _any_actions(pack_size)
+
+
+@functools.lru_cache(maxsize=4)
+def _any_actions(pack_size: int) -> st.SearchStrategy[Action]:
     some = card_sets(pack_size, max_size=12)
     category = st.sampled_from(list(Category))
     return st.one_of(
@@ -306,11 +328,7 @@ def any_actions(pack_size: int = 32) -> st.SearchStrategy[Action]:
         st.builds(Reckon, category, some),
         st.integers(0, 13).map(ExchangeCount),
         st.sampled_from(list(LeftCards)).map(Leave),
-        st.builds(
-            Deal,
-            st.permutations(pack(pack_size)),
-            st.sampled_from([2, 3, 4, 1, 6, 12]),
-        ),
+        st.builds(Deal, st.permutations(pack(pack_size)), st.sampled_from([2, 3, 4, 1, 6, 12])),
     )
 
 
@@ -369,8 +387,10 @@ def _states(
             last_match = state
             if done >= wanted:
                 break
-        if state.is_over or done >= _HARD_LIMIT:
+        if state.is_over:
             break
+        if done >= _HARD_LIMIT:
+            raise AssertionError(f"states: the game is not over after {done} actions: {state!r}")
         state = _step(draw, state)
         done += 1
     if last_match is None:
