@@ -30,7 +30,7 @@ def _demo(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import main as bench_main
 
-    return bench_main(seconds=args.seconds, ruleset=find_ruleset(args.ruleset))
+    return bench_main(seconds=args.seconds, ruleset=find_ruleset(args.ruleset), floor=args.floor)
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -62,6 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="random deals per second through the public API")
     bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     bench.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
+    bench.add_argument(
+        "--floor",
+        metavar="PATH",
+        help="also run this no-API floor simulator in turns (e.g. shared/bench/floor.py)",
+    )
     bench.set_defaults(run=_bench)
     perft = commands.add_parser(
         "perft", help="count action sequences to a depth from a seeded deal, with nodes/s"

@@ -89,7 +89,44 @@ def _cpu_name() -> str:
     return platform.processor() or platform.machine()
 
 
-def main(seconds: float = 2.0, ruleset: Ruleset | None = None) -> int:
+def calibrate(floor_path: str, rounds: int = 5, ruleset: Ruleset | None = None) -> None:
+    """Run a no-API floor simulator (``simulate(n, rng)``, such as the project's
+    ``shared/bench/floor.py``) in turns with the engine, and print the ratios.
+
+    A virtual machine's speed drifts; deals per second measured in turns with a fixed
+    reference are comparable from one day, or machine, to the next.
+    """
+    import importlib.util
+
+    from .presets import RUBICON
+
+    ruleset = RUBICON if ruleset is None else ruleset
+    spec = importlib.util.spec_from_file_location("piquet_bench_floor", floor_path)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"cannot load a floor simulator from {floor_path!r}")
+    floor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(floor)
+    ratios: list[tuple[float, float]] = []
+    for i in range(rounds):
+        t0 = time.perf_counter()
+        floor.simulate(30000, random.Random(i))
+        base = 30000 / (time.perf_counter() - t0)
+        rates = []
+        for auto, n in ((True, 2000), (False, 1000)):
+            t0 = time.perf_counter()
+            random_deals(ruleset, n, random.Random(i), auto)
+            rates.append(n / (time.perf_counter() - t0))
+        ratios.append((rates[0] / base, rates[1] / base))
+        print(
+            f"round {i + 1}: floor {base:8.0f} deals/s; piquet auto {rates[0]:6.0f} "
+            f"({rates[0] / base:.3f} of the floor), played {rates[1]:6.0f} ({rates[1] / base:.3f})"
+        )
+    share_auto = statistics.median(r[0] for r in ratios)
+    share_played = statistics.median(r[1] for r in ratios)
+    print(f"median share of the floor: auto {share_auto:.3f}, played {share_played:.3f}")
+
+
+def main(seconds: float = 2.0, ruleset: Ruleset | None = None, floor: str | None = None) -> int:
     """Print the figures; returns 0."""
     from .presets import RUBICON
 
@@ -123,4 +160,6 @@ def main(seconds: float = 2.0, ruleset: Ruleset | None = None) -> int:
     print(f"one apply (a card played)          : {best * 1e6:8.2f} us")
     legal = _per_call(lambda s: s.legal_actions(), positions)
     print(f"one legal_actions (in the play)    : {legal * 1e6:8.2f} us")
+    if floor is not None:
+        calibrate(floor, ruleset=ruleset)
     return 0

@@ -39,3 +39,11 @@ def test_demo_command_narrates_a_partie() -> None:
     ).stdout
     assert out.startswith("Rubicon piquet: a partie of six deals.")
     assert "Score sheet" in out and re.search(r"^(A|B) wins, \d+ points", out, flags=re.M)
+
+
+def test_bench_command_prints_its_figures() -> None:
+    args = [sys.executable, "-m", "piquet", "bench", "--seconds", "0.05"]
+    out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert re.search(r"auto declarations\s*:\s*\d+ deals/s", out)
+    assert re.search(r"one apply \(a card played\)\s*:\s*[\d.]+ us", out)
+    assert re.search(r"^python: \w+ \d+\.\d+", out, flags=re.M)
