@@ -64,6 +64,10 @@ class Deal:
 
     Packets of ``packet`` cards go alternately to the elder (first) and the dealer until
     each has twelve; the rest is the stock, top card first.
+
+    >>> import piquet as pq
+    >>> str(Deal(["AS", "KS"], packet=3)), Deal(pq.pack()).packet
+    ('deal 3 AS KS', 2)
     """
 
     pack: tuple[Card, ...] = attrs.field(converter=_to_pack)
@@ -75,7 +79,11 @@ class Deal:
 
 @attrs.frozen
 class ExchangeCount:
-    """The elder with carte blanche states how many cards he will exchange (R-CB-2)."""
+    """The elder with carte blanche states how many cards he will exchange (R-CB-2).
+
+    >>> str(ExchangeCount(3))
+    'count 3'
+    """
 
     count: int
 
@@ -85,7 +93,11 @@ class ExchangeCount:
 
 @attrs.frozen
 class Exchange:
-    """Discard these cards and take as many from the top of the stock (R-EX-1, R-EX-3)."""
+    """Discard these cards and take as many from the top of the stock (R-EX-1, R-EX-3).
+
+    >>> str(Exchange("7S 8S"))
+    'discard 8S 7S'
+    """
 
     discard: CardSet = attrs.field(converter=_to_cardset)
 
@@ -94,7 +106,11 @@ class Exchange:
 
 
 class LeftCards(enum.Enum):
-    """What the younger does with stock cards he leaves (R-EX-4)."""
+    """What the younger does with stock cards he leaves (R-EX-4).
+
+    >>> LeftCards("look") is LeftCards.LOOK
+    True
+    """
 
     UNSEEN = "unseen"
     """Nobody sees them."""
@@ -109,7 +125,11 @@ class LeftCards(enum.Enum):
 
 @attrs.frozen
 class Leave:
-    """The younger's choice about the stock cards he left (R-EX-4)."""
+    """The younger's choice about the stock cards he left (R-EX-4).
+
+    >>> str(Leave(LeftCards.EXPOSE))
+    'leave expose'
+    """
 
     choice: LeftCards = attrs.field(converter=LeftCards)
 
@@ -122,6 +142,9 @@ class Call:
     """A declaration: the cards claimed in a category (R-DE-1).
 
     A point: the highest cards of one suit; a sequence: its cards; a set: its 3 or 4.
+
+    >>> str(Call("point", "QH AH KH"))
+    'call point AH KH QH'
     """
 
     category: Category = attrs.field(converter=_to_category)
@@ -133,7 +156,11 @@ class Call:
 
 @attrs.frozen
 class Pass:
-    """The elder calls nothing in a category, or the younger calls nothing after a pass."""
+    """The elder calls nothing in a category, or the younger calls nothing after a pass.
+
+    >>> str(Pass("set"))
+    'pass set'
+    """
 
     category: Category = attrs.field(converter=_to_category)
 
@@ -143,7 +170,11 @@ class Pass:
 
 @attrs.frozen
 class Good:
-    """The younger concedes the elder's call (R-DE-1)."""
+    """The younger concedes the elder's call (R-DE-1).
+
+    >>> str(Good("sequence"))
+    'good sequence'
+    """
 
     category: Category = attrs.field(converter=_to_category)
 
@@ -157,6 +188,9 @@ class Reckon:
 
     ``cards`` is the union of the combinations he scores besides his call; the empty
     set sinks them all.
+
+    >>> str(Reckon("set", "KS KH KD")), str(Reckon("set"))
+    ('reckon set KS KH KD', 'reckon set')
     """
 
     category: Category = attrs.field(converter=_to_category)
@@ -168,7 +202,11 @@ class Reckon:
 
 @attrs.frozen
 class Play:
-    """Play a card to the trick (R-PL-1)."""
+    """Play a card to the trick (R-PL-1).
+
+    >>> Play("KH") == parse_action("play kh")
+    True
+    """
 
     card: Card = attrs.field(converter=_to_card)
 

@@ -39,7 +39,11 @@ _OTHER = (Player.B, Player.A)
 
 
 class Chance(enum.Enum):
-    """The type of :data:`CHANCE`: use ``Literal[Chance.CHANCE]`` in annotations."""
+    """The type of :data:`CHANCE`: use ``Literal[Chance.CHANCE]`` in annotations.
+
+    >>> CHANCE is Chance.CHANCE
+    True
+    """
 
     CHANCE = "chance"
 
@@ -55,7 +59,11 @@ CHANCE = Chance.CHANCE
 
 
 class Category(enum.Enum):
-    """The three declaration categories, in the order they are resolved (R-DE)."""
+    """The three declaration categories, in the order they are resolved (R-DE).
+
+    >>> [str(c) for c in Category]
+    ['point', 'sequence', 'set']
+    """
 
     POINT = "point"
     SEQUENCE = "sequence"
@@ -66,7 +74,11 @@ class Category(enum.Enum):
 
 
 class Precedence(enum.IntEnum):
-    """Precedence classes of the ledger (R-PR-1); lower classes reckon first."""
+    """Precedence classes of the ledger (R-PR-1); lower classes reckon first.
+
+    >>> Precedence.CARTE_BLANCHE < Precedence.POINT < Precedence.CARDS
+    True
+    """
 
     CARTE_BLANCHE = 1
     POINT = 2
@@ -77,7 +89,11 @@ class Precedence(enum.IntEnum):
 
 
 class Reason(enum.Enum):
-    """Why a score was made."""
+    """Why a score was made.
+
+    >>> str(Reason.REPIQUE)
+    'repique'
+    """
 
     CARTE_BLANCHE = "carte blanche"
     POINT = "point"
@@ -107,6 +123,9 @@ class ScoreEvent(NamedTuple):
 
     A named tuple rather than an attrs class: the play loop makes one per card, and a
     tuple is the cheapest immutable value Python builds.
+
+    >>> str(ScoreEvent(Player.B, 14, Precedence.SET, Reason.SET))
+    'B +14 set'
     """
 
     player: Player

@@ -32,7 +32,12 @@ __all__ = ["Observation", "Trick", "observe"]
 
 @attrs.frozen
 class Trick:
-    """A trick played: who led, the card led, the card played to it, and who won."""
+    """A trick played: who led, the card led, the card played to it, and who won.
+
+    >>> import piquet as pq
+    >>> pq.Trick(pq.Player.A, pq.Card.parse("AS"), pq.Card.parse("KS"), pq.Player.A).winner
+    <Player.A: 0>
+    """
 
     leader: Player
     lead: Card
@@ -52,6 +57,11 @@ class Observation:
     younger's left cards when looked at or exposed). ``opponent_known`` holds cards he
     knows the opponent holds now; ``opponent_shown`` the opponent's carte blanche, once
     shown (R-CB-2).
+
+    >>> import piquet as pq
+    >>> seen = pq.new_game().observation(pq.Player.A)
+    >>> seen.to_move, len(seen.hand), seen.legal_actions
+    (pq.CHANCE, 0, ())
     """
 
     player: Player

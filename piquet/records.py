@@ -45,7 +45,14 @@ VERSION: Final = 1
 
 
 class RecordError(ValueError):
-    """A record that is malformed, or whose actions break the rules."""
+    """A record that is malformed, or whose actions break the rules.
+
+    >>> import piquet as pq
+    >>> pq.loads("hello")
+    Traceback (most recent call last):
+    ...
+    piquet.records.RecordError: not a piquet game record: it must begin with [Piquet "1"]
+    """
 
 
 _STRATEGIES: dict[str, type] = {}
@@ -326,6 +333,10 @@ def loads(text: str) -> Any:
     """Read a game record written by :func:`dumps`, replaying every action.
 
     Raises :class:`RecordError` (a ValueError) saying which line is wrong.
+
+    >>> import piquet as pq
+    >>> pq.loads(pq.dumps(pq.new_game())) == pq.new_game()
+    True
     """
     if not isinstance(text, str):
         raise TypeError(f"expected record text, not {type(text).__name__}")

@@ -548,6 +548,11 @@ class LeadAndWin:
 
     ``low_cards_count`` off: a 9, 8, 7 or 6 led or winning scores nothing.
     ``last_trick``: extra points for the last trick.
+
+    >>> from piquet.cards import Card
+    >>> seven = Card.parse("7S").index
+    >>> LeadAndWin().lead_points(seven), LeadAndWin(low_cards_count=False).lead_points(seven)
+    (1, 0)
     """
 
     low_cards_count: bool = attrs.field(default=True, validator=_flag)
@@ -571,6 +576,11 @@ class WinnerTakesCounters:
 
     The last trick adds ``last_trick`` if won with a ten or better, else
     ``last_trick_low``.
+
+    >>> from piquet.cards import Card
+    >>> ace, ten = Card.parse("AS").index, Card.parse("10S").index
+    >>> WinnerTakesCounters().trick_points(ace, ten, False)
+    (2, <Reason.COUNTERS: 'counters'>)
     """
 
     last_trick: int = attrs.field(default=2, validator=_at_least(0))
@@ -688,7 +698,12 @@ class Race:
 
 
 class TwoBlanks(enum.Enum):
-    """What two cartes blanches in one deal do (36-card packs only, R-CB-3)."""
+    """What two cartes blanches in one deal do (36-card packs only, R-CB-3).
+
+    >>> import piquet as pq
+    >>> pq.COTTON_1995.two_blanks
+    <TwoBlanks.CANCEL: 'cancel'>
+    """
 
     BOTH_SCORE = "both score"
     """Both score and both are protected (seed 003)."""

@@ -70,11 +70,24 @@ __all__ = [
 
 
 class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state; the message says why."""
+    """An action that the rules do not allow in this state; the message says why.
+
+    >>> import piquet as pq
+    >>> try:
+    ...     pq.new_game().apply(pq.Play("AS"))
+    ... except pq.IllegalActionError as error:
+    ...     print(error)
+    play AS: not legal in the deal phase (expecting a deal)
+    """
 
 
 class Phase(enum.Enum):
-    """The phases of a deal, and the chance node between deals."""
+    """The phases of a deal, and the chance node between deals.
+
+    >>> import piquet as pq
+    >>> pq.new_game().phase
+    <Phase.DEAL: 'deal'>
+    """
 
     DEAL = "deal"
     """A chance node, where the pack is to be dealt."""
@@ -94,6 +107,9 @@ class Result:
 
     ``winner`` is None when drawn; ``scores`` are the final totals; ``points`` is what the
     winner wins (the rubicon settlement, or 1 or 2 in a race).
+
+    >>> Result(Player.A, (120, 98), 318).points
+    318
     """
 
     winner: Player | None
@@ -143,6 +159,10 @@ class Spoken(NamedTuple):
     """One utterance of the declarations, as the opponent heard it (R-DE-6).
 
     ``shown`` holds the cards of a call that scored or tied; a losing call shows none.
+
+    >>> import piquet as pq
+    >>> str(pq.Spoken(pq.Player.A, "call", pq.Category.POINT, "point of five", None))
+    'A: point of five'
     """
 
     player: Player
@@ -319,6 +339,13 @@ class State:
 
     Build one with :func:`new_game` or :func:`new_deal`. Public attributes are read-only
     properties; everything else is private.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> start = pq.new_game()
+    >>> dealt = start.apply(start.sample_chance(random.Random(1)))
+    >>> start.phase, dealt.phase
+    (<Phase.DEAL: 'deal'>, <Phase.EXCHANGE: 'exchange'>)
     """
 
     __slots__ = (
