@@ -580,8 +580,29 @@ class State:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __copy__(self) -> State:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        fields = {name: getattr(self, name) for name in State.__slots__}
+        fields["_history"] = self.history  # flat: a linked history pickles recursively
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        node: tuple[Any, Action] | None = None
+        for action in fields.pop("_history"):
+            node = (node, action)
+        self._history = node
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def _key(self) -> tuple[Any, ...]:
-        return (self._ruleset, self._game, self._history)
+        # the flat history, not the linked one: comparing nested pairs recurses once per
+        # action and overflows the stack in a long game
+        return (self._ruleset, self._game, self.history)
 
     def __repr__(self) -> str:
         return (

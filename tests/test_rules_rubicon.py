@@ -621,3 +621,43 @@ def test_R_DL_4_only_the_ruleset_packet_sizes() -> None:
     )
     with pytest.raises(ValueError, match="packet: 4 is not one of packets"):
         pq.RUBICON.evolve(packet=4)
+
+
+def test_states_of_very_long_games_compare_and_hash() -> None:
+    """Equality and hashing must not recurse once per action."""
+    rules = pq.RUBICON.evolve(name="long", deals=120)
+    rng = random.Random(1)
+    state = pq.new_game(rules, declarations="played")
+    while not state.is_over:
+        action = (
+            state.sample_chance(rng)
+            if state.to_move is pq.CHANCE
+            else rng.choice(state.legal_actions())
+        )
+        state = state.apply(action)
+    assert len(state.history) > 3000
+    copy = pq.loads(pq.dumps(state))
+    assert copy == state and hash(copy) == hash(state)
+
+
+def test_states_pickle_and_copy_even_in_very_long_games() -> None:
+    import copy
+    import pickle
+
+    rules = pq.RUBICON.evolve(name="long", deals=120)
+    rng = random.Random(2)
+    state = pq.new_game(rules, declarations="auto")
+    while not state.is_over:
+        action = (
+            state.sample_chance(rng)
+            if state.to_move is pq.CHANCE
+            else rng.choice(state.legal_actions())
+        )
+        state = state.apply(action)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.history == state.history and again.result == state.result
+    assert copy.copy(state) is state and copy.deepcopy(state) is state
+    fresh = pq.new_game()
+    assert pickle.loads(pickle.dumps(fresh)).apply(pq.Deal(pq.pack())) == fresh.apply(
+        pq.Deal(pq.pack())
+    )
