@@ -623,18 +623,22 @@ def test_R_DL_4_only_the_ruleset_packet_sizes() -> None:
         pq.RUBICON.evolve(packet=4)
 
 
+def _long_game(declarations: str, seed: int) -> pq.State:
+    """A random partie of 120 deals: thousands of actions."""
+    rules = pq.RUBICON.evolve(name="long", deals=120)
+    rng = random.Random(seed)
+    state = pq.new_game(rules, declarations=declarations)  # type: ignore[arg-type]
+    while not state.is_over:
+        if state.to_move is pq.CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
 def test_states_of_very_long_games_compare_and_hash() -> None:
     """Equality and hashing must not recurse once per action."""
-    rules = pq.RUBICON.evolve(name="long", deals=120)
-    rng = random.Random(1)
-    state = pq.new_game(rules, declarations="played")
-    while not state.is_over:
-        action = (
-            state.sample_chance(rng)
-            if state.to_move is pq.CHANCE
-            else rng.choice(state.legal_actions())
-        )
-        state = state.apply(action)
+    state = _long_game("played", seed=1)
     assert len(state.history) > 3000
     copy = pq.loads(pq.dumps(state))
     assert copy == state and hash(copy) == hash(state)
@@ -644,16 +648,7 @@ def test_states_pickle_and_copy_even_in_very_long_games() -> None:
     import copy
     import pickle
 
-    rules = pq.RUBICON.evolve(name="long", deals=120)
-    rng = random.Random(2)
-    state = pq.new_game(rules, declarations="auto")
-    while not state.is_over:
-        action = (
-            state.sample_chance(rng)
-            if state.to_move is pq.CHANCE
-            else rng.choice(state.legal_actions())
-        )
-        state = state.apply(action)
+    state = _long_game("auto", seed=2)
     again = pickle.loads(pickle.dumps(state))
     assert again == state and again.history == state.history and again.result == state.result
     assert copy.copy(state) is state and copy.deepcopy(state) is state
