@@ -1447,13 +1447,6 @@ def _game_points(games: Iterable[Result]) -> tuple[int, int]:
     return won[0], won[1]
 
 
-def _mask_of(indices: Iterable[int]) -> int:
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
-
-
 _Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
 
 

@@ -17,35 +17,17 @@ from math import comb
 
 import pytest
 from conftest import play_out
-from test_seed_deals import (
+from seed_data import (
+    SEED_000_DECLARATIONS,
     SEED_000_EXCHANGE,
+    SEED_002_DECLARATIONS,
     SEED_002_EXCHANGE,
-    seed_000_deal,
-    seed_002_deal,
 )
+from test_seed_deals import seed_000_deal, seed_002_deal
 
 import piquet as pq
 from piquet.perft import divide, perft, position
 
-SEED_002_DECLARATIONS = [
-    "call point AH KH QH JH 8H",
-    "good point",
-    "call sequence AH KH QH JH",
-    "good sequence",
-    "call set JS JH JC",
-    "call set 10S 10H 10D 10C",
-    "reckon set QS QD QC",
-]
-SEED_000_DECLARATIONS = [
-    "call point AD JD 10D 9D 8D 7D",
-    "good point",
-    "call sequence JD 10D 9D 8D 7D",
-    "good sequence",
-    "reckon sequence JC 10C 9C",
-    "call set AS AH AD",
-    "call set QS QH QD QC",
-    "reckon set KS KD KC",
-]
 BLANK = "AS 10S 9S 8S AH 10H 9H 8H AD 10D 9D 8D"  # no king, queen or knave (R-CB-1)
 COURTS = "7S 7H 7D AC 10C 9C 8C 7C KS QS KH QH"
 COURT_STOCK = "JS JH KD QD JD KC QC JC"

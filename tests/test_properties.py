@@ -29,6 +29,7 @@ from invariants import (
     snapshot,
     some_of,
 )
+from seed_data import SEED_002
 
 import piquet as pq
 from piquet import strategies as pst
@@ -502,11 +503,7 @@ def test_parse_action_reads_back_every_legal_action(
 
 
 def test_parse_action_reads_back_every_discard() -> None:
-    state = pq.new_deal(
-        elder="AS KS JS AH QH JH 8H JC 8C 7C 9D 8D",
-        younger="10S 7S 10H 9H 7H KC QC 10C AD QD JD 10D",
-        stock="9S 8S KH 9C KD QS AC 7D",
-    )
+    state = pq.new_deal(**SEED_002)
     elder_discards = state.legal_actions()
     assert len(elder_discards) == 1585
     for action in elder_discards:

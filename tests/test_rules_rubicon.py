@@ -6,6 +6,7 @@ import random
 
 import pytest
 from conftest import play_out
+from seed_data import SEED_000, SEED_000_EXCHANGE, SEED_000_PLAY
 
 import piquet as pq
 
@@ -257,15 +258,7 @@ def test_R_EX_5_nobody_sees_the_opponent_discard() -> None:
 
 def _declaring() -> pq.State:
     """Seed 000's deal at the start of the declarations."""
-    return play_out(
-        pq.new_deal(
-            pq.RUBICON,
-            elder="9S 7S AH 9H 8H JC 10C 7C JD 10D 9D 8D",
-            younger="QS 10S 8S QH JH 7H AC KC QC 8C KD QD",
-            stock="AD 9C 7D AS KH KS 10H JS",
-        ),
-        ["discard 9S 7S 9H 8H 7C", "discard 10S 8S 7H"],
-    )
+    return play_out(pq.new_deal(pq.RUBICON, **SEED_000), SEED_000_EXCHANGE)
 
 
 def test_R_DE_1_a_call_the_hand_does_not_support_is_refused() -> None:
@@ -397,7 +390,7 @@ def test_R_DE_7_younger_hand_scores_rank_before_play() -> None:
 
 
 def test_R_PL_1_follow_suit_and_the_winner_leads() -> None:
-    from test_seed_deals import SEED_000_EXCHANGE, seed_000_deal
+    from test_seed_deals import seed_000_deal
 
     state = play_out(seed_000_deal("auto"), [*SEED_000_EXCHANGE, "play AD"])
     assert [str(a) for a in state.legal_actions()] == ["play KD", "play QD"]
@@ -408,7 +401,7 @@ def test_R_PL_1_follow_suit_and_the_winner_leads() -> None:
 
 
 def test_R_PL_2_lead_and_win_and_the_last_trick() -> None:
-    from test_seed_deals import SEED_000_EXCHANGE, SEED_000_PLAY, seed_000_deal
+    from test_seed_deals import seed_000_deal
 
     state = play_out(seed_000_deal("auto"), SEED_000_EXCHANGE)
     hand_scores = state.deal_scores

@@ -11,7 +11,18 @@ import random
 
 from conftest import play_out
 from ruleset_helpers import A, B, deal_of, ledger
-from test_seed_deals import SEED_000_EXCHANGE, SEED_000_PLAY, SEED_002_EXCHANGE, SEED_002_PLAY
+from seed_data import (
+    MAXIMUM_170,
+    MAXIMUM_170_HAND,
+    SEED_000,
+    SEED_000_DECLARATIONS,
+    SEED_000_EXCHANGE,
+    SEED_000_PLAY,
+    SEED_002,
+    SEED_002_DECLARATIONS,
+    SEED_002_EXCHANGE,
+    SEED_002_PLAY,
+)
 
 import piquet as pq
 
@@ -41,38 +52,13 @@ def test_R_DL_3_the_lower_cut_deals() -> None:
 
 # ------------------------------------------------------------------ seed 000's deal
 
-SEED_000_HANDS = {
-    "elder": "9S 7S AH 9H 8H JC 10C 7C JD 10D 9D 8D",
-    "younger": "QS 10S 8S QH JH 7H AC KC QC 8C KD QD",
-    "stock": "AD 9C 7D AS KH KS 10H JS",
-}
-SEED_000_DECLARATIONS = [
-    "call point AD JD 10D 9D 8D 7D",  # "My point is 6"
-    "good point",
-    "call sequence JD 10D 9D 8D 7D",  # "quint to the knave"
-    "good sequence",
-    "reckon sequence JC 10C 9C",  # "a tierce to another knave"
-    "call set AS AH AD",  # "three aces"
-    "call set QS QH QD QC",  # "Not good": "14 for four queens"
-    "reckon set KS KD KC",  # "and 3 for three kings"
-]
-SEED_002_DECLARATIONS = [
-    "call point AH KH QH JH 8H",
-    "good point",
-    "call sequence AH KH QH JH",
-    "good sequence",
-    "call set JS JH JC",
-    "call set 10S 10H 10D 10C",
-    "reckon set QS QD QC",
-]
-
 
 def test_worked_deal() -> None:
     """Seed 000's example, played as the game of 100 it was written for: A scores 24 in
     hand and 25 with his first lead; B "I score 14 for four queens, and 3 for three kings";
     A "I score 1 for the last trick, 33, and 10 for the cards; that makes me in all 43"; B
     "And I score 23"."""
-    state = play_out(pq.new_deal(AU_CENT, **SEED_000_HANDS), SEED_000_EXCHANGE)
+    state = play_out(pq.new_deal(AU_CENT, **SEED_000), SEED_000_EXCHANGE)
     assert state.stock == ()  # five and three: the stock is taken
     state = play_out(state, SEED_000_DECLARATIONS)
     assert ledger(state) == [
@@ -105,12 +91,8 @@ def test_worked_deal() -> None:
 
 # ------------------------------------------------------------------ the race
 
-DEAL_002 = deal_of(
-    "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D",
-    "10S 7S 10H 9H 7H KC QC 10C AD QD JD 10D",
-    "9S 8S KH 9C KD QS AC 7D",
-)
-DEAL_000 = deal_of(SEED_000_HANDS["elder"], SEED_000_HANDS["younger"], SEED_000_HANDS["stock"])
+DEAL_002 = deal_of(SEED_002["elder"], SEED_002["younger"], SEED_002["stock"])
+DEAL_000 = deal_of(SEED_000["elder"], SEED_000["younger"], SEED_000["stock"])
 DEAL_FOUR = deal_of(
     "KH QH JH 10H 8H 8D 9S 7S 9D 7D 9C AC",
     "AS KS QS JD AH 9H AD KD QD KC 10C 7C",
@@ -173,28 +155,9 @@ def test_R_GM_2_the_deal_stops_at_100_and_a_double_game_below_50() -> None:
     wins a double game". Seed 000's maximum hand in the first deal: the repique makes 103
     and the game ends there, the third quatorze never reckoned, no card played."""
     state = pq.new_game(AU_CENT).apply(
-        deal_of(
-            "AS KS QS AH KH QH AD KD QD AC KC 7C",
-            "JS 10S 9S 8S JH 10H 9H JD 10D 9D JC 10C",
-            "QC 9C 8C 7S 7H 8H 7D 8D",
-        )
+        deal_of(MAXIMUM_170["elder"], MAXIMUM_170["younger"], MAXIMUM_170["stock"])
     )
-    state = play_out(
-        state,
-        [
-            "discard 7C",
-            "discard 8S",
-            "leave unseen",
-            "call point AS KS QS",
-            "good point",
-            "call sequence AS KS QS",
-            "good sequence",
-            "reckon sequence AH KH QH AD KD QD AC KC QC",
-            "call set AS AH AD AC",
-            "good set",
-            "reckon set KS KH KD KC QS QH QD QC",
-        ],
-    )
+    state = play_out(state, MAXIMUM_170_HAND)
     assert ledger(state)[-3:] == [(A, R.SET, 14), (A, R.SET, 14), (A, R.REPIQUE, 60)]
     assert state.is_over and state.tricks_won == (0, 0)
     assert state.result == pq.Result(A, (103, 0), 2)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from conftest import play_out
 from ruleset_helpers import A, B, ledger
+from seed_data import SEED_002, SEED_002_DECLARATIONS, SEED_002_EXCHANGE, SEED_002_PLAY
 from test_ruleset_au_cent import DEAL_FOUR, DEAL_FOUR_ACTIONS, three_deals
-from test_seed_deals import SEED_002_EXCHANGE, SEED_002_PLAY
 
 import piquet as pq
 
@@ -45,25 +45,9 @@ def test_R_GM_2_one_hundred_is_not_enough() -> None:
 
 def test_worked_deal() -> None:
     """Seed 002 (Britannica, by Cavendish), as one deal of the game to 101: 28 to 23."""
-    state = pq.new_deal(
-        AU_CENT_101,
-        elder="AS KS JS AH QH JH 8H JC 8C 7C 9D 8D",
-        younger="10S 7S 10H 9H 7H KC QC 10C AD QD JD 10D",
-        stock="9S 8S KH 9C KD QS AC 7D",
-    )
+    state = pq.new_deal(AU_CENT_101, **SEED_002)
     state = play_out(state, SEED_002_EXCHANGE)
-    state = play_out(
-        state,
-        [
-            "call point AH KH QH JH 8H",  # "five cards" ... "forty-nine"
-            "good point",
-            "call sequence AH KH QH JH",  # "a quart major"
-            "good sequence",
-            "call set JS JH JC",  # "three knaves?"
-            "call set 10S 10H 10D 10C",  # "not good": fourteen
-            "reckon set QS QD QC",  # "and three queens, seventeen"
-        ],
-    )
+    state = play_out(state, SEED_002_DECLARATIONS)
     assert ledger(state) == [
         (A, R.POINT, 5),
         (A, R.SEQUENCE, 4),

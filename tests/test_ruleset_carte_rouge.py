@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import play_out
-from ruleset_helpers import A, B, ledger, plays
+from ruleset_helpers import A, B, ledger
+from test_ruleset_rubicon import WORKED_DECLARATIONS, WORKED_EXCHANGE, WORKED_HANDS, WORKED_PLAY
 
 import piquet as pq
 from piquet.cards import cards
@@ -119,27 +120,6 @@ def test_R_DE_8_option_a_younger_carte_rouge_makes_no_bonus() -> None:
 
 
 # ------------------------------------------------------------------ the worked deal
-
-WORKED_HANDS = {
-    "elder": "AH KH QH JH 9H 8H KS QS JS 10D 9D 7C",
-    "younger": "AS 10S 9S 8S AD KD AC KC QC 10C 9C 10H",
-    "stock": "8D 7S 7H QD JD 7D JC 8C",
-}
-WORKED_EXCHANGE = ["discard 7C", "discard 9C", "leave unseen"]
-WORKED_DECLARATIONS = [
-    "call point AH KH QH JH 9H 8H",  # six hearts
-    "good point",
-    "call sequence AH KH QH JH",  # quart major
-    "good sequence",  # the younger's quart to the ten
-    "reckon sequence KS QS JS 10D 9D 8D",  # and two tierces: every card has scored
-    "pass set",
-    "call set AS AD AC",
-    "reckon set 10S 10H 10C",
-]
-WORKED_PLAY = plays(
-    "AH 10H", "KH 7S", "QH 8S", "JH 9S", "9H 10C", "8H QC",
-    "KS AS", "AD 8D", "KD 9D", "AC QS", "KC JS", "10S 10D",
-)  # fmt: skip
 
 
 def test_worked_deal() -> None:

@@ -9,8 +9,15 @@ from typing import Any
 import pytest
 from conftest import play_out
 from ruleset_helpers import A, B, deal_of, ledger, plays
+from seed_data import (
+    MAXIMUM_170,
+    MAXIMUM_170_HAND,
+    SEED_000,
+    SEED_000_DECLARATIONS,
+    SEED_000_EXCHANGE,
+    SEED_000_PLAY,
+)
 from test_ruleset_rubicon import WORKED_DECLARATIONS, WORKED_EXCHANGE, WORKED_HANDS, WORKED_PLAY
-from test_seed_deals import SEED_000_EXCHANGE, SEED_000_PLAY
 
 import piquet as pq
 
@@ -187,14 +194,8 @@ def test_R_PR_3_option_a_capot_adds_its_remaining_30() -> None:
     pique, although they score 40 points together with the ten for the cards)". Seed 000's
     maximum deal still makes 170: 10 at the seventh trick and 30 at the end."""
     rules = pq.RUBICON.evolve(cards_count_toward_pique=True)
-    state = pq.new_deal(
-        rules,
-        elder="AS KS QS AH KH QH AD KD QD AC KC 7C",
-        younger="JS 10S 9S 8S JH 10H 9H JD 10D 9D JC 10C",
-        stock="QC 9C 8C 7S 7H 8H 7D 8D",
-        declarations="auto",
-    )
-    state = play_out(state, ["discard 7C", "discard 8S", "leave unseen"])
+    state = pq.new_deal(rules, **MAXIMUM_170, declarations="auto")
+    state = play_out(state, MAXIMUM_170_HAND[:3])
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])
     tail = [(e.reason, e.points) for e in state.events if e.precedence >= pq.Precedence.PLAY]
@@ -205,35 +206,13 @@ def test_R_PR_3_option_a_capot_adds_its_remaining_30() -> None:
 def test_R_EX_3_option_the_younger_need_not_discard() -> None:
     """Cavendish's au cent laws: "The younger hand is not obliged to discard any card"."""
     rules = pq.AU_CENT.evolve(younger_min=0)
-    state = pq.new_deal(
-        rules,
-        elder="9S 7S AH 9H 8H JC 10C 7C JD 10D 9D 8D",
-        younger="QS 10S 8S QH JH 7H AC KC QC 8C KD QD",
-        stock="AD 9C 7D AS KH KS 10H JS",
-    )
+    state = pq.new_deal(rules, **SEED_000)
     state = play_out(state, [SEED_000_EXCHANGE[0]])
     assert state.legal_actions()[0] == pq.Exchange(pq.cards(""))
     state = play_out(state, ["discard", "leave expose"])
     assert state.phase is pq.Phase.DECLARATION
     assert state.hand(B) == pq.cards("QS 10S 8S QH JH 7H AC KC QC 8C KD QD")
     assert state.stock == tuple(pq.Card.parse(c) for c in ("KS", "10H", "JS"))
-
-
-SEED_000 = {
-    "elder": "9S 7S AH 9H 8H JC 10C 7C JD 10D 9D 8D",
-    "younger": "QS 10S 8S QH JH 7H AC KC QC 8C KD QD",
-    "stock": "AD 9C 7D AS KH KS 10H JS",
-}
-SEED_000_DECLARATIONS = [
-    "call point AD JD 10D 9D 8D 7D",
-    "good point",
-    "call sequence JD 10D 9D 8D 7D",
-    "good sequence",
-    "reckon sequence JC 10C 9C",
-    "call set AS AH AD",
-    "call set QS QH QD QC",
-    "reckon set KS KD KC",
-]
 
 
 def seed_000(rules: pq.Ruleset) -> pq.State:
@@ -277,26 +256,9 @@ def test_R_GM_2_option_the_double_game_threshold(double_below: int, points: int)
     """The double game below 50 (Cavendish, au cent) is an option: 0 turns it off."""
     rules = pq.AU_CENT.evolve(double_below=double_below)
     state = pq.new_game(rules).apply(
-        deal_of(
-            "AS KS QS AH KH QH AD KD QD AC KC 7C",
-            "JS 10S 9S 8S JH 10H 9H JD 10D 9D JC 10C",
-            "QC 9C 8C 7S 7H 8H 7D 8D",
-        )
+        deal_of(MAXIMUM_170["elder"], MAXIMUM_170["younger"], MAXIMUM_170["stock"])
     )
-    state = play_out(state, ["discard 7C", "discard 8S", "leave unseen"])
-    state = play_out(
-        state,
-        [
-            "call point AS KS QS",
-            "good point",
-            "call sequence AS KS QS",
-            "good sequence",
-            "reckon sequence AH KH QH AD KD QD AC KC QC",
-            "call set AS AH AD AC",
-            "good set",
-            "reckon set KS KH KD KC QS QH QD QC",
-        ],
-    )
+    state = play_out(state, MAXIMUM_170_HAND)
     assert state.result == pq.Result(A, (103, 0), points)
 
 
