@@ -1435,7 +1435,7 @@ def _deal_positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return elder, dealer
 
 
-_DEAL_POSITIONS: Final = {p: _deal_positions(p) for p in (1, 2, 3, 4, 6, 12)}
+_DEAL_POSITIONS: Final = {p: _deal_positions(p) for p in (1, 2, 3, 4, 6)}
 
 
 def _game_points(games: Iterable[Result]) -> tuple[int, int]:
