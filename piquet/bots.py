@@ -13,8 +13,8 @@ A bot sees only its :class:`~piquet.observation.Observation`, never the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -36,7 +36,7 @@ from .observation import Observation
 from .ruleset import Ruleset
 from .state import Phase, State, new_game
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "make", "names", "play_game", "register"]
 
 
 @runtime_checkable
@@ -135,6 +135,72 @@ class GreedyBot:
         if winners:
             return min(winners, key=lambda p: int(p.card.rank))
         return min(plays, key=lambda p: int(p.card.rank))
+
+
+#: A bot factory: ``factory(seed, **options)`` returns a new bot.
+BotFactory = Callable[..., Bot]
+
+_REGISTRY: dict[str, BotFactory] = {}
+
+
+def register(name: str, factory: BotFactory) -> None:
+    """Make a bot known by ``name`` to :func:`make`, commands and matches.
+
+    ``factory(seed, **options)`` builds the bot; ``seed`` is an int or None.
+
+    >>> register("cautious", lambda seed, **options: GreedyBot())
+    >>> isinstance(make("cautious"), GreedyBot)
+    True
+    >>> del _REGISTRY["cautious"]
+    """
+    if not name or name != name.lower():
+        raise ValueError(f"a bot name must be non-empty and lower case (got {name!r})")
+    _REGISTRY[name] = factory
+
+
+def names() -> tuple[str, ...]:
+    """The names :func:`make` knows, sorted.
+
+    >>> "random" in names() and "greedy" in names()
+    True
+    """
+    return tuple(sorted(_REGISTRY))
+
+
+def make(name: str, *, seed: int | None = None, **options: Any) -> Bot:
+    """A new bot by name (case-insensitive), seeded for reproducible play.
+
+    >>> bot = make("random", seed=1)
+    >>> type(bot).__name__
+    'RandomBot'
+    >>> make("nobody")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'nobody'; known bots: greedy, random
+    """
+    factory = _REGISTRY.get(name.lower())
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    return factory(seed, **options)
+
+
+def _no_options(name: str, options: dict[str, Any]) -> None:
+    if options:
+        raise TypeError(f"bot {name!r} takes no options (got {', '.join(sorted(options))})")
+
+
+def _make_random(seed: int | None, **options: Any) -> Bot:
+    _no_options("random", options)
+    return RandomBot(random.Random(seed))
+
+
+def _make_greedy(seed: int | None, **options: Any) -> Bot:
+    _no_options("greedy", options)
+    return GreedyBot()
+
+
+register("random", _make_random)
+register("greedy", _make_greedy)
 
 
 def play_game(

@@ -211,7 +211,7 @@ def test_divide_splits_the_count_by_first_action() -> None:
 def test_position_is_reproducible_and_the_command_line_prints_counts(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from piquet.__main__ import main
+    from piquet.cli import main
 
     state = position(pq.RUBICON, seed=1, phase="play")
     assert state == position(pq.RUBICON, seed=1, phase="play")
