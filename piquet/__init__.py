@@ -48,7 +48,17 @@ from .ruleset import (
     TwoBlanks,
     WinnerTakesCounters,
 )
-from .state import IllegalActionError, Phase, Result, Spoken, State, cut, new_deal, new_game
+from .state import (
+    IllegalActionError,
+    Phase,
+    Result,
+    Spoken,
+    State,
+    cut,
+    new_deal,
+    new_game,
+    resume_game,
+)
 
 __version__ = "0.1.0"
 
@@ -112,4 +122,5 @@ __all__ = [
     "new_game",
     "pack",
     "parse_action",
+    "resume_game",
 ]

@@ -87,6 +87,7 @@ class Observation:
     deal_scores: tuple[int, int]
     scores: tuple[int, int]
     score_sheet: tuple[tuple[int, int], ...]
+    games: tuple[Result, ...]
     legal_actions: Sequence[Action] = attrs.field(eq=False, repr=False)
     result: Result | None
 
@@ -206,6 +207,7 @@ def observe(state: State, player: Player) -> Observation:
         deal_scores=state.deal_scores,
         scores=state.scores,
         score_sheet=state.score_sheet,
+        games=state.games,
         legal_actions=legal,
         result=state.result,
     )

@@ -148,6 +148,8 @@ def start_of(state: Any) -> Any:
 
     game = state._game
     declarations: Literal["played", "auto"] = "auto" if game.auto else "played"
+    if game.resumed is not None:
+        return _resume(state.ruleset, game.first_dealer, declarations, game.resumed)
     if game.origin is None:
         return new_game(state.ruleset, dealer=game.first_dealer, declarations=declarations)
     origin = game.origin
@@ -195,6 +197,44 @@ def _apply_all(
     return state
 
 
+def _resume(ruleset: Any, dealer: Player, declarations: Any, resumed: Any) -> Any:
+    from .state import resume_game
+
+    return resume_game(
+        ruleset,
+        dealer=dealer,
+        declarations=declarations,
+        score_sheet=resumed.score_sheet,
+        games=resumed.games,
+        deal_number=resumed.deal_number,
+    )
+
+
+def _resumed_to_dict(resumed: Any) -> dict[str, Any]:
+    return {
+        "deal": resumed.deal_number,
+        "sheet": [list(row) for row in resumed.score_sheet],
+        "games": [
+            [None if g.winner is None else g.winner.name, *g.scores, g.points]
+            for g in resumed.games
+        ],
+    }
+
+
+def _resumed_from_dict(data: Any, where: str) -> Any:
+    from .state import Result, Resumed
+
+    try:
+        games = tuple(
+            Result(None if w is None else Player[w], (int(a), int(b)), int(p))
+            for w, a, b, p in data["games"]
+        )
+        sheet = tuple((int(a), int(b)) for a, b in data["sheet"])
+        return Resumed(int(data["deal"]), sheet, games)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"{where}: resume must hold deal, sheet and games ({exc})") from None
+
+
 def _start_from(data: dict[str, Any], where: str) -> Any:
     from .state import new_deal, new_game
 
@@ -208,6 +248,9 @@ def _start_from(data: dict[str, Any], where: str) -> Any:
     dealer = Player[dealer_text]
     origin = data.get("origin")
     try:
+        if "resume" in data:
+            resumed = _resumed_from_dict(data["resume"], where)
+            return _resume(ruleset, dealer, declarations, resumed)
         if origin is None:
             return new_game(ruleset, dealer=dealer, declarations=declarations)
         if not isinstance(origin, dict):
@@ -233,6 +276,8 @@ def _header(state: Any) -> dict[str, Any]:
         "declarations": "auto" if game.auto else "played",
         "dealer": game.first_dealer.name,
     }
+    if game.resumed is not None:
+        head["resume"] = _resumed_to_dict(game.resumed)
     if game.origin is not None:
         origin = game.origin
         elder = game.first_dealer.other
@@ -312,6 +357,8 @@ def dumps(state: Any) -> str:
         lines.append(f"[RulesetData {json.dumps(head['ruleset'], ensure_ascii=False)}]")
     lines.append(f'[Declarations "{head["declarations"]}"]')
     lines.append(f'[Dealer "{head["dealer"]}"]')
+    if "resume" in head:
+        lines.append(f"[Resume {json.dumps(head['resume'])}]")
     for key in ("elder", "younger", "stock"):
         if "origin" in head:
             lines.append(f'[{key.capitalize()} "{head["origin"][key]}"]')
@@ -355,11 +402,11 @@ def loads(text: str) -> Any:
             if not line.endswith("]") or " " not in line:
                 raise RecordError(f"line {number}: bad header {line!r}")
             key, _, value = line[1:-1].partition(" ")
-            if key == "RulesetData":
+            if key in ("RulesetData", "Resume"):
                 try:
-                    header["ruleset"] = json.loads(value)
+                    header["ruleset" if key == "RulesetData" else "resume"] = json.loads(value)
                 except json.JSONDecodeError as exc:
-                    raise RecordError(f"line {number}: bad ruleset data: {exc}") from None
+                    raise RecordError(f"line {number}: bad {key} data: {exc}") from None
                 continue
             if not (len(value) >= 2 and value[0] == value[-1] == '"'):
                 raise RecordError(f"line {number}: header values are quoted: {line!r}")

@@ -117,6 +117,19 @@ class Result:
     points: int
 
 
+@attrs.frozen
+class Resumed:
+    """Where a game made by :func:`resume_game` took up: what its record starts from.
+
+    >>> Resumed(deal_number=3, score_sheet=((12, 30), (45, 2)), games=()).deal_number
+    3
+    """
+
+    deal_number: int
+    score_sheet: tuple[tuple[int, int], ...]
+    games: tuple[Result, ...]
+
+
 # ----------------------------------------------------------------- internal records
 
 
@@ -226,6 +239,7 @@ class _Game(NamedTuple):
     origin: _Setup | None  # the explicit cards of a new_deal state
     target: int | None  # the ruleset's race target, kept here for the scoring loop
     games: tuple[Result, ...] = ()  # earlier games of a partie of several games
+    resumed: Resumed | None = None  # where a resume_game state took the game up
 
 
 _PLAYS: Final = tuple(Play(c) if c is not None else None for c in CARD_BY_INDEX)
@@ -853,6 +867,7 @@ class State:
             g.origin,
             g.target,
             g.games,
+            g.resumed,
         )
         self._events = ()
         self._deal_scores = (0, 0)
@@ -1645,6 +1660,74 @@ def new_deal(
     stock_indices = tuple(c.index for c in stock_list)
     state._start_deal(elder_set.mask, younger_set.mask, stock_indices)
     state._game = state._game._replace(origin=state._setup)
+    return state
+
+
+def resume_game(
+    ruleset: Ruleset | None = None,
+    *,
+    dealer: Player = Player.B,
+    declarations: Literal["played", "auto"] = "played",
+    score_sheet: Iterable[tuple[int, int]] = (),
+    games: Iterable[Result] = (),
+    deal_number: int | None = None,
+) -> State:
+    """A game taken up at the chance node of a deal, after the deals of ``score_sheet``.
+
+    ``dealer`` deals the next deal; ``score_sheet`` holds the scores of the finished
+    deals of the current game, per player (A, B); ``games`` the finished games of a partie
+    of several games (``games_to_win`` above one); ``deal_number`` the number of deals
+    dealt so far (by default, the deals of the sheet). The scores are the sheet's sums.
+    Samplers use it to rebuild a position from what a player knows; records of such a
+    game start from here.
+
+    >>> import piquet as pq
+    >>> state = pq.resume_game(pq.RUBICON, dealer=pq.Player.A, score_sheet=[(30, 12), (5, 40)])
+    >>> state.scores, state.deal_number, state.to_move is pq.CHANCE
+    ((35, 52), 2, True)
+    >>> pq.resume_game(pq.RUBICON, score_sheet=[(30, 12)] * 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: score_sheet: the game is over after 6 deals
+    """
+    from .presets import RUBICON
+
+    ruleset = RUBICON if ruleset is None else ruleset
+    auto = _check_options(ruleset, dealer, declarations)
+    sheet: list[tuple[int, int]] = []
+    totals = (0, 0)
+    for row in score_sheet:
+        if (
+            not isinstance(row, tuple)
+            or len(row) != 2
+            or not all(type(v) is int and v >= 0 for v in row)
+        ):
+            raise ValueError(f"score_sheet: each deal is a pair of scores >= 0 (got {row!r})")
+        totals = (totals[0] + row[0], totals[1] + row[1])
+        sheet.append(row)
+        if ruleset.game.over_after_deal(len(sheet), totals):
+            raise ValueError(f"score_sheet: the game is over after {len(sheet)} deals")
+    finished = tuple(games)
+    for game in finished:
+        if not isinstance(game, Result):
+            raise ValueError(f"games: each game is a piquet.Result (got {game!r})")
+    needed = ruleset.game.games_to_win
+    if finished and needed == 1:
+        raise ValueError(f"games: {ruleset.name} is a single game, so no game came before")
+    won = _game_points(finished)
+    if finished and max(won) >= needed:
+        raise ValueError(f"games: the partie was over after {len(finished)} games")
+    dealt = len(sheet) if deal_number is None else deal_number
+    if type(dealt) is not int or dealt < len(sheet):
+        raise ValueError(
+            f"deal_number: at least the {len(sheet)} deals of the sheet (got {dealt!r})"
+        )
+    state = _new_state(ruleset, dealer, auto, single=False)
+    resumed = Resumed(dealt, tuple(sheet), finished)
+    state._game = state._game._replace(
+        deal_number=dealt, sheet=tuple(sheet), games=finished, resumed=resumed
+    )
+    state._scores = totals
     return state
 
 
