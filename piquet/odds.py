@@ -458,30 +458,81 @@ class Prospect:
         """The chance the opponent ends with a better point, sequence or set than his
         final hand's best (equal is not better): the opponent's twelve cards are any
         twelve of the cards outside the player's final hand and discard."""
-        rules = {"point": self.ruleset.point, "sequence": self.ruleset.sequences}
-        rules["set"] = self.ruleset.sets
+        rule = self._rule(category)
+        return self._contest(lambda mine, theirs: _best_key(rule, theirs) > _best_key(rule, mine))
+
+    def ladder(self, category: Literal["point", "sequence", "set"]) -> dict[int, Chance]:
+        """For each value his best combination of a category may reach, the chance it
+        reaches at least that value: the first term of the ruleset's key (cards or pips
+        of the point, cards of a sequence; for sets, 0 for a trio and 1 for a quatorze).
+        Lower values are certain; values not listed above the last are impossible. One
+        pass over the cases answers every threshold.
+
+        >>> from piquet import cards
+        >>> prospect = Prospect(cards("AH KH QH JH 9S 8S 7S 9D 8D 7C 8C 10C"),
+        ...                     discard=cards("9D 8D 7C 8C 10C"), role="elder")
+        >>> for length, chance in prospect.ladder("sequence").items():
+        ...     print(length, chance, odds_text(chance))
+        4 1 certain
+        5 1519/5168 7 to 3 against
+        6 317/5168 15 to 1 against
+        7 1/102 101 to 1 against
+        8 1/912 911 to 1 against
+        """
+        rule = self._rule(category)
+        tally: dict[int, int] = {}
+
+        def best(hand: int) -> int:
+            key = _best_key(rule, hand)
+            return key[0] if key else -1
+
+        kept = self.kept.mask
+        exact = self.cases <= self.exact_limit
+        if exact:
+            for draw in self._draws():
+                value = best(kept | draw)
+                tally[value] = tally.get(value, 0) + 1
+        else:
+            rng = random.Random(self.seed)
+            masks = [card.mask for card in self.unseen]
+            for _ in range(self.samples):
+                value = best(kept | sum(rng.sample(masks, self.taking)))
+                tally[value] = tally.get(value, 0) + 1
+        out: dict[int, Chance] = {}
+        reached = 0
+        for value in sorted(tally, reverse=True):
+            reached += tally[value]
+            if value >= 0:
+                total = self.cases if exact else self.samples
+                out[value] = (
+                    Fraction(reached, total) if exact else Estimate.from_counts(reached, total)
+                )
+        return dict(sorted(out.items()))
+
+    def _rule(self, category: str) -> CategoryRule:
+        rules = {
+            "point": self.ruleset.point,
+            "sequence": self.ruleset.sequences,
+            "set": self.ruleset.sets,
+        }
         if category not in rules:
             raise ValueError(f"category: 'point', 'sequence' or 'set' (got {category!r})")
-        rule = rules[category]
-        return self._contest(lambda mine, theirs: _best_key(rule, theirs) > _best_key(rule, mine))
+        return rules[category]
 
     # ------------------------------------------------------------------ counting
 
     def _set_chance(self, rank: Rank | None, size: int) -> Chance:
         rule = self.ruleset.sets
+        of_rank = -1  # every rank
         if rank is not None:
-            rank = Rank(rank)
-            all_four = CardSet(pack(36)).ranks(rank).mask
-            if not rule.is_claim(all_four, all_four):
-                raise ValueError(f"rank: {rank.name.lower()}s do not score as a set here")
+            of_rank = CardSet(pack(36)).ranks(Rank(rank)).mask
+            if not rule.is_claim(of_rank, of_rank):
+                raise ValueError(f"rank: {Rank(rank).name.lower()}s do not score as a set here")
 
         def holds(hand: int) -> bool:
-            for combo in rule.combinations(hand):
-                if combo.bit_count() >= size and (
-                    rank is None or combo & CardSet(pack(36)).ranks(rank).mask
-                ):
-                    return True
-            return False
+            return any(
+                combo.bit_count() >= size and combo & of_rank for combo in rule.combinations(hand)
+            )
 
         return self._chance(holds)
 
