@@ -7,7 +7,7 @@ of the parsed arguments that returns the exit status. A new command is a new mod
 one name in :data:`COMMANDS`; nothing else changes.
 
 >>> sorted(build_parser()._subparsers._group_actions[0].choices)  # doctest: +ELLIPSIS
-['bench', 'demo', 'perft'...]
+[...'bench', 'demo', ...'perft'...]
 """
 
 from __future__ import annotations

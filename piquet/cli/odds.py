@@ -2,14 +2,25 @@
 
 >>> from piquet.cli import main
 >>> main(["odds", "AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7S", "--discard", "7H 9C 8C 7C 7S",
-...       "--as", "elder", "--no-opponent"])  # doctest: +ELLIPSIS
-Elder hand, Rubicon piquet: keeps AH KH QH QS QD 9D 8D, discards 7H 9C 8C 7C 7S.
+...       "--as", "elder", "--no-opponent"])
+Elder hand, Rubicon piquet: keeps QS AH KH QH QD 9D 8D, discards 7S 7H 9C 8C 7C.
 Takes in 5 of 20 unseen cards: 15,504 cases, all equally likely.
 <BLANKLINE>
-  chance of ...
-  four queens ...  25.00%  3 to 1 against  1/4
-...
+  chance of                      chance  odds              exact (or interval)
+  a point of 4 cards or more     99.03%  102 to 1 on       2559/2584
+  a point of 5 cards or more     57.98%  4 to 3 on         8989/15504
+  a point of 6 cards or more     10.50%  17 to 2 against   407/3876
+  a point of 7 cards or more      0.59%  168 to 1 against  23/3876
+  a sequence of 4 cards or more  35.95%  7 to 4 against    929/2584
+  a sequence of 5 cards or more  10.73%  25 to 3 against   1663/15504
+  a sequence of 6 cards or more   2.54%  38 to 1 against   197/7752
+  a sequence of 7 cards or more   0.30%  329 to 1 against  47/15504
+  four queens                    25.00%  3 to 1 against    1/4
 0
+
+Without ``--no-opponent`` the table ends with the chances that the opponent holds a
+better point, sequence or set, sampled (the opponent's hand is not a matter of counting
+the cards one takes in) and shown with their 95% intervals.
 """
 
 from __future__ import annotations
@@ -117,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     rows += _set_rows(prospect)
     if not args.no_opponent:
         for category in ("point", "sequence", "set"):
-            chance = prospect.opponent_better(category)  # type: ignore[arg-type]
+            chance = prospect.opponent_better(category)
             rows.append(_row(f"opponent's {_CATEGORY_WORDS[category]} better", chance))
     header = ("chance of", "chance", "odds", "exact (or interval)")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
