@@ -271,7 +271,9 @@ class Estimate:
         half = (_Z95 * math.sqrt(p * (1 - p) / samples + z2 / (4 * samples * samples))) / (
             1 + z2 / samples
         )
-        return cls(hits, samples, p, max(0.0, centre - half), min(1.0, centre + half))
+        low = 0.0 if hits == 0 else max(0.0, centre - half)
+        high = 1.0 if hits == samples else min(1.0, centre + half)
+        return cls(hits, samples, p, low, high)
 
     def __float__(self) -> float:
         return self.probability
