@@ -475,6 +475,19 @@ def test_odds_command_bad_input_is_one_line_and_status_2(
     assert "Traceback" not in captured.err
 
 
+def test_odds_command_samples_beyond_the_exact_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["odds", str(HOYLE_HAND), "--discard", "7H 9C 8C 7C 7S", "--as", "elder",
+                   "--exact-limit", "100", "--samples", "300", "--no-opponent"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert status == 0 and "15,504 cases, too many to count, so sampled 300 times" in out
+    assert "(95%, 300 samples)" in out
+
+
+def test_odds_command_bad_sampling_numbers_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["odds", str(HOYLE_HAND), "--discard", "9C", "--as", "elder", "--samples", "0"])
+    assert status == 2 and "samples" in capsys.readouterr().err
+
+
 def test_odds_command_unknown_role_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["odds", str(HOYLE_HAND), "--discard", "9C", "--as", "dealer"])

@@ -105,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
             seen=CardSet.parse(args.seen_stock),
             samples=args.samples,
             seed=args.seed,
+            exact_limit=args.exact_limit,
         )
     except (ValueError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
@@ -162,6 +163,12 @@ def register(commands: Any) -> None:
         "--samples", type=int, default=20_000, help="samples where counting is not feasible"
     )
     odds.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    odds.add_argument(
+        "--exact-limit",
+        type=int,
+        default=400_000,
+        help="count every case up to this many, sample beyond (default 400,000)",
+    )
     odds.add_argument(
         "--no-opponent", action="store_true", help="leave out the opponent's chances (sampled)"
     )
