@@ -27,7 +27,7 @@ from typing import Final, Literal
 
 import attrs
 
-from .cards import EMPTY, CardSet, Rank, pack
+from .cards import EMPTY, CardSet, Rank, Suit, pack
 from .presets import RUBICON
 from .ruleset import CategoryRule, Ruleset
 
@@ -304,6 +304,16 @@ def _best_key(rule: CategoryRule, hand: int) -> tuple[int, ...]:
     return max((rule.key(c) for c in rule.combinations(hand)), default=())
 
 
+def _times(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The product of two polynomials given by their coefficients."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
 def _check_role(instance: object, attribute: object, value: object) -> None:
     if value not in ("elder", "younger"):
         raise ValueError(f"role: 'elder' or 'younger' (got {value!r})")
@@ -459,9 +469,70 @@ class Prospect:
     def opponent_better(self, category: Literal["point", "sequence", "set"]) -> Chance:
         """The chance the opponent ends with a better point, sequence or set than his
         final hand's best (equal is not better): the opponent's twelve cards are any
-        twelve of the cards outside the player's final hand and discard."""
+        twelve of the cards outside the player's final hand and discard.
+
+        Exact when the category lies within a suit (the point, suited sequences) or a
+        rank (sets): the opponent's best is then the best of his suits (or ranks), and
+        the hands of his that beat nothing are counted suit by suit. Sequences of mixed
+        suits are sampled unless there are few enough cases to go through.
+
+        >>> from piquet import cards
+        >>> prospect = Prospect(cards("AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7S"),
+        ...                     discard=cards("7H 9C 8C 7C 7S"), role="elder")
+        >>> better = prospect.opponent_better("set")
+        >>> better, odds_text(better)
+        (Fraction(792143, 2351440), '2 to 1 against')
+        """
         rule = self._rule(category)
+        parts = self._parts(category, rule)
+        if parts is not None and self.cases <= self.exact_limit:
+            return self._contest_by_parts(rule, parts)
         return self._contest(lambda mine, theirs: _best_key(rule, theirs) > _best_key(rule, mine))
+
+    def _parts(self, category: str, rule: CategoryRule) -> list[int] | None:
+        """The suits or ranks whose best combinations make the hand's best, or None.
+
+        A point is one suit (R-DE-2) and a set one rank (R-DE-4); a sequence is one suit
+        when the rule refuses a run of mixed suits (``is_claim``), as suited sequences do.
+        """
+        suits = [CardSet(pack(36)).suit(suit).mask for suit in Suit]
+        if category == "set":
+            return [CardSet(pack(36)).ranks(rank).mask for rank in Rank]
+        if category == "sequence":
+            mixed_run = CardSet.parse("AS KH QD").mask
+            return None if rule.is_claim(mixed_run, mixed_run) else suits
+        return suits
+
+    def _contest_by_parts(self, rule: CategoryRule, parts: Sequence[int]) -> Fraction:
+        """Count, for each set he may take in, the opponent's hands whose every suit (or
+        rank) is no better than the player's best: a product of one polynomial per
+        part, the coefficient of x^k counting the part's subsets of k cards."""
+        kept, out = self.kept.mask, self.discard.mask
+        full = CardSet(pack(self.ruleset.pack_size)).mask
+        best_of: dict[int, tuple[int, ...]] = {}
+        theirs = math.comb(len(self.unseen) + len(self.seen) - self.taking, HAND_SIZE)
+        not_better = 0
+        for draw in self._draws():
+            mine = kept | draw
+            limit = _best_key(rule, mine)
+            pool = full & ~mine & ~out
+            counts = [1]
+            for part in parts:
+                cards_in = pool & part
+                by_size = [0] * (cards_in.bit_count() + 1)
+                sub = cards_in
+                while True:
+                    key = best_of.get(sub)
+                    if key is None:
+                        key = best_of[sub] = _best_key(rule, sub)
+                    if key <= limit:
+                        by_size[sub.bit_count()] += 1
+                    if not sub:
+                        break
+                    sub = (sub - 1) & cards_in
+                counts = _times(counts, by_size)
+            not_better += counts[HAND_SIZE] if len(counts) > HAND_SIZE else 0
+        return 1 - Fraction(not_better, self.cases * theirs)
 
     def ladder(self, category: Literal["point", "sequence", "set"]) -> dict[int, Chance]:
         """For each value his best combination of a category may reach, the chance it

@@ -372,26 +372,78 @@ def test_prospect_samples_with_an_interval_beyond_the_exact_limit() -> None:
     assert sampled.point(5) == estimate  # the seed makes it repeatable
 
 
-def test_prospect_opponent_cannot_beat_all_eight_hearts_or_four_aces() -> None:
+def test_prospect_opponent_cannot_beat_all_eight_hearts() -> None:
     hand = cards("AH KH QH JH 10H 9H 8H 7H AS AD AC 7S")
-    prospect = Prospect(hand, discard=cards("7S"), role="younger", samples=500)
-    for category in ("point", "sequence"):
-        chance = prospect.opponent_better(category)  # type: ignore[arg-type]
-        assert isinstance(chance, Estimate) and chance.hits == 0
+    prospect = Prospect(hand, discard=cards("7S"), role="younger")
+    assert prospect.opponent_better("point") == 0
+    assert prospect.opponent_better("sequence") == 0  # a huitième major at best ties
     assert prospect.sequence(8) == 1
 
 
-def test_prospect_opponent_exact_count_agrees_with_sampling() -> None:
-    seen = cards("AS KS QS JS 10S 9S 8S 7S AD KD QD JD")  # twelve of the twenty seen
+def assert_close(exact: Fraction, estimate: Estimate) -> None:
+    """A sampled estimate within four standard errors of the exact chance (a 95%
+    interval misses one time in twenty; four standard errors, one in 15,000)."""
+    error = math.sqrt(float(exact) * (1 - float(exact)) / estimate.samples)
+    assert abs(estimate.probability - float(exact)) <= 4 * error
+
+
+def brute_force_opponent_better(prospect: Prospect, category: str) -> Fraction:
+    """Every set the player may take in, and every twelve of the rest for the opponent."""
+    rule = prospect.ruleset.category_rule(
+        {"point": pq.Category.POINT, "sequence": pq.Category.SEQUENCE, "set": pq.Category.SET}[
+            category
+        ]
+    )
+
+    def best(hand: pq.CardSet) -> tuple[int, ...]:
+        return max((rule.key(c) for c in rule.combinations(hand.mask)), default=())
+
+    full = pq.CardSet(pq.pack(prospect.ruleset.pack_size))
+    hits = total = 0
+    for taken in itertools.combinations(list(prospect.unseen), prospect.taking):
+        mine = prospect.kept | pq.CardSet(taken)
+        for theirs in itertools.combinations(list(full - mine - prospect.discard), 12):
+            total += 1
+            hits += best(pq.CardSet(theirs)) > best(mine)
+    return Fraction(hits, total)
+
+
+SEEN_TWELVE = cards("AS KS QS JS 10S 9S 8S 7S AD KD QD JD")  # twelve of the twenty unseen
+
+
+@pytest.mark.parametrize("category", ["point", "sequence", "set"])
+def test_prospect_opponent_counted_suit_by_suit_equals_brute_force(category: str) -> None:
     hand = cards("AH KH QH 7H 10D 9D 8D 7D AC KC QC JC")
-    exact = Prospect(hand, discard=cards("7H 10D 9D 8D 7D"), role="elder", seen=seen)
-    chance = exact.opponent_better("point")
-    assert isinstance(chance, Fraction)
-    assert exact.cases * math.comb(15, 12) <= exact.exact_limit  # counted, not sampled
-    sampled = Prospect(hand, discard=cards("7H 10D 9D 8D 7D"), role="elder", seen=seen,
-                       exact_limit=1, samples=4000)  # fmt: skip
-    estimate = sampled.opponent_better("point")
-    assert isinstance(estimate, Estimate) and float(chance) in estimate
+    prospect = Prospect(hand, discard=cards("7H 10D 9D 8D 7D"), role="elder", seen=SEEN_TWELVE)
+    chance = prospect.opponent_better(category)  # type: ignore[arg-type]
+    assert chance == brute_force_opponent_better(prospect, category)
+
+
+def test_prospect_opponent_mixed_sequences_counted_when_few_else_sampled() -> None:
+    hand = cards("AH KH QH 7H 10D 9D 8D 7D AC KC QC 6C")
+    seen = cards("AS KS QS JS 10S 9S 8S 7S 6S AD KD QD JD 6D 6H")
+    discard = cards("7H 10D 9D 8D 7D AC KC QC")
+    kwargs = {"role": "elder", "ruleset": pq.COTTON_1995, "seen": seen}
+    exact = Prospect(hand, discard=discard, **kwargs).opponent_better("sequence")  # type: ignore[arg-type]
+    assert isinstance(exact, Fraction)
+    assert exact == brute_force_opponent_better(
+        Prospect(hand, discard=discard, **kwargs), "sequence"
+    )  # type: ignore[arg-type]
+    sampled = Prospect(hand, discard=discard, exact_limit=1, samples=3000, **kwargs)  # type: ignore[arg-type]
+    estimate = sampled.opponent_better("sequence")
+    assert isinstance(estimate, Estimate)
+    assert_close(exact, estimate)
+
+
+def test_prospect_opponent_exact_agrees_with_sampling_for_a_real_exchange() -> None:
+    exact = Prospect(HOYLE_HAND, discard=cards("9C 8C 7C"), role="younger")
+    sampled = Prospect(HOYLE_HAND, discard=cards("9C 8C 7C"), role="younger", exact_limit=1,
+                       samples=3000)  # fmt: skip
+    for category in ("point", "sequence", "set"):
+        chance = exact.opponent_better(category)  # type: ignore[arg-type]
+        estimate = sampled.opponent_better(category)  # type: ignore[arg-type]
+        assert isinstance(chance, Fraction) and isinstance(estimate, Estimate)
+        assert_close(chance, estimate)
 
 
 @pytest.mark.parametrize(
@@ -440,7 +492,7 @@ def test_odds_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> No
     assert status == 0
     assert "Takes in 5 of 20 unseen cards: 15,504 cases" in out
     assert "four queens" in out and "3 to 1 against" in out and "1/4" in out
-    assert "opponent's point better" in out and "(95%, 500 samples)" in out
+    assert "opponent's trio or quatorze better" in out and "792143/2351440" in out
 
 
 def test_odds_command_younger_and_a_36_card_ruleset(capsys: pytest.CaptureFixture[str]) -> None:

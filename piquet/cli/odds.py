@@ -19,8 +19,8 @@ Takes in 5 of 20 unseen cards: 15,504 cases, all equally likely.
 0
 
 Without ``--no-opponent`` the table ends with the chances that the opponent holds a
-better point, sequence or set, sampled (the opponent's hand is not a matter of counting
-the cards one takes in) and shown with their 95% intervals.
+better point, sequence or set, his hand taken as any twelve of the cards the player
+cannot account for (see :meth:`piquet.odds.Prospect.opponent_better`).
 """
 
 from __future__ import annotations
@@ -170,6 +170,8 @@ def register(commands: Any) -> None:
         help="count every case up to this many, sample beyond (default 400,000)",
     )
     odds.add_argument(
-        "--no-opponent", action="store_true", help="leave out the opponent's chances (sampled)"
+        "--no-opponent",
+        action="store_true",
+        help="leave out the opponent's chances (the slowest to count)",
     )
     odds.set_defaults(run=run)
