@@ -41,7 +41,15 @@ from .records import replay, start_of
 from .ruleset import Partie, Race, number_word
 from .state import Phase, State
 
-__all__ = ["card_text", "cards_text", "hand_text", "narrate", "narrate_steps", "score_sheet"]
+__all__ = [
+    "Narrator",
+    "card_text",
+    "cards_text",
+    "hand_text",
+    "narrate",
+    "narrate_steps",
+    "score_sheet",
+]
 
 _CATEGORY_WORDS = {
     Category.POINT: "point",
@@ -120,10 +128,26 @@ def _title(start: State, names: Mapping[Player, str] | None) -> str:
     return f"{name[0].upper()}{name[1:]}{what}{_players_phrase(names)}. {start.dealer} deals first."
 
 
-class _Teller:
-    """Tells the game action by action, keeping the running scores it has told."""
+class Narrator:
+    """Tells a game action by action, keeping the running scores it has told: what
+    :func:`narrate` and ``python -m piquet play`` use.
 
-    def __init__(self, symbols: bool, seat: Player | None) -> None:
+    ``seat`` tells only what that player may know. Give it every action in order:
+    :meth:`begin` with the state the game starts from, then :meth:`tell` with each state
+    before an action, the action and the state after it.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> start = pq.new_game(pq.RUBICON)
+    >>> narrator = Narrator(seat=pq.Player.A)
+    >>> narrator.begin(start)
+    []
+    >>> after = start.apply(start.sample_chance(random.Random(1)))
+    >>> narrator.tell(start, after.history[-1], after)[1:]  # doctest: +ELLIPSIS
+    ['Deal 1: B deals, A is elder.', '  A holds ...', '  B holds twelve cards.']
+    """
+
+    def __init__(self, symbols: bool = False, seat: Player | None = None) -> None:
         self.symbols = symbols
         self.seat = seat
         self.tally = [0, 0]
@@ -181,6 +205,16 @@ class _Teller:
         lines += self.shown_blanche(after)
         if after.phase is not before.phase and after.phase in (Phase.DEAL, Phase.OVER):
             lines += self.end_of_deal(after)
+        return lines
+
+    def begin(self, start: State) -> list[str]:
+        """The lines of a game's start: none, unless its cards were dealt at its start
+        (a :func:`~piquet.new_deal` game)."""
+        if start.phase is Phase.DEAL:
+            return []
+        lines = self.deal(start)
+        for event in start.events:
+            lines += self.announce(event)
         return lines
 
     def announce(self, event: ScoreEvent) -> list[str]:
@@ -366,13 +400,10 @@ def narrate_steps(
         raise ValueError(f"no deal {deal}: the game has {state.deal_number} deals")
     start = start_of(state)
     yield [_title(start, names)]
-    teller = _Teller(symbols, seat)
-    if start.phase is not Phase.DEAL:  # a new_deal game: its cards were dealt at its start
-        lines = teller.deal(start)
-        for event in start.events:
-            lines += teller.announce(event)
-        if deal is None or deal == start.deal_number:
-            yield lines
+    teller = Narrator(symbols, seat)
+    lines = teller.begin(start)
+    if lines and (deal is None or deal == start.deal_number):
+        yield lines
     last: State | None = None
     for before, action in replay(state):
         after = before.apply(action)

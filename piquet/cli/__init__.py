@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 #: The modules of :mod:`piquet.cli` that define a command, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("show", "demo", "bench", "perft")
+COMMANDS: tuple[str, ...] = ("play", "show", "demo", "bench", "perft")
 
 #: The program name in usage lines and error messages.
 PROG = "python -m piquet"
