@@ -99,11 +99,9 @@ class Table:
         out.print(scores, highlight=False)
         role = "elder" if seen.elder == me else "younger (the dealer)"
         out.print(f"You are {me}, {role}; {self.bot_name} is {them}.", highlight=False)
-        stock = Text(f"Stock: {seen.stock_size} card(s)")
+        out.print(f"Stock: {seen.stock_size} card(s) left.", highlight=False)
         if seen.seen_stock:
-            stock.append(", seen: ")
-            stock.append_text(self.cards(seen.seen_stock))
-        out.print(stock)
+            out.print(Text("Seen from the stock: ") + self.cards(seen.seen_stock))
         if seen.opponent_known:
             known = Text(f"{self.bot_name} holds, as you know: ")
             out.print(known + self.cards(seen.opponent_known))
