@@ -181,6 +181,7 @@ class Narrator:
     # ------------------------------------------------------------ one action
 
     def tell(self, before: State, action: Action, after: State) -> list[str]:
+        """The lines that tell ``action``, played in ``before`` to give ``after``."""
         lines: list[str] = []
         who = before.to_move
         base = () if isinstance(action, Deal) else before.events
