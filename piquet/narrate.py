@@ -35,7 +35,7 @@ from .actions import (
     Play,
     Reckon,
 )
-from .cards import Card
+from .cards import Card, CardSet
 from .ledger import Category, Player, Reason, ScoreEvent
 from .records import replay, start_of
 from .ruleset import Partie, Race, number_word
@@ -68,6 +68,7 @@ _REASON_WORDS = {
     Reason.REPIQUE: "repique",
     Reason.LAST_TRICK: "the last trick",
 }
+_IN_DEAL = frozenset({Phase.EXCHANGE, Phase.DECLARATION, Phase.PLAY})
 #: Scores of the play that the trick line's running score takes in without a line of its own.
 _QUIET = frozenset({Reason.LEAD, Reason.WIN, Reason.COUNTERS})
 
@@ -156,6 +157,7 @@ class Narrator:
         self.trick_number = 0
         self.blanche_shown = False
         self.pending: list[ScoreEvent] = []  # bonuses made in the trick in progress
+        self.stock_seen = CardSet()  # a seat's view: the stock cards it has seen
 
     # ------------------------------------------------------------ pieces of text
 
@@ -204,6 +206,7 @@ class Narrator:
         if before.phase is Phase.EXCHANGE and after.phase is not Phase.EXCHANGE:
             lines += self.after_exchange(after)
         lines += self.shown_blanche(after)
+        lines += self.seen_from_stock(action, after)
         if after.phase is not before.phase and after.phase in (Phase.DEAL, Phase.OVER):
             lines += self.end_of_deal(after)
         return lines
@@ -230,6 +233,7 @@ class Narrator:
         self.trick = []
         self.trick_number = 0
         self.blanche_shown = False
+        self.stock_seen = CardSet()
         lines = ["", f"Deal {after.deal_number}: {after.dealer} deals, {after.elder} is elder."]
         for player in (after.elder, after.younger):
             if self.sees(player):
@@ -237,6 +241,21 @@ class Narrator:
             else:
                 lines.append(f"  {player} holds twelve cards.")
         return lines
+
+    def seen_from_stock(self, action: Action, after: State) -> list[str]:
+        """A seated narration learns stock cards: those the elder leaves of his portion,
+        and those the younger left and looked at, once the elder has led (R-EX-2, R-EX-4)."""
+        if self.seat is None or after.phase not in _IN_DEAL:
+            return []
+        seen = after.observation(self.seat).seen_stock
+        new = seen - self.stock_seen
+        self.stock_seen |= seen
+        if not new or isinstance(action, (Deal, Leave)):
+            return []
+        if isinstance(action, Play):
+            left = f"what {self.seat.other} left"
+            return [f"  Having led, {self.seat} now sees {left}: {self.cards(new)}."]
+        return [f"  {self.seat} now sees {self.cards(new)} from the stock."]
 
     def shown_blanche(self, after: State) -> list[str]:
         """A seated narration learns the opponent's carte blanche when it is shown."""

@@ -158,3 +158,17 @@ def test_one_deal() -> None:
     assert not any(line.startswith("Score sheet") for line in lines)
     with pytest.raises(ValueError, match="no deal 9"):
         list(narrate(final, deal=9))
+
+
+def test_a_seat_learns_the_stock_cards_it_may_see() -> None:
+    told = []
+    for seed in range(6):
+        bots = [make("random", seed=seed), make("random", seed=seed + 9)]
+        final = play_game(pq.RUBICON, bots, random.Random(seed))
+        for seat in pq.Player:
+            told += [line for line in narrate(final, seat=seat) if "now sees" in line]
+        assert not any("now sees" in line for line in narrate(final))
+    assert any(re.fullmatch(r"  [AB] now sees .+ from the stock\.", line) for line in told)
+    assert any(
+        re.fullmatch(r"  Having led, ([AB]) now sees what [AB] left: .+\.", line) for line in told
+    )
