@@ -120,7 +120,9 @@ def _title(start: State, names: Mapping[Player, str] | None) -> str:
     rules = start.ruleset
     game = rules.game
     name = rules.title or rules.name
-    if isinstance(game, Partie):
+    if start.phase is not Phase.DEAL:
+        what = ", one deal"
+    elif isinstance(game, Partie):
         what = f", a partie of {number_word(game.deals)} deals"
     elif isinstance(game, Race):
         what = f", a race to {game.target}"
@@ -192,6 +194,10 @@ class Narrator:
             lines += self.deal(after)
         elif isinstance(who, Player):
             lines += self.player_action(before, who, action, after)
+        if before.phase is Phase.EXCHANGE and after.phase is not Phase.EXCHANGE:
+            lines += self.after_exchange(after)
+        lines += self.shown_blanche(after)
+        lines += self.seen_from_stock(action, after)
         if isinstance(action, Play):
             lines += self.play(before, action, after, new_events)
         else:
@@ -203,10 +209,6 @@ class Narrator:
                 lines += [f"  {said.player}: {_quote(said.words)}" for said in after.spoken]
             for event in new_events:
                 lines += self.announce(event)
-        if before.phase is Phase.EXCHANGE and after.phase is not Phase.EXCHANGE:
-            lines += self.after_exchange(after)
-        lines += self.shown_blanche(after)
-        lines += self.seen_from_stock(action, after)
         if after.phase is not before.phase and after.phase in (Phase.DEAL, Phase.OVER):
             lines += self.end_of_deal(after)
         return lines
@@ -380,7 +382,7 @@ class Narrator:
         self.totals[1] += self.tally[1]
         a, b = self.tally
         lines.append(
-            f"  Deal {after.deal_number}: A {a}, B {b}. "
+            f"  End of deal {after.deal_number}: A {a}, B {b}. "
             f"Totals: A {self.totals[0]}, B {self.totals[1]}."
         )
         return lines

@@ -12,7 +12,7 @@ from piquet.bots import make, play_game
 from piquet.narrate import narrate
 
 RUNNING = re.compile(r"\[A (\d+), B (\d+)\]$")
-DEAL_LINE = re.compile(r"^  Deal (\d+): A (\d+), B (\d+)\. Totals: A (\d+), B (\d+)\.$")
+DEAL_LINE = re.compile(r"^  End of deal (\d+): A (\d+), B (\d+)\. Totals: A (\d+), B (\d+)\.$")
 
 
 def _game(ruleset: pq.Ruleset, declarations: str, seed: int) -> pq.State:
