@@ -31,6 +31,7 @@ from ..ruleset import Ruleset
 __all__ = [
     "COMMANDS",
     "UsageError",
+    "add_ruleset_argument",
     "main",
     "positive_int",
     "positive_seconds",
@@ -148,6 +149,17 @@ def readable_file(text: str) -> str:
     if not os.access(text, os.R_OK):
         raise argparse.ArgumentTypeError(f"cannot read {text!r}")
     return text
+
+
+def add_ruleset_argument(parser: argparse.ArgumentParser, default: str = "rubicon") -> None:
+    """Add ``--ruleset NAME``: a preset by name, in any case, listed in the help."""
+    parser.add_argument(
+        "--ruleset",
+        type=ruleset_name,
+        default=default,
+        metavar="NAME",
+        help=f"preset ruleset, one of {', '.join(sorted(RULESETS))}, in any case",
+    )
 
 
 # ----------------------------------------------------------------- the parser and main

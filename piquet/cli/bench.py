@@ -6,7 +6,7 @@ import argparse
 import importlib.util
 from typing import Any
 
-from . import UsageError, positive_seconds, readable_file, ruleset_name
+from . import UsageError, add_ruleset_argument, positive_seconds, readable_file
 
 
 def _check_floor(path: str) -> None:
@@ -44,9 +44,7 @@ def register(commands: Any) -> None:
         metavar="S",
         help="time per measurement, above 0",
     )
-    bench.add_argument(
-        "--ruleset", type=ruleset_name, default="rubicon", metavar="NAME", help="preset ruleset"
-    )
+    add_ruleset_argument(bench)
     bench.add_argument(
         "--floor",
         type=readable_file,

@@ -9,7 +9,7 @@ from typing import Any
 from ..bots import make, names, play_game
 from ..ledger import Player
 from ..narrate import narrate
-from . import ruleset_name
+from . import add_ruleset_argument
 
 #: The bots of the demo, A then B.
 DEFAULT_BOTS: tuple[str, str] = ("greedy", "random")
@@ -39,9 +39,7 @@ def register(commands: Any) -> None:
         description="Watch two bots play a game, told as players would tell it.",
     )
     demo.add_argument("--seed", type=int, default=1, help="random seed")
-    demo.add_argument(
-        "--ruleset", type=ruleset_name, default="rubicon", metavar="NAME", help="preset ruleset"
-    )
+    add_ruleset_argument(demo)
     demo.add_argument(
         "--a", type=_bot_name, default=DEFAULT_BOTS[0], metavar="BOT", help="bot for A"
     )

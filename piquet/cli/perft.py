@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import positive_int, ruleset_name
+from . import add_ruleset_argument, positive_int
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,9 +33,7 @@ def register(commands: Any) -> None:
     perft.add_argument(
         "--depth", type=positive_int, default=4, metavar="N", help="deepest depth, at least 1"
     )
-    perft.add_argument(
-        "--ruleset", type=ruleset_name, default="rubicon", metavar="NAME", help="preset ruleset"
-    )
+    add_ruleset_argument(perft)
     perft.add_argument("--seed", type=int, default=1, help="seed of the deal")
     perft.add_argument(
         "--phase",

@@ -25,7 +25,7 @@ from ..ledger import CHANCE, Player
 from ..narrate import Narrator, card_text, score_sheet
 from ..records import dumps
 from ..state import IllegalActionError, State, new_game
-from . import UsageError, ruleset_name
+from . import UsageError, add_ruleset_argument
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -338,9 +338,7 @@ def register(commands: Any) -> None:
         help=f"your opponent, one of {', '.join(names())} "
         f"(default: {DEFAULT_BOT}, or the saved game's)",
     )
-    parser.add_argument(
-        "--ruleset", type=ruleset_name, default="rubicon", metavar="NAME", help="preset ruleset"
-    )
+    add_ruleset_argument(parser)
     parser.add_argument(
         "--seat",
         type=str.upper,
