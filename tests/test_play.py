@@ -161,3 +161,58 @@ def test_play_in_a_terminal_then_save_and_resume(tmp_path: Path) -> None:
     resumed.expect(pexpect.EOF)
     resumed.close()
     assert resumed.exitstatus == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (["--bot", "nobody"], "unknown bot 'nobody'; known bots: "),
+        (["--load", "/no/such/game.txt"], "cannot read '/no/such/game.txt'"),
+        (["--ruleset", "whist"], "no ruleset 'whist'"),
+    ],
+)
+def test_play_refuses_bad_arguments(
+    args: list[str], complaint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("rich")
+    from piquet.cli import main
+
+    try:
+        status = main(["play", *args])
+    except SystemExit as stop:
+        status = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert status == 2 and complaint in err and err.count("\n") == 1
+
+
+def test_play_will_not_resume_a_finished_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("rich")
+    from piquet.bots import play_game
+    from piquet.cli import main
+
+    final = play_game(pq.RUBICON, [make("greedy"), make("greedy")], random.Random(1))
+    path = tmp_path / "over.txt"
+    path.write_text(pq.dumps(final))
+    assert main(["play", "--load", str(path)]) == 2
+    assert "is over" in capsys.readouterr().err
+
+
+def test_end_of_input_quits_without_saving(tmp_path: Path) -> None:
+    pytest.importorskip("rich")
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "piquet", "play", "--seed", "1"],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        input="help\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "actions: discard 1 to 5 of your cards" in done.stdout
+    assert "Save the game? [y/N]" in done.stdout
+    assert list(tmp_path.iterdir()) == []

@@ -197,10 +197,10 @@ def _shortcut(legal: Sequence[Action], text: str) -> Action | None:
 
 
 def _ask(prompt: str, read: Callable[[str], str]) -> str | None:
-    """A line typed by the player, or None at end of input."""
+    """A line typed by the player, or None at end of input or on Ctrl-C."""
     try:
         return read(prompt).strip()
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: as 'quit'
         return None
 
 
