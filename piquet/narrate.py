@@ -318,8 +318,9 @@ class Narrator:
         if isinstance(action, Call) and rule.key(best.cards.mask) <= rule.key(action.cards.mask):
             return ""
         said = before.apply(best).spoken[-1].words
-        less = "calls less than he holds" if isinstance(action, Call) else "holds one"
-        return f"  ({who} {less}: he could have called {said})"
+        if isinstance(action, Call):
+            return f"  ({who} holds better: {said})"
+        return f"  ({who} holds {said}, and sinks it)"
 
     def after_exchange(self, after: State) -> list[str]:
         lines = []

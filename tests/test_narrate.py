@@ -147,7 +147,7 @@ def test_a_race_ended_mid_deal_says_so() -> None:
 
 def test_a_weaker_call_gets_an_aside() -> None:
     lines = list(narrate(_game(pq.RUBICON, "played", 1)))
-    asides = [line for line in lines if "(B calls less than he holds: he could have called" in line]
+    asides = [line for line in lines if "(B holds better: " in line]
     assert asides
 
 

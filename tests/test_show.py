@@ -53,7 +53,7 @@ def test_show_as_a_player_hides_the_opponents_cards(
     b_discards = [line for line in lines if line.startswith("  B discards")]
     assert b_discards and all(re.fullmatch(r"  B discards \w+\.", x) for x in b_discards)
     assert not any(line.startswith("  B took") and "holds" in line for line in lines)
-    assert not any("(B calls less than he holds" in line for line in lines)
+    assert not any("(B holds better" in line for line in lines)
 
 
 def test_show_one_deal(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
