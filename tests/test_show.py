@@ -137,3 +137,12 @@ def test_step_waits_for_enter_on_a_terminal(record: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_show_names_the_players_of_a_game_saved_by_play(
+    tmp_path: Path, final: pq.State, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "saved.txt"
+    path.write_text(pq.dumps(final) + "# piquet play: bot greedy, seat B\n")
+    _, out, _ = _show(capsys, str(path))
+    assert "A (greedy) against B (you)." in out.splitlines()[0]

@@ -38,7 +38,6 @@ DEFAULT_BOT = "greedy"
 #: How many legal actions ``help`` numbers one by one; more are described instead.
 LISTED = 40
 
-_SAVED = re.compile(r"^# piquet play: bot (\S+), seat ([AB])$", re.M)
 _WORDS = {
     "help": "list your legal actions, numbered",
     "hand": "show the table again",
@@ -233,11 +232,11 @@ def run(args: argparse.Namespace) -> int:
     bot_name = args.bot
     seat_name = args.seat
     if args.load is not None:
-        from .show import read_game
+        from .show import SAVED, read_game
 
         state, _ = read_game(args.load)
         with open(args.load, encoding="utf-8") as file:
-            saved = _SAVED.search(file.read())
+            saved = SAVED.search(file.read())
         if saved:
             bot_name = bot_name or saved[1]
             seat_name = seat_name or saved[2]

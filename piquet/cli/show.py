@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -18,7 +19,10 @@ from ..records import loads
 from ..state import State
 from . import UsageError, positive_int
 
-__all__ = ["read_game", "register", "run"]
+__all__ = ["SAVED", "read_game", "register", "run"]
+
+#: The comment ``play`` adds to a game it saves: the bot's name and the player's seat.
+SAVED = re.compile(r"^# piquet play: bot (\S+), seat ([AB])$", re.M)
 
 
 def read_game(path: str, game: int = 1) -> tuple[State, dict[Player, str]]:
@@ -38,7 +42,7 @@ def read_game(path: str, game: int = 1) -> tuple[State, dict[Player, str]]:
     if not first:
         raise UsageError(f"{path!r} is empty")
     if first.startswith("["):
-        return _loads(text, path), {}
+        return _loads(text, path), _played(text)
     lines = [line for line in text.splitlines() if line.strip()]
     if game > len(lines):
         raise UsageError(f"{path!r} has {len(lines)} game(s), not {game}")
@@ -59,6 +63,15 @@ def _loads(text: str, where: str) -> State:
     except ValueError as error:
         raise UsageError(f"{where}: {error}") from None
     return state
+
+
+def _played(text: str) -> dict[Player, str]:
+    """The names in a game saved by ``play``: its comment names the bot and the seat."""
+    saved = SAVED.search(text)
+    if saved is None:
+        return {}
+    seat = Player[saved[2]]
+    return {seat: "you", seat.other: saved[1]}
 
 
 def _names(data: Mapping[str, Any]) -> dict[Player, str]:
