@@ -96,6 +96,9 @@ class Table:
             f"Game: you {seen.scores[me]}, {self.bot_name} {seen.scores[them]}."
         )
         out.print(scores, highlight=False)
+        if seen.score_sheet:
+            deals = ", ".join(f"{row[me]}-{row[them]}" for row in seen.score_sheet)
+            out.print(f"Deals so far (you-{self.bot_name}): {deals}.", highlight=False)
         role = "elder" if seen.elder == me else "younger (the dealer)"
         out.print(f"You are {me}, {role}; {self.bot_name} is {them}.", highlight=False)
         out.print(f"Stock: {seen.stock_size} card(s) left.", highlight=False)
