@@ -469,11 +469,16 @@ def score_sheet(state: State) -> Iterator[str]:
     if result.winner is None:
         yield "Drawn."
         return
-    loser = result.scores[result.winner.other]
+    high, low = result.scores[result.winner], result.scores[result.winner.other]
     game = state.ruleset.game
+    points = f"{result.points} point{'s' if result.points != 1 else ''}"
     note = ""
-    if isinstance(game, Partie) and loser < game.rubicon:
-        note = f" ({result.winner.other} is rubiconed)"
+    if isinstance(game, Partie):
+        if low < game.rubicon and result.points == high + low + game.bonus:
+            points = f"{high} + {low} + {game.bonus} = {points}"
+            note = f" ({result.winner.other} is rubiconed)"
+        elif result.points == high - low + game.bonus:
+            points = f"{high} - {low} + {game.bonus} = {points}"
     elif isinstance(game, Race) and result.points == 2:
         note = " (a double game)"
-    yield f"{result.winner} wins, {result.points} point{'s' if result.points != 1 else ''}{note}."
+    yield f"{result.winner} wins {points}{note}."

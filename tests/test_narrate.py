@@ -172,3 +172,23 @@ def test_a_seat_learns_the_stock_cards_it_may_see() -> None:
     assert any(
         re.fullmatch(r"  Having led, ([AB]) now sees what [AB] left: .+\.", line) for line in told
     )
+
+
+def test_the_rubicon_settlement_is_spelled_out() -> None:
+    seen = set()
+    for seed in range(12):
+        final = play_game(pq.RUBICON, [make("greedy"), make("greedy")], random.Random(seed))
+        last = list(narrate(final))[-1]
+        match = re.fullmatch(r"([AB]) wins (\d+) ([+-]) (\d+) \+ 100 = (\d+) points(.*)\.", last)
+        if final.result.winner is None:  # type: ignore[union-attr]
+            assert last == "Drawn."
+            continue
+        assert match, last
+        high, sign, low, total = int(match[2]), match[3], int(match[4]), int(match[5])
+        assert (high, low) == tuple(sorted(final.scores, reverse=True))
+        assert total == final.result.points  # type: ignore[union-attr]
+        assert total == (high + low if sign == "+" else high - low) + 100
+        loser = "B" if match[1] == "A" else "A"
+        assert (match[6] == f" ({loser} is rubiconed)") == (low < 100)
+        seen.add(sign)
+    assert seen == {"+", "-"}
