@@ -216,3 +216,28 @@ def test_end_of_input_quits_without_saving(tmp_path: Path) -> None:
     assert "actions: discard 1 to 5 of your cards" in done.stdout
     assert "Save the game? [y/N]" in done.stdout
     assert list(tmp_path.iterdir()) == []
+
+
+def test_hearts_and_diamonds_are_red_on_a_colour_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    pytest.importorskip("rich")
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm-256color", COLUMNS="120")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "piquet", "play", "--seed", "3"],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=15,
+        dimensions=(50, 120),
+    )
+    child.expect(r"Your hand: ([^\r\n]+)\r\n")
+    hand = child.match.group(1)
+    child.sendline("quit")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    red = re.findall(r"\x1b\[1;31m([^\x1b]+)\x1b\[0m", hand)
+    plain = _plain(hand).split()
+    assert red and all(card[-1] in "HD" for card in red)
+    assert sorted(red) == sorted(card for card in plain if card[-1] in "HD")

@@ -146,3 +146,16 @@ def test_show_names_the_players_of_a_game_saved_by_play(
     path.write_text(pq.dumps(final) + "# piquet play: bot greedy, seat B\n")
     _, out, _ = _show(capsys, str(path))
     assert "A (greedy) against B (you)." in out.splitlines()[0]
+
+
+def test_show_reads_standard_input(final: pq.State) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "piquet", "show", "-", "--deal", "1"],
+        cwd=ROOT,
+        input=pq.dumps(final),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert "Deal 1: B deals, A is elder." in done.stdout
