@@ -133,7 +133,9 @@ def test_play_in_a_terminal_then_save_and_resume(tmp_path: Path) -> None:
     child.expect_exact("Your move>")  # the declarations
     child.sendline("help")
     child.expect(r"\s+1  (\S[^\r\n]*)\r\n")
-    first = child.match.group(1)
+    first, _, said = child.match.group(1).partition('  "')
+    first = first.strip()
+    assert said.endswith('"')  # a call, with the words it is spoken in
     child.expect_exact("Your move>")
     child.sendline("1")
     child.expect_exact("Your move>")

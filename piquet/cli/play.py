@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, Exchange, Good, Pass, Play, parse_action
+from ..actions import Action, Call, Exchange, Good, Pass, Play, parse_action
 from ..bots import Bot, make, names
 from ..cards import CardSet, Suit, cards
 from ..ledger import CHANCE, Player
@@ -118,11 +118,18 @@ class Table:
         for text in score_sheet(state):
             self.console.print(text, highlight=False, markup=False)
 
-    def help(self, legal: Sequence[Action]) -> None:
+    def help(self, state: State) -> None:
+        """The legal actions, numbered; a call with the words it would be spoken in."""
         out = self.console
+        legal = state.legal_actions()
         if len(legal) <= LISTED:
+            width = max(len(str(a)) for a in legal)
             for number, action in enumerate(legal, start=1):
-                out.print(f"  {number:>3}  {action}", highlight=False, markup=False)
+                said = ""
+                if isinstance(action, Call):
+                    said = f'  "{state.apply(action).spoken[-1].words}"'
+                line = f"  {number:>3}  {action!s:<{width}}{said}".rstrip()
+                out.print(line, highlight=False, markup=False)
         else:
             sizes = sorted(
                 {len(a.discard) for a in (legal[0], legal[-1]) if isinstance(a, Exchange)}
@@ -301,7 +308,7 @@ def play(
             if not text:
                 continue
             if text.lower() in ("help", "?"):
-                table.help(state.legal_actions())
+                table.help(state)
                 continue
             if text.lower() == "hand":
                 table.draw(state)
