@@ -129,3 +129,15 @@ def test_output_to_a_pipe_closed_at_once_ends_quietly() -> None:
     assert "BrokenPipeError" not in error and "Traceback" not in error
     assert error == ""
     assert child.returncode == 141
+
+
+def test_the_demo_sample_in_the_docs_is_what_the_demo_prints() -> None:
+    page = (ROOT / "docs" / "play.rst").read_text(encoding="utf-8")
+    block = page.split("the score sheet closes the game::\n\n", 1)[1].split("\n\n\n", 1)[0]
+    block = block.split("\n\nA player who", 1)[0]
+    sample = [line[3:] for line in block.splitlines() if line.strip() not in ("", "...")]
+    out = run_cli("demo", "--seed", "1").stdout.splitlines()
+    assert len(sample) > 10
+    position = 0
+    for line in sample:
+        position = out.index(line, position) + 1  # in order, each line as printed
