@@ -102,6 +102,8 @@ def _plain(text: str) -> str:
 
 def _spawn(*args: str):  # type: ignore[no-untyped-def]
     pexpect = pytest.importorskip("pexpect")
+    if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
+        pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     pytest.importorskip("rich")
     env = dict(os.environ, NO_COLOR="1", COLUMNS="120", TERM="xterm")
     return pexpect.spawn(
@@ -117,6 +119,8 @@ def _spawn(*args: str):  # type: ignore[no-untyped-def]
 
 def test_play_in_a_terminal_then_save_and_resume(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
+    if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
+        pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     saved = tmp_path / "game.txt"
     child = _spawn("--seed", "3", "--bot", "random")
     child.expect(r"Your hand: ([^\r\n]+)\r\n")
@@ -222,6 +226,8 @@ def test_end_of_input_quits_without_saving(tmp_path: Path) -> None:
 
 def test_hearts_and_diamonds_are_red_on_a_colour_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
+    if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
+        pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     pytest.importorskip("rich")
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env.update(TERM="xterm-256color", COLUMNS="120")
