@@ -37,7 +37,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """Type-check the package with mypy --strict."""
-    session.install(".[hypothesis]", "mypy")
+    session.install(".[hypothesis,cli]", "mypy")
     session.run("mypy", "--strict", "piquet")
 
 

@@ -37,8 +37,8 @@ def test_demo_command_narrates_a_partie() -> None:
         check=True,
         cwd=ROOT,
     ).stdout
-    assert out.startswith("Rubicon piquet: a partie of six deals.")
-    assert "Score sheet" in out and re.search(r"^(A|B) wins, \d+ points", out, flags=re.M)
+    assert out.startswith("Rubicon piquet, a partie of six deals: A (greedy) against B (random).")
+    assert "Score sheet" in out and re.search(r"^(A|B) wins .*\d+ points", out, flags=re.M)
 
 
 def test_bench_command_prints_its_figures() -> None:

@@ -6,6 +6,11 @@ Each command lives in its own module of this package, which defines
 of the parsed arguments that returns the exit status. A new command is a new module and
 one name in :data:`COMMANDS`; nothing else changes.
 
+Every bad argument ends in one line on standard error and exit status 2: argument types
+such as :func:`ruleset_name` and :func:`positive_seconds` reject bad values while
+parsing, and a command raises :class:`UsageError` for what it finds wrong later. Help
+shows each option's default; output to a closed pipe (``... | head``) ends quietly.
+
 >>> sorted(build_parser()._subparsers._group_actions[0].choices)  # doctest: +ELLIPSIS
 [...'bench', 'demo', ...'perft'...]
 """
@@ -14,26 +19,187 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
+import os
+import sys
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["COMMANDS", "main"]
+from ..presets import RULESETS, find_ruleset
+from ..ruleset import Ruleset
+
+__all__ = [
+    "COMMANDS",
+    "UsageError",
+    "add_ruleset_argument",
+    "main",
+    "positive_int",
+    "positive_seconds",
+    "readable_file",
+    "ruleset_name",
+]
 
 #: The modules of :mod:`piquet.cli` that define a command, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("demo", "bench", "perft", "odds")
+COMMANDS: tuple[str, ...] = ("play", "show", "demo", "bench", "perft", "odds")
+
+#: The program name in usage lines and error messages.
+PROG = "python -m piquet"
+
+#: Exit status for a bad argument, as :mod:`argparse` uses.
+USAGE_STATUS = 2
+
+
+class UsageError(ValueError):
+    """A bad argument found by a command after parsing; :func:`main` prints it on one
+    line and exits with status 2."""
+
+
+class _DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows ``(default: X)`` after each option's help, unless the help already says it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        help_text = action.help or ""
+        if "default" in help_text or action.default in (None, False, argparse.SUPPRESS):
+            return help_text
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose help shows the defaults (every command's parser)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _DefaultsFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> Any:  # typeshed: NoReturn
+        """One line naming what is wrong, and exit status 2 (argparse adds the usage)."""
+        self.exit(USAGE_STATUS, f"{self.prog}: error: {message} (see --help)\n")
+
+
+# ----------------------------------------------------------------- argument types
+
+
+def ruleset_name(text: str) -> Ruleset:
+    """An argument type: a preset ruleset by name, case-insensitive (as
+    :func:`piquet.find_ruleset`).
+
+    >>> ruleset_name("RUBICON").name
+    'rubicon'
+    >>> ruleset_name("whist")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: no ruleset 'whist'; known: au_cent, au_cent_101, ...
+    """
+    try:
+        return find_ruleset(text)
+    except KeyError:
+        raise argparse.ArgumentTypeError(
+            f"no ruleset {text!r}; known: {', '.join(sorted(RULESETS))}"
+        ) from None
+
+
+def positive_seconds(text: str) -> float:
+    """An argument type: a finite number of seconds above zero.
+
+    >>> positive_seconds("0.5")
+    0.5
+    >>> positive_seconds("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: seconds must be a number above 0, not 'nan'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"seconds must be a number above 0, not {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argument type: a whole number of at least 1.
+
+    >>> positive_int("3")
+    3
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number of at least 1, not '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
+
+
+def readable_file(text: str) -> str:
+    """An argument type: the path of a file that exists and can be read.
+
+    >>> readable_file("/no/such/file")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: no such file: '/no/such/file'
+    """
+    if not os.path.isfile(text):
+        raise argparse.ArgumentTypeError(f"no such file: {text!r}")
+    if not os.access(text, os.R_OK):
+        raise argparse.ArgumentTypeError(f"cannot read {text!r}")
+    return text
+
+
+def add_ruleset_argument(parser: argparse.ArgumentParser, default: str = "rubicon") -> None:
+    """Add ``--ruleset NAME``: a preset by name, in any case, listed in the help."""
+    parser.add_argument(
+        "--ruleset",
+        type=ruleset_name,
+        default=default,
+        metavar="NAME",
+        help=f"preset ruleset, one of {', '.join(sorted(RULESETS))}, in any case",
+    )
+
+
+# ----------------------------------------------------------------- the parser and main
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command in :data:`COMMANDS`."""
-    parser = argparse.ArgumentParser(
-        prog="python -m piquet", description="Piquet, the card game, in all its forms."
+    from .. import __version__
+
+    parser = _Parser(prog=PROG, description="Piquet, the card game, in all its forms.")
+    parser.add_argument("--version", action="version", version=f"piquet {__version__}")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(commands)
     return parser
 
 
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that flushing it at exit cannot fail again
+    on a closed pipe (the recipe of the :mod:`signal` documentation)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m piquet`` and the ``piquet`` command."""
-    args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    """Entry point of ``python -m piquet`` and the ``piquet`` command: the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status = int(args.run(args))
+        sys.stdout.flush()
+    except UsageError as error:
+        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        return USAGE_STATUS
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 141  # as a shell reports a command ended by SIGPIPE
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130  # as a shell reports a command ended by SIGINT
+    return status

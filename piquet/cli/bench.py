@@ -3,24 +3,52 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from typing import Any
 
-from ..presets import RULESETS, find_ruleset
+from . import UsageError, add_ruleset_argument, positive_seconds, readable_file
+
+
+def _check_floor(path: str) -> None:
+    """Refuse, before any measuring, a floor file that has no ``simulate(n, rng)``."""
+    spec = importlib.util.spec_from_file_location("piquet_bench_floor_check", path)
+    if spec is None or spec.loader is None:
+        raise UsageError(f"--floor: cannot load {path!r} as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # any failure of a user's file is a bad argument
+        raise UsageError(f"--floor: {path!r} fails to load: {error}") from None
+    if not callable(getattr(module, "simulate", None)):
+        raise UsageError(f"--floor: {path!r} defines no simulate(n, rng) function")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..bench import main as bench_main
 
-    return bench_main(seconds=args.seconds, ruleset=find_ruleset(args.ruleset), floor=args.floor)
+    if args.floor is not None:
+        _check_floor(args.floor)
+    return bench_main(seconds=args.seconds, ruleset=args.ruleset, floor=args.floor)
 
 
 def register(commands: Any) -> None:
-    bench = commands.add_parser("bench", help="random deals per second through the public API")
-    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    bench.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
+    bench = commands.add_parser(
+        "bench",
+        help="random deals per second through the public API",
+        description="Measure random deals per second through the public API.",
+    )
+    bench.add_argument(
+        "--seconds",
+        type=positive_seconds,
+        default=2.0,
+        metavar="S",
+        help="time per measurement, above 0",
+    )
+    add_ruleset_argument(bench)
     bench.add_argument(
         "--floor",
+        type=readable_file,
         metavar="PATH",
-        help="also run this no-API floor simulator in turns (e.g. shared/bench/floor.py)",
+        help="also run this no-API floor simulator in turns, e.g. shared/bench/floor.py",
     )
     bench.set_defaults(run=run)

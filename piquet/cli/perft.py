@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..presets import RULESETS, find_ruleset
+from . import add_ruleset_argument, positive_int
 
 
 def run(args: argparse.Namespace) -> int:
     from ..perft import divide, position, report
 
     state = position(
-        find_ruleset(args.ruleset),
+        args.ruleset,
         seed=args.seed,
         phase=args.phase,
         declarations=args.declarations,
@@ -26,17 +26,26 @@ def run(args: argparse.Namespace) -> int:
 
 def register(commands: Any) -> None:
     perft = commands.add_parser(
-        "perft", help="count action sequences to a depth from a seeded deal, with nodes/s"
+        "perft",
+        help="count action sequences to a depth from a seeded deal, with nodes/s",
+        description="Count the action sequences to a depth from a seeded deal, with nodes/s.",
     )
-    perft.add_argument("--depth", type=int, default=4, help="deepest depth (default 4)")
-    perft.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
-    perft.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
+    perft.add_argument(
+        "--depth", type=positive_int, default=4, metavar="N", help="deepest depth, at least 1"
+    )
+    add_ruleset_argument(perft)
+    perft.add_argument("--seed", type=int, default=1, help="seed of the deal")
     perft.add_argument(
         "--phase",
         default="play",
         choices=("exchange", "declaration", "play"),
-        help="count from the start of this phase (default play)",
+        help="count from the start of this phase",
     )
-    perft.add_argument("--declarations", default="played", choices=("played", "auto"))
+    perft.add_argument(
+        "--declarations",
+        default="played",
+        choices=("played", "auto"),
+        help="declarations played by the players, or resolved automatically",
+    )
     perft.add_argument("--divide", action="store_true", help="split the count by first action")
     perft.set_defaults(run=run)
