@@ -618,7 +618,11 @@ class GameRule(Protocol):
         ...
 
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
-        """True when the game ends after this many complete deals."""
+        """True when the game ends after this many complete deals.
+
+        The engine calls it after each complete deal, in order (``deals_played`` 1, 2,
+        ...), with the game's totals, until it returns True: a call for deal ``n`` means
+        the game went on after deal ``n - 1``."""
         ...
 
     def settle(
@@ -632,6 +636,15 @@ class GameRule(Protocol):
 class Partie:
     """A partie of ``deals`` deals; a tie adds ``extra_deals``; rubicon at ``rubicon`` (R-GM-1).
 
+    A partie tied after ``deals`` deals goes on for ``extra_deals`` more, every one of
+    them played even when the first breaks the tie (Cavendish, law 71). The engine asks
+    :meth:`over_after_deal` after every deal, in order, until it says yes: a seventh
+    deal is only ever played after a tie.
+
+    >>> Partie().over_after_deal(6, (138, 138)), Partie().over_after_deal(7, (150, 151))
+    (False, False)
+    >>> Partie().over_after_deal(8, (220, 178))
+    True
     >>> Partie().settle((120, 102), None), Partie().settle((120, 98), None)
     ((<Player.A: 0>, 118), (<Player.A: 0>, 318))
     """
@@ -652,7 +665,11 @@ class Partie:
     def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
         if deals_played < self.deals:
             return False
-        return scores[0] != scores[1] or deals_played >= self.deals + self.extra_deals
+        if deals_played == self.deals:
+            return scores[0] != scores[1] or not self.extra_deals
+        # a deal past ``deals`` is played only when the partie was tied after ``deals``:
+        # every extra deal is played, even when the first breaks the tie (law 71)
+        return deals_played >= self.deals + self.extra_deals
 
     def settle(
         self, scores: tuple[int, int], first_to_target: Player | None

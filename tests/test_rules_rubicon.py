@@ -514,7 +514,11 @@ def test_R_GM_1_a_tie_plays_two_more_deals_then_draws() -> None:
     assert not partie.over_after_deal(6, (100, 100))
     assert not partie.over_after_deal(7, (100, 100))
     assert partie.over_after_deal(8, (100, 100))
-    assert partie.over_after_deal(7, (100, 101)) and partie.over_after_deal(6, (99, 100))
+    assert partie.over_after_deal(6, (99, 100))
+    # law 71: "each deals once more ... even if there should be a second tie"; a seventh
+    # deal is dealt only after a tie, and the eighth follows whatever the seventh made
+    assert not partie.over_after_deal(7, (150, 151))
+    assert pq.Partie(extra_deals=0).over_after_deal(6, (100, 100))
     # end to end: a one-deal partie whose deal is tied goes on
     one = pq.RUBICON.evolve(name="one deal", deals=1)
     for seed in range(400):
@@ -649,3 +653,69 @@ def test_states_pickle_and_copy_even_in_very_long_games() -> None:
     assert pickle.loads(pickle.dumps(fresh)).apply(pq.Deal(pq.pack())) == fresh.apply(
         pq.Deal(pq.pack())
     )
+
+
+def _random_partie(seed: int) -> pq.State:
+    """A Rubicon partie of random legal play, automatic declarations."""
+    rng = random.Random(seed)
+    state = pq.new_game(pq.RUBICON, declarations="auto")
+    while not state.is_over:
+        state = state.apply(
+            state.sample_chance(rng)
+            if state.to_move is pq.CHANCE
+            else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+def _totals(sheet: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    return sum(deal[0] for deal in sheet), sum(deal[1] for deal in sheet)
+
+
+def test_R_GM_1_every_partie_tied_after_six_deals_has_eight() -> None:
+    """Cavendish, law 71: "If both players score the same number in six deals, each deals
+    once more, when the partie is concluded, even if there should be a second tie". Of
+    1,500 seeded parties of random play, those tied after six (seeds 90, 350, 394, 594,
+    856, 951, 999, 1029, 1170, 1263, 1369, 1464, 1465 ...) all play two more deals, and
+    the others six."""
+    tied = []
+    for seed in range(1500):
+        state = _random_partie(seed)
+        sheet = state.score_sheet
+        after_six = _totals(sheet[:6])
+        if after_six[0] == after_six[1]:
+            tied.append(seed)
+            assert len(sheet) == 8, f"seed {seed}: {len(sheet)} deals"
+        else:
+            assert len(sheet) == 6, f"seed {seed}: {len(sheet)} deals"
+        assert state.result is not None and state.result.scores == _totals(sheet)
+    assert len(tied) >= 10 and tied[:3] == [90, 350, 394]
+
+
+def test_R_GM_1_the_eighth_deal_is_played_when_the_seventh_breaks_the_tie() -> None:
+    """Seed 90: 138 all after six; the seventh deal breaks the tie, and the eighth is
+    still dealt and played; the settlement counts all eight."""
+    state = _random_partie(90)
+    sheet = state.score_sheet
+    assert _totals(sheet[:6]) == (138, 138)
+    after_seven = _totals(sheet[:7])
+    assert after_seven[0] != after_seven[1] and len(sheet) == 8
+    assert state.result == pq.Result(pq.Player.A, (220, 178), 220 - 178 + 100)
+
+
+def test_R_GM_1_a_partie_not_tied_after_six_deals_has_six() -> None:
+    state = _random_partie(0)
+    assert len(state.score_sheet) == 6
+    assert _totals(state.score_sheet)[0] != _totals(state.score_sheet)[1]
+
+
+def test_R_GM_1_a_resumed_partie_tied_after_six_goes_on_to_eight() -> None:
+    """resume_game reads a score sheet through the same rule: after a tie in six deals
+    and a seventh that breaks it, the partie is not over; eight deals are."""
+    sheet = [(20, 20)] * 6 + [(30, 0)]
+    state = pq.resume_game(pq.RUBICON, score_sheet=sheet)
+    assert not state.is_over and state.scores == (150, 120) and state.deal_number == 7
+    with pytest.raises(ValueError, match="over after 8 deals"):
+        pq.resume_game(pq.RUBICON, score_sheet=[*sheet, (0, 0), (1, 1)])
+    with pytest.raises(ValueError, match="over after 6 deals"):
+        pq.resume_game(pq.RUBICON, score_sheet=[(20, 21)] * 6 + [(0, 0)])
