@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Sequence
 
 import pytest
 from conftest import play_out
@@ -668,45 +670,55 @@ def _random_partie(seed: int) -> pq.State:
     return state
 
 
-def _totals(sheet: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+def _totals(sheet: Sequence[tuple[int, int]]) -> tuple[int, int]:
     return sum(deal[0] for deal in sheet), sum(deal[1] for deal in sheet)
+
+
+@functools.cache
+def _seeded_parties() -> tuple[pq.State, ...]:
+    """1,500 seeded parties of random play; about one in a hundred is tied after six deals
+    (with today's shuffle: seeds 90, 350, 394, 594, 856, 951, 999, 1029, 1170 ...)."""
+    return tuple(_random_partie(seed) for seed in range(1500))
+
+
+def _tied_after_six(state: pq.State) -> bool:
+    after_six = _totals(state.score_sheet[:6])
+    return after_six[0] == after_six[1]
 
 
 def test_R_GM_1_every_partie_tied_after_six_deals_has_eight() -> None:
     """Cavendish, law 71: "If both players score the same number in six deals, each deals
-    once more, when the partie is concluded, even if there should be a second tie". Of
-    1,500 seeded parties of random play, those tied after six (seeds 90, 350, 394, 594,
-    856, 951, 999, 1029, 1170, 1263, 1369, 1464, 1465 ...) all play two more deals, and
-    the others six."""
-    tied = []
-    for seed in range(1500):
-        state = _random_partie(seed)
-        sheet = state.score_sheet
-        after_six = _totals(sheet[:6])
-        if after_six[0] == after_six[1]:
-            tied.append(seed)
-            assert len(sheet) == 8, f"seed {seed}: {len(sheet)} deals"
-        else:
-            assert len(sheet) == 6, f"seed {seed}: {len(sheet)} deals"
-        assert state.result is not None and state.result.scores == _totals(sheet)
-    assert len(tied) >= 10 and tied[:3] == [90, 350, 394]
+    once more, when the partie is concluded, even if there should be a second tie". Every
+    seeded partie tied after six plays two more deals and is settled on all eight."""
+    tied = [state for state in _seeded_parties() if _tied_after_six(state)]
+    assert len(tied) >= 5
+    for state in tied:
+        assert len(state.score_sheet) == 8, state.score_sheet
+        assert state.result is not None and state.result.scores == _totals(state.score_sheet)
 
 
 def test_R_GM_1_the_eighth_deal_is_played_when_the_seventh_breaks_the_tie() -> None:
-    """Seed 90: 138 all after six; the seventh deal breaks the tie, and the eighth is
-    still dealt and played; the settlement counts all eight."""
-    state = _random_partie(90)
-    sheet = state.score_sheet
-    assert _totals(sheet[:6]) == (138, 138)
-    after_seven = _totals(sheet[:7])
-    assert after_seven[0] != after_seven[1] and len(sheet) == 8
-    assert state.result == pq.Result(pq.Player.A, (220, 178), 220 - 178 + 100)
+    """Law 71, "when the partie is concluded": a seventh deal that breaks the tie does not
+    end the partie (seed 90 today: 138 all after six, settled 220 to 178 after eight)."""
+    broken = [
+        state
+        for state in _seeded_parties()
+        if _tied_after_six(state) and len(set(_totals(state.score_sheet[:7]))) == 2
+    ]
+    assert broken
+    for state in broken:
+        assert len(state.score_sheet) == 8
+        winner, scores = state.result.winner, state.result.scores  # type: ignore[union-attr]
+        assert winner is not None and scores[winner] > scores[winner.other]
+        rubiconed = scores[winner.other] < 100
+        bonus = scores[0] + scores[1] if rubiconed else scores[winner] - scores[winner.other]
+        assert state.result == pq.Result(winner, scores, bonus + 100)
 
 
 def test_R_GM_1_a_partie_not_tied_after_six_deals_has_six() -> None:
-    state = _random_partie(0)
-    assert len(state.score_sheet) == 6
-    assert _totals(state.score_sheet)[0] != _totals(state.score_sheet)[1]
+    not_tied = [state for state in _seeded_parties() if not _tied_after_six(state)]
+    assert len(not_tied) > 1400
+    assert all(len(state.score_sheet) == 6 for state in not_tied)
 
 
 def test_R_GM_1_a_resumed_partie_tied_after_six_goes_on_to_eight() -> None:
