@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Protocol, runtime_checkable
 
-from ..cards import CARD_BY_INDEX, FULL_MASK, Card, CardSet, _from_mask
+from ..cards import CARD_BY_INDEX, Card, CardSet
 from ..ledger import Category, Player, Reason
 
 __all__ = ["CategoryRule", "GameRule", "TrickScorer", "card_at", "card_set"]
@@ -48,9 +48,7 @@ def card_at(index: int) -> Card:
 
 def card_set(mask: int) -> CardSet:
     """The card set of a bit mask (:attr:`CardSet.mask <piquet.CardSet.mask>`)."""
-    if mask & ~FULL_MASK or mask < 0:
-        raise ValueError(f"not a card-set mask: {mask!r}")
-    return _from_mask(mask)
+    return CardSet.from_mask(mask)
 
 
 @runtime_checkable
