@@ -7,6 +7,11 @@ A strategy of your own is any object with these methods (it need not inherit fro
 anything; a frozen attrs class is the easiest, and can be stored in game records once
 registered with :func:`piquet.records.register_strategy`).
 
+Every hook must be a pure function of its arguments and of the strategy's fields: the
+engine may call a hook ahead of time and keep the answer (it compiles the trick scores
+of every pair of cards once per ruleset, for instance), or call it again for the same
+arguments. "When it is called" below says when the answer is used.
+
 **Cards as bits.** For speed the hooks take cards as integers:
 
 - a *card* is its bit index, :attr:`Card.index <piquet.Card.index>`:
@@ -57,8 +62,7 @@ class CategoryRule(Protocol):
 
     The ``point``, ``sequences`` and ``sets`` fields of a ruleset each hold one. A *claim*
     is the cards a player calls (a card-set mask); a *hand* is the caller's twelve cards
-    (after the exchange). The rule must answer the same for the same arguments: the
-    engine may call any hook several times, and caches nothing on its behalf.
+    (after the exchange).
     """
 
     category: ClassVar[Category]
@@ -146,7 +150,8 @@ class TrickScorer(Protocol):
         ...
 
     def lead_points(self, card: int) -> int:
-        """Points for leading ``card``, scored by the leader the moment he leads it."""
+        """Points for leading ``card``, scored by the leader the moment he leads it
+        (before the trick is complete)."""
         ...
 
     def trick_points(self, lead: int, follow: int, follower_won: bool) -> tuple[int, Reason]:
