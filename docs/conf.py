@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))  # the house-options directive
+
 project = "piquet"
 author = "the piquet developers"
 copyright = "2026, the piquet developers"
@@ -19,6 +24,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "house_options",
 ]
 # No sphinx.ext.intersphinx: CI has no network access beyond the package index.
 

@@ -30,7 +30,6 @@ except ImportError as _exc:  # pragma: no cover - exercised only without the ext
         "pip install 'piquet[hypothesis]' (or pip install hypothesis)"
     ) from _exc
 
-import attrs
 
 from .actions import (
     Action,
@@ -47,9 +46,8 @@ from .actions import (
 )
 from .cards import Card, CardSet, pack
 from .ledger import CHANCE, Category, Player
-from .presets import RULESETS
 from .records import dumps
-from .ruleset import Ruleset, TwoBlanks
+from .rules import HOUSE_OPTIONS, RULESETS, Ruleset
 from .state import Phase, State, new_deal, new_game
 
 __all__ = [
@@ -182,37 +180,13 @@ def _deals(pack_size: int, sizes: tuple[int, ...]) -> st.SearchStrategy[Deal]:
 
 
 def _option_values(base: Ruleset) -> dict[str, st.SearchStrategy[Any]]:
-    """The house options of RULES.md section 9 that ``base`` takes, with their values."""
-    stock = base.stock_size
-    options: dict[str, st.SearchStrategy[Any]] = {
-        "carte_rouge": st.sampled_from([20, 10, 40, None]),
-        "younger_carte_rouge_makes_bonus": st.booleans(),
-        "cards_count_toward_pique": st.booleans(),
-        "younger_min": st.integers(0, stock - base.elder_max),
-    }
-    if base.pack_size == 36:
-        options["two_blanks"] = st.sampled_from(list(TwoBlanks))
-    nested: dict[str, dict[str, st.SearchStrategy[Any]]] = {
-        "tricks": {
-            "last_trick": st.sampled_from([1, 2, 10, 0]),
-            "last_trick_low": st.sampled_from([1, 0]),
-            "low_cards_count": st.booleans(),
-        },
-        "point": {"fours_score_less": st.booleans()},
-        "game": {
-            "target": st.one_of(st.sampled_from([100, 101, 121]), st.integers(30, 200)),
-            "double_below": st.sampled_from([50, 0, 66]),
-            "games_to_win": st.sampled_from([1, 3, 2]),
-            "deals": st.integers(1, 6),
-            "extra_deals": st.integers(0, 2),
-            "rubicon": st.sampled_from([100, 50, 150]),
-        },
-    }
-    for holder, values in nested.items():
-        strategy = getattr(base, holder)
-        if attrs.has(type(strategy)):
-            have = {f.name for f in attrs.fields(type(strategy))}
-            options.update({key: value for key, value in values.items() if key in have})
+    """The house options (:data:`piquet.rules.HOUSE_OPTIONS`) that ``base`` takes, each
+    with the values its declaration draws for it."""
+    options: dict[str, st.SearchStrategy[Any]] = {}
+    for option in HOUSE_OPTIONS.values():
+        values = option.draws(base) if option.takes(base) else ()
+        if values:
+            options[option.name] = st.sampled_from(values)
     return options
 
 
@@ -223,26 +197,25 @@ def _variant(draw: st.DrawFn, base: Ruleset) -> Ruleset:
         value = draw(st.one_of(st.none(), values.map(lambda v: (v,))))
         if value is not None:
             changes[key] = value[0]
-    changes = {key: value for key, value in changes.items() if _current(base, key) != value}
+    changes = {
+        key: value for key, value in changes.items() if HOUSE_OPTIONS[key].current(base) != value
+    }
     if not changes:
         return base
     return base.evolve(name=f"{base.name}+house", **changes)
-
-
-def _current(base: Ruleset, key: str) -> Any:
-    holder = Ruleset._NESTED.get(key)
-    return getattr(getattr(base, holder), key) if holder else getattr(base, key)
 
 
 def rulesets(
     presets: Iterable[Ruleset] | None = None, *, variations: bool = True
 ) -> st.SearchStrategy[Ruleset]:
     """A preset of :data:`piquet.RULESETS` (or of ``presets``), or with ``variations`` a
-    house variant of one made with :meth:`~piquet.Ruleset.evolve`: carte rouge and its
-    younger restriction, the cards toward pique, the last trick, low cards, points ending
-    in 4, the younger's minimum, the target, the double game, games to win a partie of
-    races, the deals of a partie, the rubicon, two blanks. Shrinks toward the first
-    preset, unchanged.
+    house variant of one made with :meth:`~piquet.Ruleset.evolve`, changing any of the
+    house options the preset takes (:data:`piquet.rules.HOUSE_OPTIONS`: carte rouge and
+    its younger restriction, the cards toward pique, the last trick, low cards, points
+    ending in 4, the younger's minimum, the lowest set, the target, the double game, games
+    to win a partie of races, the deals of a partie and its extra deals, the rubicon and
+    the bonus, two blanks), each drawn from the values its declaration gives. Shrinks
+    toward the first preset, unchanged.
 
     >>> from hypothesis import given
     >>> import piquet as pq

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Sequence
 
 import pytest
 from conftest import play_out
@@ -514,7 +516,11 @@ def test_R_GM_1_a_tie_plays_two_more_deals_then_draws() -> None:
     assert not partie.over_after_deal(6, (100, 100))
     assert not partie.over_after_deal(7, (100, 100))
     assert partie.over_after_deal(8, (100, 100))
-    assert partie.over_after_deal(7, (100, 101)) and partie.over_after_deal(6, (99, 100))
+    assert partie.over_after_deal(6, (99, 100))
+    # law 71: "each deals once more ... even if there should be a second tie"; a seventh
+    # deal is dealt only after a tie, and the eighth follows whatever the seventh made
+    assert not partie.over_after_deal(7, (150, 151))
+    assert pq.Partie(extra_deals=0).over_after_deal(6, (100, 100))
     # end to end: a one-deal partie whose deal is tied goes on
     one = pq.RUBICON.evolve(name="one deal", deals=1)
     for seed in range(400):
@@ -649,3 +655,79 @@ def test_states_pickle_and_copy_even_in_very_long_games() -> None:
     assert pickle.loads(pickle.dumps(fresh)).apply(pq.Deal(pq.pack())) == fresh.apply(
         pq.Deal(pq.pack())
     )
+
+
+def _random_partie(seed: int) -> pq.State:
+    """A Rubicon partie of random legal play, automatic declarations."""
+    rng = random.Random(seed)
+    state = pq.new_game(pq.RUBICON, declarations="auto")
+    while not state.is_over:
+        state = state.apply(
+            state.sample_chance(rng)
+            if state.to_move is pq.CHANCE
+            else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+def _totals(sheet: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    return sum(deal[0] for deal in sheet), sum(deal[1] for deal in sheet)
+
+
+@functools.cache
+def _seeded_parties() -> tuple[pq.State, ...]:
+    """1,500 seeded parties of random play; about one in a hundred is tied after six deals
+    (with today's shuffle: seeds 90, 350, 394, 594, 856, 951, 999, 1029, 1170 ...)."""
+    return tuple(_random_partie(seed) for seed in range(1500))
+
+
+def _tied_after_six(state: pq.State) -> bool:
+    after_six = _totals(state.score_sheet[:6])
+    return after_six[0] == after_six[1]
+
+
+def test_R_GM_1_every_partie_tied_after_six_deals_has_eight() -> None:
+    """Cavendish, law 71: "If both players score the same number in six deals, each deals
+    once more, when the partie is concluded, even if there should be a second tie". Every
+    seeded partie tied after six plays two more deals and is settled on all eight."""
+    tied = [state for state in _seeded_parties() if _tied_after_six(state)]
+    assert len(tied) >= 5
+    for state in tied:
+        assert len(state.score_sheet) == 8, state.score_sheet
+        assert state.result is not None and state.result.scores == _totals(state.score_sheet)
+
+
+def test_R_GM_1_the_eighth_deal_is_played_when_the_seventh_breaks_the_tie() -> None:
+    """Law 71, "when the partie is concluded": a seventh deal that breaks the tie does not
+    end the partie (seed 90 today: 138 all after six, settled 220 to 178 after eight)."""
+    broken = [
+        state
+        for state in _seeded_parties()
+        if _tied_after_six(state) and len(set(_totals(state.score_sheet[:7]))) == 2
+    ]
+    assert broken
+    for state in broken:
+        assert len(state.score_sheet) == 8
+        winner, scores = state.result.winner, state.result.scores  # type: ignore[union-attr]
+        assert winner is not None and scores[winner] > scores[winner.other]
+        rubiconed = scores[winner.other] < 100
+        bonus = scores[0] + scores[1] if rubiconed else scores[winner] - scores[winner.other]
+        assert state.result == pq.Result(winner, scores, bonus + 100)
+
+
+def test_R_GM_1_a_partie_not_tied_after_six_deals_has_six() -> None:
+    not_tied = [state for state in _seeded_parties() if not _tied_after_six(state)]
+    assert len(not_tied) > 1400
+    assert all(len(state.score_sheet) == 6 for state in not_tied)
+
+
+def test_R_GM_1_a_resumed_partie_tied_after_six_goes_on_to_eight() -> None:
+    """resume_game reads a score sheet through the same rule: after a tie in six deals
+    and a seventh that breaks it, the partie is not over; eight deals are."""
+    sheet = [(20, 20)] * 6 + [(30, 0)]
+    state = pq.resume_game(pq.RUBICON, score_sheet=sheet)
+    assert not state.is_over and state.scores == (150, 120) and state.deal_number == 7
+    with pytest.raises(ValueError, match="over after 8 deals"):
+        pq.resume_game(pq.RUBICON, score_sheet=[*sheet, (0, 0), (1, 1)])
+    with pytest.raises(ValueError, match="over after 6 deals"):
+        pq.resume_game(pq.RUBICON, score_sheet=[(20, 21)] * 6 + [(0, 0)])

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from conftest import play_out
 from ruleset_helpers import A, B, deal_of, ledger, plays
@@ -20,50 +22,105 @@ from seed_data import (
 from test_ruleset_rubicon import WORKED_DECLARATIONS, WORKED_EXCHANGE, WORKED_HANDS, WORKED_PLAY
 
 import piquet as pq
+from piquet.rules import HOUSE_OPTIONS
 
 R = pq.Reason
+RULES_PAGE = (Path(__file__).parents[1] / "docs" / "rules.rst").read_text(encoding="utf-8")
 PRESETS = list(pq.RULESETS.values())
 
-# Each option of section 9 with a value that differs from every preset's, and where it lives.
-OPTIONS: dict[str, tuple[Any, str | None]] = {
-    "carte_rouge": (40, None),
-    "younger_carte_rouge_makes_bonus": (False, None),
-    "cards_count_toward_pique": (True, None),
-    "last_trick": (10, "tricks"),
-    "low_cards_count": (False, "tricks"),
-    "fours_score_less": (True, "point"),
-    "younger_min": (0, None),
-    "target": (121, "game"),
-    "double_below": (40, "game"),
-    "deals": (4, "game"),
-    "rubicon": (80, "game"),
-    "two_blanks": (pq.TwoBlanks.CANCEL, None),
-}
-OPTION_OWNERS = {
-    "low_cards_count": pq.LeadAndWin,  # winner-takes-the-counters never counts low cards
-    "fours_score_less": pq.PointByLength,  # the Ruff is scored in tens, not by the card
-    "target": pq.Race,
-    "double_below": pq.Race,
-    "deals": pq.Partie,
-    "rubicon": pq.Partie,
-}
+OPTIONS = HOUSE_OPTIONS  # every house option, declared once in piquet.rules.options
 
 
-@pytest.mark.parametrize("option", sorted(OPTIONS))
+@pytest.mark.parametrize("option", list(OPTIONS))
 @pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
 def test_every_option_composes_with_every_preset(ruleset: pq.Ruleset, option: str) -> None:
     """RULES.md section 9: "Options any ruleset takes (evolve)". An option that lives in a
     strategy the preset does not use (a partie's number of deals in a race, the low cards
     of winner-takes-the-counters) is refused, naming it."""
-    value, holder = OPTIONS[option]
-    owner = OPTION_OWNERS.get(option)
-    if owner is not None and holder is not None and not isinstance(getattr(ruleset, holder), owner):
+    declared = OPTIONS[option]
+    value = declared.test_value
+    holder = declared.holder
+    strategy = None if holder is None else getattr(ruleset, holder)
+    if strategy is not None and option not in attrs.fields_dict(type(strategy)):
+        assert not declared.takes(ruleset)
         with pytest.raises(ValueError, match=f"^{option}: .* has no such option"):
             ruleset.evolve(**{option: value})
         return
     house = ruleset.evolve(**{option: value})
     assert getattr(house if holder is None else getattr(house, holder), option) == value
+    assert declared.current(house) == value and declared.takes(ruleset)
     assert house.name == ruleset.name and house.pack_size == ruleset.pack_size
+    others = [o for o in OPTIONS.values() if o.name != option and o.takes(ruleset)]
+    assert all(o.current(house) == o.current(ruleset) for o in others)
+
+
+@pytest.mark.parametrize("option", list(OPTIONS))
+def test_every_option_is_declared_with_a_rule_a_check_and_a_test_value(option: str) -> None:
+    """Each declaration names a rule of RULES.md, refuses a value of the wrong kind naming
+    the option, and its test value is valid, differs from Rubicon's, and is one the
+    Hypothesis strategies may draw for some preset."""
+    declared = OPTIONS[option]
+    assert re.fullmatch(r"R-[A-Z]{2}-\d+", declared.rule)
+    assert f"\n{declared.rule} " in RULES_PAGE  # a rule of the rules page
+    assert declared.where in ("ruleset", f"ruleset.{declared.holder}")
+    with pytest.raises(ValueError, match=f"^{option}: "):
+        declared.validate("nonsense")
+    assert declared.validate(declared.test_value) == declared.test_value
+    takers = [r for r in PRESETS if declared.takes(r)]
+    assert takers, f"no preset takes {option}"
+    assert declared.test_value != declared.current(takers[0]) or option == "two_blanks"
+    drawn = {repr(v) for r in takers for v in declared.draws(r)}
+    assert len(drawn) >= 2, f"{option}: Hypothesis draws a single value"
+
+
+def test_evolve_routes_exactly_the_declared_options_and_the_fields() -> None:
+    """``evolve`` knows the ruleset's fields and the declared options, nothing else; every
+    field of a library strategy that is an option carries its declaration."""
+    message = ""
+    try:
+        pq.RUBICON.evolve(colour="red")
+    except ValueError as exc:
+        message = str(exc)
+    known = set(message.split("known: ")[1].split(", "))
+    assert known == {*attrs.fields_dict(pq.Ruleset), *OPTIONS, "stock_size"}
+    strategies = [
+        pq.PointByLength, pq.PointByValue, pq.SuitedSequences, pq.MixedSequences, pq.Sets,
+        pq.LeadAndWin, pq.WinnerTakesCounters, pq.Partie, pq.Race,
+    ]  # fmt: skip
+    for kind in [pq.Ruleset, *strategies]:
+        for field in attrs.fields(kind):
+            declared = field.metadata.get("house_option")
+            if kind is not pq.Ruleset:
+                assert declared is OPTIONS[field.name], f"{kind.__name__}.{field.name}"
+            elif field.name in OPTIONS:
+                assert declared is OPTIONS[field.name] and declared.holder is None
+    holders = {o.holder for o in OPTIONS.values()} - {None}
+    assert holders <= {"point", "sequences", "sets", "tricks", "game"}
+
+
+@pytest.mark.parametrize("option", list(OPTIONS))
+def test_the_hypothesis_rulesets_exercise_every_declared_option(option: str) -> None:
+    """piquet.strategies.rulesets draws house variants from the same declarations: each
+    option is changed in some drawn variant."""
+    pytest.importorskip("hypothesis")
+    from hypothesis import HealthCheck, find, settings
+
+    from piquet import strategies as pst
+
+    declared = OPTIONS[option]
+
+    def changes_it(ruleset: pq.Ruleset) -> bool:
+        base = pq.RULESETS[ruleset.name.split("+")[0]]
+        return declared.takes(ruleset) and declared.current(ruleset) != declared.current(base)
+
+    found = find(
+        pst.rulesets(),
+        changes_it,
+        settings=settings(
+            max_examples=2000, database=None, suppress_health_check=list(HealthCheck)
+        ),
+    )
+    assert found.name.endswith("+house")
 
 
 @pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)

@@ -1,0 +1,210 @@
+"""The protocols a house ruleset implements: what the engine asks each strategy, and when.
+
+A :class:`~piquet.Ruleset` holds five strategy objects: ``point``, ``sequences`` and
+``sets`` are :class:`CategoryRule`\\ s, ``tricks`` is a :class:`TrickScorer`, ``game`` is a
+:class:`GameRule`. The engine never asks which variant it plays; it calls these hooks.
+A strategy of your own is any object with these methods (it need not inherit from
+anything; a frozen attrs class is the easiest, and can be stored in game records once
+registered with :func:`piquet.records.register_strategy`).
+
+Every hook must be a pure function of its arguments and of the strategy's fields: the
+engine may call a hook ahead of time and keep the answer (it compiles the trick scores
+of every pair of cards once per ruleset, for instance), or call it again for the same
+arguments. "When it is called" below says when the answer is used.
+
+**Cards as bits.** For speed the hooks take cards as integers:
+
+- a *card* is its bit index, :attr:`Card.index <piquet.Card.index>`:
+  ``suit * 16 + (rank - 6)`` with the suits S H D C numbered 0 to 3 and the ranks 6 to 14
+  (the six of spades is 0, the ace of spades 8, the ace of hearts 24);
+- a *hand*, *claim* or *combination* is a card-set bit mask,
+  :attr:`CardSet.mask <piquet.CardSet.mask>`: the sum of ``1 << index`` over its cards.
+
+:func:`card_at` and :func:`card_set` turn them back into cards to read them, and
+:meth:`Ruleset.claims <piquet.Ruleset.claims>`, :meth:`~piquet.Ruleset.best_claims`,
+:meth:`~piquet.Ruleset.claim_key` and :meth:`~piquet.Ruleset.claim_score` ask a
+ruleset's category rules with card sets.
+
+>>> import piquet as pq
+>>> card_at(pq.Card.parse("AH").index), card_set(pq.cards("AH KH").mask)
+(Card.parse('AH'), CardSet.parse('AH KH'))
+>>> isinstance(pq.RUBICON.point, CategoryRule) and isinstance(pq.RUBICON.game, GameRule)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Protocol, runtime_checkable
+
+from ..cards import CARD_BY_INDEX, Card, CardSet
+from ..ledger import Category, Player, Reason
+
+__all__ = ["CategoryRule", "GameRule", "TrickScorer", "card_at", "card_set"]
+
+
+def card_at(index: int) -> Card:
+    """The card of a bit index (:attr:`Card.index <piquet.Card.index>`)."""
+    card = CARD_BY_INDEX[index] if 0 <= index < len(CARD_BY_INDEX) else None
+    if card is None:
+        raise ValueError(f"not a card index: {index!r}")
+    return card
+
+
+def card_set(mask: int) -> CardSet:
+    """The card set of a bit mask (:attr:`CardSet.mask <piquet.CardSet.mask>`)."""
+    return CardSet.from_mask(mask)
+
+
+@runtime_checkable
+class CategoryRule(Protocol):
+    """How one declaration category finds, ranks, scores and names claims (R-DE-1..6).
+
+    The ``point``, ``sequences`` and ``sets`` fields of a ruleset each hold one. A *claim*
+    is the cards a player calls (a card-set mask); a *hand* is the caller's twelve cards
+    (after the exchange).
+    """
+
+    category: ClassVar[Category]
+    """The category it rules (:attr:`Category.POINT <piquet.Category.POINT>` for the
+    ``point`` field, and so on); the ruleset checks it."""
+
+    def claims(self, hand: int) -> Sequence[int]:
+        """Every claim the hand supports, in a fixed order.
+
+        Called when the engine lists a declaration turn's legal actions: each claim
+        becomes a :class:`~piquet.Call`. The younger answering an elder's call gets only
+        those whose :meth:`key` is at least the call's.
+        """
+        ...
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        """Whether ``claim`` is a well-formed claim that ``hand`` supports (R-DE-1).
+
+        Called when a :class:`~piquet.Call` is applied: the engine refuses a claim the
+        hand does not support.
+        """
+        ...
+
+    def key(self, claim: int) -> tuple[int, ...]:
+        """The claim's rank: a higher key wins the category, equal keys tie (no one
+        scores).
+
+        Called to compare the younger's answer with the elder's call, to order
+        combinations, to bound what a winner may add after a "good" (R-DE-5) and to
+        decide whether a call is good against the cards.
+        """
+        ...
+
+    def score(self, claim: int) -> int:
+        """Points the claim scores when it wins the category.
+
+        Called for the winning call and for every further combination the winner
+        reckons.
+        """
+        ...
+
+    def combinations(self, hand: int) -> Sequence[int]:
+        """The hand's disjoint scoring combinations, best first.
+
+        Called by automatic declarations (``declarations="auto"``: the first is the
+        call, the others are reckoned), by carte rouge (is every card in a scoring
+        combination?) and, given every card the caller cannot see, to decide whether a
+        call is good against the cards.
+        """
+        ...
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        """What the winner of the category may reckon besides his call ``claim``, best
+        first: the hand's other combinations, disjoint from it (R-DE-5); none for the
+        point.
+
+        Called when a player wins the category, to list his :class:`~piquet.Reckon`
+        actions.
+        """
+        ...
+
+    def spoken(self, claim: int, versus: int | None) -> str:
+        """The words of a call (``"point of five"``, ``"quart major"``): all a losing call
+        reveals (R-DE-6).
+
+        Called when a call is made or answered; ``versus`` is the other player's claim
+        when both called (the point names its value only between equal lengths), else
+        None.
+        """
+        ...
+
+
+@runtime_checkable
+class TrickScorer(Protocol):
+    """How the play scores (R-PL-2, R-PL-3). The ``tricks`` field of a ruleset.
+
+    Cards are bit indices (:attr:`Card.index <piquet.Card.index>`). The points go to the
+    ledger in the order played (precedence class 5) and count toward pique and repique and
+    toward a race's target as they are scored.
+    """
+
+    @property
+    def last_trick(self) -> int:
+        """Extra points for the last trick: the ``last_trick`` option, as shown to players."""
+        ...
+
+    def lead_points(self, card: int) -> int:
+        """Points for leading ``card``, scored by the leader the moment he leads it
+        (before the trick is complete)."""
+        ...
+
+    def trick_points(self, lead: int, follow: int, follower_won: bool) -> tuple[int, Reason]:
+        """Points to the winner of a trick and their reason (``Reason.WIN`` or
+        ``Reason.COUNTERS``), scored when the follower's card ``follow`` completes it.
+        ``follower_won``: the follower took the trick."""
+        ...
+
+    def last_trick_points(self, winning_card: int) -> int:
+        """Extra points to the winner of the twelfth trick, scored after
+        :meth:`trick_points`; ``winning_card`` is the card that took it."""
+        ...
+
+
+@runtime_checkable
+class GameRule(Protocol):
+    """When a game ends and what it is worth (R-GM-1, R-GM-2). The ``game`` field.
+
+    A worked example, a house rule ending the game once a player leads by 50 (or after
+    ten deals), is in the documentation: :doc:`/rulesets/house`.
+    """
+
+    @property
+    def target(self) -> int | None:
+        """A score that ends the game the moment a player reaches it (a race), or None.
+
+        Read when a game starts; the engine then checks it after every score in ledger
+        order, and the first player to reach it wins at once, mid-deal.
+        """
+        ...
+
+    @property
+    def games_to_win(self) -> int:
+        """Game points that win the partie (a double game counts two); 1 for a single
+        game. Read when a game is settled: while no one has this many, the next game
+        starts from nought."""
+        ...
+
+    def over_after_deal(self, deals_played: int, scores: tuple[int, int]) -> bool:
+        """True when the game ends after this many complete deals.
+
+        The engine calls it after each complete deal, in order (``deals_played`` 1, 2,
+        ...), with the game's totals, until it returns True: a call for deal ``n`` means
+        the game went on after deal ``n - 1``. Not called once a target ended the game.
+        """
+        ...
+
+    def settle(
+        self, scores: tuple[int, int], first_to_target: Player | None
+    ) -> tuple[Player | None, int]:
+        """The winner (None: drawn) and the points he wins, when the game ends.
+
+        ``scores`` are the final totals; ``first_to_target`` is the player who reached
+        :attr:`target` (None when :meth:`over_after_deal` ended the game).
+        """
+        ...
