@@ -76,7 +76,8 @@ def test_seats_and_seeds_are_reproducible() -> None:
 def test_an_illegal_action_forfeits_the_episode() -> None:
     env = PiquetEnv(illegal_reward=-5.0, seat="A")
     env.reset(seed=0)
-    observation, reward, terminated, truncated, info = env.step(encoding.PLAY_BASE)
+    _, reward, terminated, truncated, info = env.step(encoding.PLAY_BASE)
+    assert truncated is False
     assert (reward, terminated, info["illegal_action"]) == (-5.0, True, True)
     assert not info["action_mask"].any()
 
