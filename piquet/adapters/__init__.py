@@ -9,3 +9,7 @@
 Each module imports its framework when it is imported; this package imports none.
 All three share the action ids and observation tensor of :mod:`piquet.encoding`.
 """
+
+from ._episode import AdapterOptionError
+
+__all__ = ["AdapterOptionError"]

@@ -64,9 +64,7 @@ class Episode:
         return state
 
     def _ended(self, state: State) -> bool:
-        if state.is_over:
-            return True
-        return self.scope == "deal" and state.to_move is CHANCE and state.deal_number >= 1
+        return episode_over(state, self.scope)
 
     def step(self, state: State, rng: random.Random) -> State:
         self.state = self._resolve(state, rng)
@@ -77,19 +75,29 @@ class Episode:
         return self._ended(self.state)
 
     def rewards(self) -> tuple[float, float]:
-        """Per player, at the end: the settlement (or deal score difference for a deal),
-        or +1, -1 and 0 for a win, a loss and a draw."""
-        state = self.state
-        if self.scope == "deal":
-            scores = state.deal_scores
-            margin = scores[Player.A] - scores[Player.B]
+        return final_rewards(self.state, self.scope, self.reward)
+
+
+def episode_over(state: State, scope: Scope) -> bool:
+    """Whether an episode of this scope ends at ``state``."""
+    if state.is_over:
+        return True
+    return scope == "deal" and state.to_move is CHANCE and state.deal_number >= 1
+
+
+def final_rewards(state: State, scope: Scope, reward: RewardKind) -> tuple[float, float]:
+    """Per player, at the end: the settlement (for a deal, the difference of its
+    scores), or +1, -1 and 0 for a win, a loss and a draw."""
+    if scope == "deal":
+        scores = state.deal_scores
+        margin = scores[Player.A] - scores[Player.B]
+    else:
+        result = state.result
+        assert result is not None
+        if result.winner is None:
+            margin = 0
         else:
-            result = state.result
-            assert result is not None
-            if result.winner is None:
-                margin = 0
-            else:
-                margin = result.points if result.winner is Player.A else -result.points
-        if self.reward == "win":
-            margin = (margin > 0) - (margin < 0)
-        return float(margin), float(-margin)
+            margin = result.points if result.winner is Player.A else -result.points
+    if reward == "win":
+        margin = (margin > 0) - (margin < 0)
+    return float(margin), float(-margin)
