@@ -463,10 +463,24 @@ def field_slice(name: str) -> slice:
     return slice(start, start + size)
 
 
-def _set_cards(out: npt.NDArray[np.float32], name: str, cards: Sequence[Card] | CardSet) -> None:
-    start = _OFFSETS[name][0]
-    for card in cards:
-        out[start + _CARD_ID[card]] = 1.0
+_SUIT_SHIFT: Final = 16
+_REVERSED_SUIT: Final = tuple(sum(1 << (8 - b) for b in range(9) if m >> b & 1) for m in range(512))
+"""A suit's nine mask bits (bit ``rank - 6``) as card-id bits (bit ``14 - rank``)."""
+
+
+def _id_bits(mask: int) -> int:
+    """A card-set mask as 36 bits in card-id order."""
+    table = _REVERSED_SUIT
+    return (
+        table[mask & 0x1FF]
+        | table[(mask >> _SUIT_SHIFT) & 0x1FF] << 9
+        | table[(mask >> 2 * _SUIT_SHIFT) & 0x1FF] << 18
+        | table[(mask >> 3 * _SUIT_SHIFT) & 0x1FF] << 27
+    )
+
+
+_CARD_PLANES: Final = 12
+_PACK_BITS: Final = {size: _id_bits(CardSet(pack(size)).mask) for size in (32, 36)}
 
 
 def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
@@ -477,28 +491,49 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     me = observation.player
     them = me.other
-    _set_cards(out, "hand", observation.hand)
-    _set_cards(out, "dealt_hand", observation.dealt_hand)
-    _set_cards(out, "discard", observation.discard)
-    _set_cards(out, "seen_stock", observation.seen_stock)
-    _set_cards(out, "opponent_shown", observation.opponent_shown)
-    _set_cards(out, "opponent_known", observation.opponent_known)
+    my_tricks = their_tricks = 0
     won = [0, 0]
     for trick in observation.tricks:
-        mine, theirs = (
-            (trick.lead, trick.follow) if trick.leader == me else (trick.follow, trick.lead)
-        )
-        _set_cards(out, "my_tricks", (mine,))
-        _set_cards(out, "opponent_tricks", (theirs,))
+        if trick.leader == me:
+            my_tricks |= trick.lead.mask
+            their_tricks |= trick.follow.mask
+        else:
+            my_tricks |= trick.follow.mask
+            their_tricks |= trick.lead.mask
         won[trick.winner == them] += 1
-    _set_cards(out, "trick_lead", observation.trick)
+    lead = 0
+    for card in observation.trick:
+        lead |= card.mask
+    mine_shown = their_shown = 0
     spoken_start = _OFFSETS["spoken"][0]
     for said in observation.spoken:
         if said.shown is not None:
-            _set_cards(out, "my_declared" if said.player == me else "opponent_declared", said.shown)
+            if said.player == me:
+                mine_shown |= said.shown.mask
+            else:
+                their_shown |= said.shown.mask
         slot = (_CATEGORY_INDEX[said.category] * 2 + (said.player != me)) * 4 + _VERBS[said.verb]
         out[spoken_start + slot] += 1.0
-    _set_cards(out, "pack", pack(observation.ruleset.pack_size))
+    # the twelve card planes, in field order, as one integer of 12 * 36 bits
+    planes = (
+        observation.hand.mask,
+        observation.dealt_hand.mask,
+        observation.discard.mask,
+        observation.seen_stock.mask,
+        observation.opponent_shown.mask,
+        observation.opponent_known.mask,
+        my_tricks,
+        their_tricks,
+        lead,
+        mine_shown,
+        their_shown,
+    )
+    bits = _PACK_BITS[observation.ruleset.pack_size] << (_NUM_CARDS * (_CARD_PLANES - 1))
+    for k, mask in enumerate(planes):
+        if mask:
+            bits |= _id_bits(mask) << (_NUM_CARDS * k)
+    raw = np.frombuffer(bits.to_bytes(_CARD_PLANES * _NUM_CARDS // 8, "little"), np.uint8)
+    out[: _CARD_PLANES * _NUM_CARDS] = np.unpackbits(raw, bitorder="little")
     out[_OFFSETS["phase"][0] + _PHASE_INDEX[observation.phase]] = 1.0
     to_move = observation.to_move
     if to_move is CHANCE:

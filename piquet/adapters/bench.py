@@ -1,0 +1,195 @@
+"""Steps per second of the RL adapters, beside the engine's own, in the same run.
+
+``python -m piquet.adapters.bench [--seconds S] [--ruleset NAME]`` plays random deals
+(``scope="deal"``, automatic declarations) for ``S`` seconds in each setting and prints
+the agent steps per second (chance is not a step):
+
+- **engine**: ``legal_actions()``, a random choice, ``apply()``: the floor;
+- **encoding**: the same plus :func:`~piquet.encoding.legal_mask` and
+  :func:`~piquet.encoding.observation_tensor` at each step;
+- **pettingzoo**: ``env.last()`` and ``env.step()`` of the wrapped AEC environment;
+- **gymnasium**: ``env.step()`` against the random bot (its moves are inside the step);
+- **openspiel**: ``legal_actions()``, ``observation_tensor()`` and ``apply_action()``
+  of ``python_piquet``, chance included in the time.
+
+Each setting needs its framework; one that is missing is reported, not measured.
+
+>>> figures = measure(seconds=0.05, only=("engine", "encoding"))
+>>> sorted(figures), all(rate > 0 for rate in figures.values())
+(['encoding', 'engine'], True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from .. import encoding
+from ..ledger import CHANCE
+from ..presets import find_ruleset
+from ..ruleset import Ruleset
+from ..state import State, new_game
+
+__all__ = ["SETTINGS", "main", "measure"]
+
+SETTINGS: Final = ("engine", "encoding", "pettingzoo", "gymnasium", "openspiel")
+
+
+def _timed(run_deal: Callable[[int], int], seconds: float) -> float:
+    """Agent steps per second of deals run until ``seconds`` have passed."""
+    steps = 0
+    deal = 0
+    started = time.perf_counter()
+    while True:
+        steps += run_deal(deal)
+        deal += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return steps / elapsed
+
+
+def _engine_deal(ruleset: Ruleset, with_encoding: bool) -> Callable[[int], int]:
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        state: State = new_game(ruleset, declarations="auto")
+        state = state.apply(state.sample_chance(rng))
+        steps = 0
+        while state.to_move is not CHANCE and not state.is_over:
+            if with_encoding:
+                mover = state.to_move
+                mask = encoding.legal_mask(state)
+                encoding.observation_tensor(state.observation(mover))  # type: ignore[arg-type]
+                ids = mask.nonzero()[0]
+                action = encoding.decode(state, int(ids[rng.randrange(len(ids))]))
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state = state.apply(action)
+            steps += 1
+        return steps
+
+    return run
+
+
+def _pettingzoo_deal(ruleset: Ruleset) -> Callable[[int], int]:
+    import numpy as np
+
+    from .pettingzoo import env as make_env
+
+    env = make_env(ruleset=ruleset, scope="deal")
+
+    def run(seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        env.reset(seed=seed)
+        steps = 0
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+            steps += 1
+        return steps
+
+    return run
+
+
+def _gymnasium_deal(ruleset: Ruleset) -> Callable[[int], int]:
+    import numpy as np
+
+    from .gymnasium import PiquetEnv
+
+    env = PiquetEnv(ruleset=ruleset, opponent="random", scope="deal")
+
+    def run(seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        _, info = env.reset(seed=seed)
+        steps = 0
+        while True:
+            action = int(rng.choice(info["action_mask"].nonzero()[0]))
+            _, _, terminated, truncated, info = env.step(action)
+            steps += 1
+            if terminated or truncated:
+                return steps
+
+    return run
+
+
+def _openspiel_deal(ruleset: Ruleset) -> Callable[[int], int]:
+    import pyspiel
+
+    from . import openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_piquet", {"ruleset": ruleset.name, "scope": "deal"})
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return run
+
+
+def measure(
+    seconds: float = 1.0, ruleset: Ruleset | str = "rubicon", only: Sequence[str] = SETTINGS
+) -> dict[str, float]:
+    """Agent steps per second for each setting whose framework is installed."""
+    rules = find_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    makers: dict[str, Callable[[], Callable[[int], int]]] = {
+        "engine": lambda: _engine_deal(rules, with_encoding=False),
+        "encoding": lambda: _engine_deal(rules, with_encoding=True),
+        "pettingzoo": lambda: _pettingzoo_deal(rules),
+        "gymnasium": lambda: _gymnasium_deal(rules),
+        "openspiel": lambda: _openspiel_deal(rules),
+    }
+    figures: dict[str, float] = {}
+    for name in only:
+        if name not in makers:
+            raise ValueError(f"unknown setting {name!r}; settings: {', '.join(SETTINGS)}")
+        try:
+            run = makers[name]()
+        except ImportError:
+            continue
+        figures[name] = _timed(run, seconds)
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the steps per second of every setting."""
+    parser = argparse.ArgumentParser(
+        prog="python -m piquet.adapters.bench", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--seconds", type=float, default=1.0, help="per setting (default 1)")
+    parser.add_argument("--ruleset", default="rubicon", help="a preset (default rubicon)")
+    args = parser.parse_args(argv)
+    print(f"{platform.processor() or platform.machine()}, {platform.system()}")
+    print(f"Python {sys.version.split()[0]} ({platform.python_implementation()})")
+    print(f"{args.ruleset}, random deals, auto declarations, agent steps per second:")
+    figures = measure(args.seconds, args.ruleset)
+    engine = figures.get("engine")
+    for name in SETTINGS:
+        if name not in figures:
+            print(f"  {name:11} not installed")
+            continue
+        rate = figures[name]
+        share = f"  ({rate / engine:.0%} of the engine)" if engine and name != "engine" else ""
+        print(f"  {name:11} {rate:10,.0f}{share}")
+
+
+if __name__ == "__main__":
+    main()
