@@ -85,7 +85,6 @@ verb is, and the cards of calls that scored or tied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
