@@ -110,15 +110,23 @@ from .state import Phase, State
 
 __all__ = [
     "CARDS",
+    "COUNT_BASE",
+    "GOOD_BASE",
+    "LEAVE_BASE",
     "NUM_ACTIONS",
     "OBSERVATION_FIELDS",
     "OBSERVATION_SIZE",
+    "PASS_BASE",
+    "PLAY_BASE",
+    "RECKON_BASE",
+    "SUBSET_BASE",
     "EncodingError",
     "card_id",
     "decode",
     "describe",
     "encode",
     "field_slice",
+    "legal_ids",
     "legal_mask",
     "observation_tensor",
 ]
