@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from collections.abc import Iterable
-from pathlib import Path
 
 from hypothesis import settings
 
 import piquet as pq
-
-# Modules whose doctests need an optional dependency: skipped from collection when it is
-# missing, so that a plain `python -m pytest` without the extras still passes.
-_PACKAGE = Path(__file__).resolve().parent.parent / "piquet"
-_OPTIONAL_MODULES = {
-    "encoding.py": ("numpy",),
-    "adapters/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
-    "adapters/gymnasium.py": ("numpy", "gymnasium"),
-    "adapters/openspiel.py": ("numpy", "pyspiel"),
-    "adapters/bench.py": ("numpy", "pettingzoo", "gymnasium", "pyspiel"),
-}
-collect_ignore = [
-    str(_PACKAGE / module)
-    for module, needs in _OPTIONAL_MODULES.items()
-    if any(importlib.util.find_spec(name) is None for name in needs)
-]
 
 
 def play_out(state: pq.State, actions: Iterable[str]) -> pq.State:
