@@ -202,7 +202,10 @@ def _further_combinations(state: State) -> list[CardSet]:
     non-empty reckon inside, and it lists them best first."""
     reckons = [a.cards for a in state.legal_actions() if isinstance(a, Reckon)]
     nonempty = [c for c in reckons if c]
-    return [c for c in nonempty if not any(o < c for o in nonempty)]
+    singles = [c for c in nonempty if not any(o < c for o in nonempty)]
+    if len(singles) > 3:  # twelve cards hold at most four combinations, one of them called
+        raise EncodingError(f"{len(singles)} combinations to reckon: the ids hold three")
+    return singles
 
 
 def encode(state: State, action: Action) -> int:
