@@ -1,8 +1,10 @@
 """Steps per second of the RL adapters, beside the engine's own, in the same run.
 
-``python -m piquet.adapters.bench [--seconds S] [--ruleset NAME]`` plays random deals
-(``scope="deal"``, automatic declarations) for ``S`` seconds in each setting and prints
-the agent steps per second (chance is not a step):
+``python -m piquet.adapters.bench [--seconds S] [--rounds N] [--ruleset NAME]`` plays
+random deals (``scope="deal"``, automatic declarations) for ``S`` seconds in each
+setting, split over ``N`` rounds that take the settings in turn, and prints the median
+agent steps per second (chance is not a step) and the median share of the engine's
+rate in the same round, which drifts less than the rates on a shared machine:
 
 - **engine**: ``legal_actions()``, a random choice, ``apply()``: the floor;
 - **encoding**: the same plus :func:`~piquet.encoding.legal_mask` and
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -174,20 +177,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m piquet.adapters.bench", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("--seconds", type=float, default=1.0, help="per setting (default 1)")
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="per setting, all rounds (default 3)"
+    )
     parser.add_argument("--ruleset", default="rubicon", help="a preset (default rubicon)")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds, each setting in turn (default 3)"
+    )
     args = parser.parse_args(argv)
     print(f"{platform.processor() or platform.machine()}, {platform.system()}")
     print(f"Python {sys.version.split()[0]} ({platform.python_implementation()})")
-    print(f"{args.ruleset}, random deals, auto declarations, agent steps per second:")
-    figures = measure(args.seconds, args.ruleset)
-    engine = figures.get("engine")
+    print(f"{args.ruleset}, random deals, auto declarations, agent steps per second")
+    print(f"(median of {args.rounds} rounds; the share is of the engine in the same round):")
+    rounds = [measure(args.seconds / args.rounds, args.ruleset) for _ in range(max(1, args.rounds))]
     for name in SETTINGS:
-        if name not in figures:
+        if name not in rounds[0]:
             print(f"  {name:11} not installed")
             continue
-        rate = figures[name]
-        share = f"  ({rate / engine:.0%} of the engine)" if engine and name != "engine" else ""
+        rate = statistics.median(figures[name] for figures in rounds)
+        share = ""
+        if name != "engine":
+            ratio = statistics.median(figures[name] / figures["engine"] for figures in rounds)
+            share = f"  ({ratio:.1%} of the engine)"
         print(f"  {name:11} {rate:10,.0f}{share}")
 
 
