@@ -133,3 +133,27 @@ def test_the_ismcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for name in pq.bots.names():
         assert f"vs {name}" in out
+
+
+def test_loading_by_string_pickling_cloning_and_serialising() -> None:
+    import pickle
+
+    game = pyspiel.load_game("python_piquet(scope=deal,declarations=played)")
+    assert game.get_parameters() == {
+        "declarations": "played",
+        "ruleset": "rubicon",
+        "scope": "deal",
+    }
+    state = dealt(game, 5)
+    rng = random.Random(5)
+    for _ in range(8):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for copy in (
+        pickle.loads(pickle.dumps(state)),
+        state.clone(),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+    ):
+        assert copy.history() == state.history()
+        assert copy.piquet == state.piquet
+        assert copy.information_state_string(0) == state.information_state_string(0)
+    assert pickle.loads(pickle.dumps(game)) == game
