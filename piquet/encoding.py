@@ -90,23 +90,28 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .actions import (
+from piquet import (
+    CHANCE,
     Action,
     Call,
+    Card,
+    CardSet,
+    Category,
     Deal,
     Exchange,
     ExchangeCount,
     Good,
     Leave,
     LeftCards,
+    Observation,
     Pass,
+    Phase,
     Play,
+    Player,
     Reckon,
+    State,
+    pack,
 )
-from .cards import Card, CardSet, pack
-from .ledger import CHANCE, Category, Player
-from .observation import Observation
-from .state import Phase, State
 
 __all__ = [
     "CARDS",

@@ -6,10 +6,7 @@ from __future__ import annotations
 import random
 from typing import Final, Literal
 
-from ..ledger import CHANCE, Player
-from ..presets import find_ruleset
-from ..ruleset import Ruleset
-from ..state import State, new_game
+from piquet import CHANCE, Player, Ruleset, State, find_ruleset, new_game
 
 Scope = Literal["game", "deal"]
 RewardKind = Literal["settlement", "win"]

@@ -32,11 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .. import encoding
-from ..ledger import CHANCE
-from ..presets import find_ruleset
-from ..ruleset import Ruleset
-from ..state import State, new_game
+from piquet import CHANCE, Ruleset, State, encoding, find_ruleset, new_game
 
 __all__ = ["SETTINGS", "main", "measure"]
 

@@ -34,10 +34,8 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from .. import bots, encoding
-from ..ledger import Player
-from ..ruleset import Ruleset
-from ..state import IllegalActionError, State
+from piquet import IllegalActionError, Player, Ruleset, State, bots, encoding
+
 from ._episode import (
     DECLARATIONS,
     REWARDS,

@@ -44,14 +44,23 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from .. import encoding
-from ..actions import Deal, Exchange, Play
-from ..cards import Card, CardSet
-from ..ledger import CHANCE, Player
-from ..observation import Observation
-from ..presets import RULESETS
-from ..ruleset import Ruleset
-from ..state import IllegalActionError, State, new_game
+from piquet import (
+    CHANCE,
+    RULESETS,
+    Card,
+    CardSet,
+    Deal,
+    Exchange,
+    IllegalActionError,
+    Observation,
+    Play,
+    Player,
+    Ruleset,
+    State,
+    encoding,
+    new_game,
+)
+
 from ._episode import (
     DECLARATIONS,
     SCOPES,

@@ -33,10 +33,8 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from .. import encoding
-from ..ledger import Player
-from ..ruleset import Ruleset
-from ..state import State
+from piquet import Player, Ruleset, State, encoding
+
 from ._episode import (
     DECLARATIONS,
     REWARDS,
