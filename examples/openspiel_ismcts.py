@@ -21,7 +21,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import piquet as pq
 from piquet import bots, encoding
-from piquet.adapters import openspiel
+from piquet.adapters import openspiel  # noqa: F401  (registers python_piquet)
 
 
 def play_deal(
@@ -69,10 +69,8 @@ def main(argv: list[str] | None = None) -> None:
         max_world_samples=8,
         random_state=np.random.RandomState(args.seed),
     )
-    resample_rng = random.Random(args.seed)
-    searcher.set_resampler(
-        lambda state, player: openspiel.resampler(state, player, rng=resample_rng)
-    )
+    # ISMCTS draws its worlds with state.resample_from_infostate, which the adapter
+    # provides; a resampler of one's own would go in with searcher.set_resampler(...)
     print(f"ISMCTS ({args.simulations} simulations) against piquet's bots, {args.ruleset}")
     for name in bots.names():
         started = time.perf_counter()

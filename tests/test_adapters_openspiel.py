@@ -157,3 +157,13 @@ def test_loading_by_string_pickling_cloning_and_serialising() -> None:
         assert copy.piquet == state.piquet
         assert copy.information_state_string(0) == state.information_state_string(0)
     assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_resample_from_infostate_is_what_ismcts_calls() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal"})
+    state = dealt(game, 8)
+    state.apply_action(state.legal_actions()[-1])  # the elder discards
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert isinstance(sample, openspiel.PiquetState)
+    assert sample.information_state_string(player) == state.information_state_string(player)

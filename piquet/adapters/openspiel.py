@@ -17,9 +17,9 @@ tensor adds the tricks of the deal in the order they were played (the informatio
 state tensor remembers the current deal, not the earlier ones, which the scores sum
 up). States serialise as OpenSpiel's action history.
 
-:func:`resampler` draws a state the player cannot tell from the true one, for
-OpenSpiel's ISMCTS (``bot.set_resampler(resampler)``; see
-``examples/openspiel_ismcts.py``).
+:func:`resampler` draws a state the player cannot tell from the true one, which
+OpenSpiel's ISMCTS needs; ``state.resample_from_infostate(player, sampler)`` calls it,
+so the ISMCTS bot works unchanged (see ``examples/openspiel_ismcts.py``).
 
 >>> import pyspiel
 >>> from piquet.adapters import openspiel  # registers python_piquet
@@ -38,6 +38,7 @@ OpenSpiel's ISMCTS (``bot.set_resampler(resampler)``; see
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -257,6 +258,14 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
             if to_elder == (player == elder):
                 mine |= CardSet([encoding.CARDS[card_id]])
         return mine
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> PiquetState:
+        """A state ``player_id`` cannot tell from this one (see :func:`resampler`),
+        drawn with a seed taken from ``probability_sampler`` (a uniform in [0, 1))."""
+        seed = int(probability_sampler() * 2**53)
+        return resampler(self, player_id, rng=random.Random(seed))
 
     def __str__(self) -> str:
         return f"{self.piquet!r} dealing {len(self.dealing)}"
