@@ -102,6 +102,7 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: action_space for agent in AGENTS}
         self._rng = random.Random()
         self._episode: Episode | None = None
+        self._observed: dict[str, tuple[State, npt.NDArray[Any], npt.NDArray[Any]]] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -139,16 +140,19 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         state = self.state_now
-        player = _PLAYER[agent]
-        mask = (
-            encoding.legal_mask(state).astype(np.int8)
-            if state.to_move == player
-            else np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
-        )
-        return {
-            "observation": encoding.observation_tensor(state.observation(player)),
-            "action_mask": mask,
-        }
+        # PettingZoo's wrappers observe the mover again at each step: compute once per
+        # state, and hand out copies so that a caller's changes stay his own
+        cached = self._observed.get(agent)
+        if cached is None or cached[0] is not state:
+            player = _PLAYER[agent]
+            mask = (
+                encoding.legal_mask(state).astype(np.int8)
+                if state.to_move == player
+                else np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
+            )
+            cached = (state, encoding.observation_tensor(state.observation(player)), mask)
+            self._observed[agent] = cached
+        return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
