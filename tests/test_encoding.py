@@ -255,3 +255,29 @@ def test_equal_observations_give_equal_tensors(name: str, seed: int) -> None:
     assert np.array_equal(
         encoding.observation_tensor(seen), encoding.observation_tensor(seen_again)
     )
+
+
+@given(name=st.sampled_from(sorted(pq.RULESETS)), data=st.data())
+def test_the_younger_tensor_never_depends_on_the_elders_hidden_cards(
+    name: str, data: st.DataObject
+) -> None:
+    ruleset = pq.RULESETS[name]
+    cards = data.draw(st.permutations(pq.pack(ruleset.pack_size)), label="pack")
+    elder, younger, stock = cards[:12], cards[12:24], cards[24:]
+    hidden = data.draw(st.permutations(elder + stock), label="hidden")
+    assume(all(_no_blank(pq.CardSet(h)) for h in (elder, younger, hidden[:12])))
+    first = pq.new_deal(ruleset, elder=elder, younger=younger, stock=stock)
+    second = pq.new_deal(ruleset, elder=hidden[:12], younger=younger, stock=hidden[12:])
+    player = first.elder.other
+    seen, seen_other = first.observation(player), second.observation(player)
+    assert seen == seen_other
+    assert np.array_equal(
+        encoding.observation_tensor(seen), encoding.observation_tensor(seen_other)
+    )
+    # the elder is to move, and the younger's tensor says it is the opponent's turn
+    assert list(encoding.observation_tensor(seen)[encoding.field_slice("to_move")]) == [
+        0.0,
+        1.0,
+        0.0,
+        0.0,
+    ]
