@@ -60,6 +60,7 @@ from piquet import (
     State,
     encoding,
     new_game,
+    pack,
 )
 
 from ._episode import (
@@ -100,6 +101,7 @@ _GAME_TYPE: Final = pyspiel.GameType(
     parameter_specification=dict(_DEFAULTS),
 )
 
+_PACK_IDS: Final = {size: tuple(encoding.card_id(c) for c in pack(size)) for size in (32, 36)}
 _TRICK_SIZE: Final = 2 * 36 + 1
 INFORMATION_STATE_SIZE: Final = encoding.OBSERVATION_SIZE + 12 * _TRICK_SIZE
 """The information state tensor: the observation tensor, then for each of the twelve
@@ -204,13 +206,8 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         dealt = set(self.dealing)
-        left = [
-            i for i, card in enumerate(encoding.CARDS) if i not in dealt and self._in_pack(card)
-        ]
+        left = [i for i in _PACK_IDS[self.ruleset.pack_size] if i not in dealt]
         return [(i, 1.0 / len(left)) for i in left]
-
-    def _in_pack(self, card: Card) -> bool:
-        return self.ruleset.pack_size == 36 or card.rank >= 7
 
     def _apply_action(self, action: int) -> None:
         self.moves += 1
@@ -219,9 +216,9 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
                 self.deal_moves = self.moves - 1
             self.dealing = (*self.dealing, int(action))
             if len(self.dealing) == self.ruleset.pack_size:
-                pack = [encoding.CARDS[i] for i in self.dealing]
+                order = [encoding.CARDS[i] for i in self.dealing]
                 self.deal_start = self.piquet
-                self.piquet = self.piquet.apply(Deal(pack, packet=self.ruleset.packet))
+                self.piquet = self.piquet.apply(Deal(order, packet=self.ruleset.packet))
                 self.dealing = ()
             return
         move = encoding.decode(self.piquet, int(action))
@@ -354,8 +351,9 @@ def resampler(
     his cards that he neither played nor showed later; the draw is kept only if the
     deal replays to the same information state, else drawn again (up to ``attempts``
     times, then :class:`RuntimeError`). Earlier deals are kept as they were: they do not
-    bear on the rest of the game. For OpenSpiel's ISMCTS:
-    ``bot.set_resampler(resampler)``.
+    bear on the rest of the game. At a chance node (which ISMCTS never resamples) the
+    state is returned as it is. OpenSpiel's ISMCTS calls it through
+    ``state.resample_from_infostate``.
     """
     rng = rng or random.Random()
     target = state.information_state_string(player)
@@ -389,13 +387,13 @@ def resampler(
             used |= said.shown
     for _ in range(attempts):
         rng.shuffle(hidden_cards)
-        pack = list(deal.pack)
+        order = list(deal.pack)
         for place, card in zip(hidden_places, hidden_cards, strict=True):
-            pack[place] = card
-        replayed = _replay(before, Deal(pack, packet=deal.packet), moves, me, used, rng)
+            order[place] = card
+        replayed = _replay(before, Deal(order, packet=deal.packet), moves, me, used, rng)
         if replayed is None:
             continue
-        candidate = _rebuild(state, pack, replayed)
+        candidate = _rebuild(state, order, replayed)
         if candidate is not None and candidate.information_state_string(player) == target:
             return candidate
     raise RuntimeError(f"no consistent deal found in {attempts} draws")
@@ -431,7 +429,7 @@ def _replay(
     return out
 
 
-def _rebuild(state: PiquetState, pack: list[Card], replayed: list[Any]) -> PiquetState | None:
+def _rebuild(state: PiquetState, order: list[Card], replayed: list[Any]) -> PiquetState | None:
     """The OpenSpiel state with the current deal replaced: the same history up to it,
     then the new pack card by card, then the moves as ids."""
     game = state.piquet_game
@@ -441,7 +439,7 @@ def _rebuild(state: PiquetState, pack: list[Card], replayed: list[Any]) -> Pique
     try:
         for action in history[:cut]:
             new.apply_action(action)
-        for card in pack:
+        for card in order:
             new.apply_action(encoding.card_id(card))
         for move in replayed[1:]:
             new.apply_action(encoding.encode(new.piquet, move))
