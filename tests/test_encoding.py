@@ -41,7 +41,7 @@ def check_state(state: pq.State, kinds: Counter[str]) -> None:
     assert mask.shape == (encoding.NUM_ACTIONS,) and mask.dtype == np.bool_
     ids = [encoding.encode(state, action) for action in legal]
     assert len(set(ids)) == len(ids), "two legal actions share an id"
-    assert sorted(ids) == list(np.flatnonzero(mask))
+    assert sorted(ids) == list(np.flatnonzero(mask)) == list(encoding.legal_ids(state))
     for action, action_id in zip(legal, ids, strict=True):
         assert encoding.decode(state, action_id) == action
         kinds[type(action).__name__] += 1
