@@ -2,7 +2,7 @@
 
 Run from the repository root (needs ``pip install piquet[openspiel]``)::
 
-    python examples/openspiel_ismcts.py --deals 4 --simulations 30
+    python examples/openspiel_ismcts.py --deals 2 --simulations 30
 
 Each deal is one episode (``scope="deal"``); ISMCTS sits in both seats in turn, and
 the table gives its mean deal-score margin against each bot. The budget is small, to
@@ -48,8 +48,11 @@ def play_deal(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=4, help="deals per bot (default 4)")
+    parser.add_argument("--deals", type=int, default=2, help="deals per seat and bot")
     parser.add_argument("--simulations", type=int, default=30, help="ISMCTS budget")
+    parser.add_argument(
+        "--uct", type=float, default=40.0, help="UCT exploration (deal margins run to tens)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="rubicon")
     args = parser.parse_args(argv)
@@ -64,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     searcher = ismcts.ISMCTSBot(
         game,
         evaluator,
-        uct_c=300.0,  # deal margins run to tens of points
+        uct_c=args.uct,
         max_simulations=args.simulations,
         max_world_samples=8,
         random_state=np.random.RandomState(args.seed),
