@@ -147,6 +147,7 @@ _CARD_ID: Final = {card: i for i, card in enumerate(CARDS)}
 _NUM_CARDS: Final = 36
 _HAND_SIZE: Final = 12
 
+# the first id of each block of the table above
 PLAY_BASE: Final = 0
 SUBSET_BASE: Final = PLAY_BASE + _NUM_CARDS
 COUNT_BASE: Final = SUBSET_BASE + (1 << _HAND_SIZE)
