@@ -12,7 +12,7 @@ from pathlib import Path
 import nox
 
 nox.options.default_venv_backend = "venv"
-nox.options.sessions = ["tests", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = ["tests", "adapters", "lint", "typecheck", "docs", "build"]
 nox.options.reuse_existing_virtualenvs = False
 
 ROOT = Path(__file__).parent
@@ -27,6 +27,22 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def adapters(session: nox.Session) -> None:
+    """Run the tests of the encoding and the RL adapters, with every framework installed."""
+    session.install("-e", ".[test,rl]")
+    session.run(
+        "pytest",
+        "tests/test_encoding.py",
+        "tests/test_adapters_pettingzoo.py",
+        "tests/test_adapters_gymnasium.py",
+        "tests/test_adapters_openspiel.py",
+        "piquet/encoding.py",
+        "piquet/adapters",
+        *session.posargs,
+    )
+
+
+@nox.session
 def lint(session: nox.Session) -> None:
     """Check style and formatting with ruff."""
     session.install("ruff")
@@ -37,14 +53,14 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """Type-check the package with mypy --strict."""
-    session.install(".[hypothesis,cli]", "mypy")
+    session.install(".[hypothesis,cli,rl]", "mypy")
     session.run("mypy", "--strict", "piquet")
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the HTML docs and run their doctests, warnings as errors."""
-    session.install(".[docs]")
+    session.install(".[docs,rl]")
     common = ["-W", "--keep-going"]
     session.run("sphinx-build", *common, "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", *common, "-b", "doctest", "docs", "docs/_build/doctest")

@@ -1,0 +1,455 @@
+"""Piquet as the OpenSpiel game ``python_piquet`` (``pip install piquet[openspiel]``).
+
+Importing this module registers the game. Its parameters are ``ruleset`` (a preset
+name), ``declarations`` (``"auto"`` or ``"played"``) and ``scope`` (``"game"`` or
+``"deal"``). Chance is explicit, as in OpenSpiel's card games: each deal is a run of
+chance nodes that deal the pack card by card, top card first (the outcome is a card
+id of :mod:`piquet.encoding`, uniform over the cards not yet dealt); the cards then go
+out in packets as the rules say. Player actions are the 4,177 ids of
+:mod:`piquet.encoding`. The returns, at the end only, are the settlement of the game
+(the winner's points, the loser's negated) or, for ``scope="deal"``, the difference of
+the deal's scores.
+
+Observations: the string is the player's :class:`~piquet.observation.Observation`
+in words, the tensor :func:`piquet.encoding.observation_tensor`. Information states
+add perfect recall: the string adds the player's last view of each earlier deal; the
+tensor adds the tricks of the deal in the order they were played (the information
+state tensor remembers the current deal, not the earlier ones, which the scores sum
+up). States serialise as OpenSpiel's action history.
+
+:func:`resampler` draws a state the player cannot tell from the true one, which
+OpenSpiel's ISMCTS needs; ``state.resample_from_infostate(player, sampler)`` calls it,
+so the ISMCTS bot works unchanged (see ``examples/openspiel_ismcts.py``).
+
+>>> import pyspiel
+>>> from piquet.adapters import openspiel  # registers python_piquet
+>>> game = pyspiel.load_game("python_piquet", {"scope": "deal"})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 32)
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player(), len(state.legal_actions())
+(0, 1585)
+>>> state.information_state_string(0).splitlines()[1]
+'phase exchange, deal 1, to move A, elder A'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from piquet import (
+    CHANCE,
+    RULESETS,
+    Card,
+    CardSet,
+    Deal,
+    Exchange,
+    IllegalActionError,
+    Observation,
+    Play,
+    Player,
+    Ruleset,
+    State,
+    encoding,
+    new_game,
+    pack,
+)
+
+from ._episode import (
+    DECLARATIONS,
+    SCOPES,
+    AdapterOptionError,
+    Declarations,
+    Scope,
+    check_choice,
+    episode_over,
+    final_rewards,
+)
+
+__all__ = ["GAME_NAME", "PiquetGame", "PiquetState", "observation_text", "resampler"]
+
+GAME_NAME: Final = "python_piquet"
+_DEFAULTS: Final = {"ruleset": "rubicon", "declarations": "auto", "scope": "game"}
+_MAX_DEALS: Final = 60
+"""A bound on the deals of a game, for OpenSpiel's maximum game length: a race to 100
+points or more scores well over two points a deal."""
+_MAX_MOVES_PER_DEAL: Final = 5 + 3 * 6 + 24
+_MAX_UTILITY: Final = 3000.0
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Piquet (python)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(_DEFAULTS),
+)
+
+_PACK_IDS: Final = {size: tuple(encoding.card_id(c) for c in pack(size)) for size in (32, 36)}
+_TRICK_SIZE: Final = 2 * 36 + 1
+INFORMATION_STATE_SIZE: Final = encoding.OBSERVATION_SIZE + 12 * _TRICK_SIZE
+"""The information state tensor: the observation tensor, then for each of the twelve
+tricks in order the card led (36), the card played to it (36), and 1.0 when the
+player led it."""
+
+
+class PiquetGame(pyspiel.Game):  # type: ignore[misc]
+    """The game ``python_piquet``; load it with ``pyspiel.load_game``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        options = _options({**_DEFAULTS, **(params or {})})
+        deals = 1 if options["scope"] == "deal" else _MAX_DEALS
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.NUM_ACTIONS,
+            max_chance_outcomes=len(encoding.CARDS),
+            num_players=2,
+            min_utility=-_MAX_UTILITY,
+            max_utility=_MAX_UTILITY,
+            utility_sum=0.0,
+            max_game_length=deals * (RULESETS[options["ruleset"]].pack_size + _MAX_MOVES_PER_DEAL),
+        )
+        super().__init__(_GAME_TYPE, info, options)
+
+    # OpenSpiel may rebuild a game without calling __init__ (when it deserialises one):
+    # read the options from its parameters, which it always keeps.
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset played."""
+        return RULESETS[str(self.get_parameters()["ruleset"])]
+
+    @property
+    def declarations(self) -> Declarations:
+        """``"auto"`` or ``"played"``."""
+        value = self.get_parameters()["declarations"]
+        return "auto" if value == "auto" else "played"
+
+    @property
+    def scope(self) -> Scope:
+        """``"game"`` or ``"deal"``."""
+        return "deal" if self.get_parameters()["scope"] == "deal" else "game"
+
+    def new_initial_state(self) -> PiquetState:
+        return PiquetState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> PiquetObserver:
+        return PiquetObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+def _options(params: dict[str, Any]) -> dict[str, str]:
+    options = {key: str(value) for key, value in params.items()}
+    unknown = set(options) - set(_DEFAULTS)
+    if unknown:
+        raise AdapterOptionError(
+            f"unknown parameter {sorted(unknown)[0]!r}; known: {', '.join(_DEFAULTS)}"
+        )
+    options["ruleset"] = options["ruleset"].lower()
+    check_choice("ruleset", options["ruleset"], tuple(RULESETS))
+    check_choice("declarations", options["declarations"], DECLARATIONS)
+    check_choice("scope", options["scope"], SCOPES)
+    return options
+
+
+class PiquetState(pyspiel.State):  # type: ignore[misc]
+    """A position: the piquet state, and the cards of a deal being dealt."""
+
+    def __init__(self, game: PiquetGame) -> None:
+        super().__init__(game)
+        self.piquet_game = game
+        self.ruleset = game.ruleset
+        self.scope = game.scope
+        self.piquet: State = new_game(self.ruleset, declarations=game.declarations)
+        self.dealing: tuple[int, ...] = ()
+        """The card ids dealt so far in the deal being dealt."""
+        self.deal_start: State = self.piquet
+        """The piquet state at the chance node of the current deal."""
+        self.past_views: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        """Per player, his last view of each finished deal (for perfect recall)."""
+        self.moves = 0
+        """How many actions, chance ones included, led here."""
+        self.deal_moves = 0
+        """How many actions led to the first chance node of the current deal."""
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        mover = self.piquet.to_move
+        if mover is CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert isinstance(mover, Player)
+        return int(mover)
+
+    def is_terminal(self) -> bool:
+        return episode_over(self.piquet, self.scope)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [int(i) for i in np.flatnonzero(encoding.legal_mask(self.piquet))]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        dealt = set(self.dealing)
+        left = [i for i in _PACK_IDS[self.ruleset.pack_size] if i not in dealt]
+        return [(i, 1.0 / len(left)) for i in left]
+
+    def _apply_action(self, action: int) -> None:
+        self.moves += 1
+        if self.piquet.to_move is CHANCE:
+            if not self.dealing:
+                self.deal_moves = self.moves - 1
+            self.dealing = (*self.dealing, int(action))
+            if len(self.dealing) == self.ruleset.pack_size:
+                order = [encoding.CARDS[i] for i in self.dealing]
+                self.deal_start = self.piquet
+                self.piquet = self.piquet.apply(Deal(order, packet=self.ruleset.packet))
+                self.dealing = ()
+            return
+        move = encoding.decode(self.piquet, int(action))
+        self.piquet = self.piquet.apply(move)
+        if self.piquet.to_move is CHANCE or self.piquet.is_over:
+            self._remember_deal()
+
+    def _remember_deal(self) -> None:
+        views = tuple(
+            (*self.past_views[p], observation_text(self.piquet.observation(p))) for p in Player
+        )
+        self.past_views = (views[0], views[1])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {encoding.CARDS[action]}"
+        try:
+            return str(encoding.decode(self.piquet, int(action)))
+        except encoding.EncodingError:
+            return encoding.describe(int(action))
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        return list(final_rewards(self.piquet, self.scope, "settlement"))
+
+    def own_dealt_so_far(self, player: int) -> CardSet:
+        """The cards of the deal being dealt that have come to ``player``."""
+        packet = self.ruleset.packet
+        elder = self.piquet.dealer.other
+        mine = CardSet()
+        for position, card_id in enumerate(self.dealing[:24]):
+            to_elder = (position // packet) % 2 == 0
+            if to_elder == (player == elder):
+                mine |= CardSet([encoding.CARDS[card_id]])
+        return mine
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> PiquetState:
+        """A state ``player_id`` cannot tell from this one (see :func:`resampler`),
+        drawn with a seed taken from ``probability_sampler`` (a uniform in [0, 1))."""
+        seed = int(probability_sampler() * 2**53)
+        return resampler(self, player_id, rng=random.Random(seed))
+
+    def __str__(self) -> str:
+        return f"{self.piquet!r} dealing {len(self.dealing)}"
+
+
+def observation_text(observation: Observation) -> str:
+    """An observation in words, one fact a line (OpenSpiel's observation string).
+
+    Equal observations give equal text, and the text holds everything the
+    observation holds but the legal actions (which follow from it).
+    """
+    o = observation
+    mover = "chance" if o.to_move is CHANCE else ("nobody" if o.to_move is None else o.to_move)
+    lines = [
+        f"player {o.player}, {o.ruleset.name}",
+        f"phase {o.phase.value}, deal {o.deal_number}, to move {mover}, elder {o.elder}",
+        f"hand {o.hand}",
+        f"dealt {o.dealt_hand}",
+        f"discard {o.discard}; taken {o.taken[0]} {o.taken[1]}; stock {o.stock_size}",
+        f"seen stock {o.seen_stock}",
+        f"opponent holds {o.opponent_hand_size}; shown {o.opponent_shown}; "
+        f"known {o.opponent_known}",
+        f"left {o.left_cards}",
+        "spoken " + "; ".join(f"{s} {s.shown if s.shown is not None else ''}" for s in o.spoken),
+        "tricks " + " ".join(str(t) for t in o.tricks) + " | " + " ".join(map(str, o.trick)),
+        "events " + "; ".join(map(str, o.events)),
+        f"scores {o.scores[0]} {o.scores[1]}; deal {o.deal_scores[0]} {o.deal_scores[1]}; "
+        f"sheet {o.score_sheet}",
+        f"result {o.result}",
+    ]
+    return "\n".join(lines)
+
+
+class PiquetObserver:
+    """OpenSpiel's observer: observation or information state, string and tensor."""
+
+    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        if (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "python_piquet observes for one player, with public and private information"
+            )
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        size = INFORMATION_STATE_SIZE if self.perfect_recall else encoding.OBSERVATION_SIZE
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[: encoding.OBSERVATION_SIZE]}
+        if self.perfect_recall:
+            self.dict["tricks"] = self.tensor[encoding.OBSERVATION_SIZE :].reshape(12, _TRICK_SIZE)
+
+    def set_from(self, state: PiquetState, player: int) -> None:
+        observation = state.piquet.observation(Player(player))
+        self.tensor[: encoding.OBSERVATION_SIZE] = encoding.observation_tensor(observation)
+        if not self.perfect_recall:
+            return
+        tricks = self.dict["tricks"]
+        tricks.fill(0.0)
+        for i, trick in enumerate(observation.tricks):
+            tricks[i, encoding.card_id(trick.lead)] = 1.0
+            tricks[i, 36 + encoding.card_id(trick.follow)] = 1.0
+            tricks[i, 72] = float(trick.leader == player)
+
+    def string_from(self, state: PiquetState, player: int) -> str:
+        text = observation_text(state.piquet.observation(Player(player)))
+        if state.dealing:
+            text += f"\ndealing {len(state.dealing)}: mine {state.own_dealt_so_far(player)}"
+        if not self.perfect_recall:
+            return text
+        return "\n".join((*state.past_views[player], text))
+
+
+# ----------------------------------------------------------------- resampling
+
+
+def resampler(
+    state: PiquetState, player: int, *, rng: random.Random | None = None, attempts: int = 2000
+) -> PiquetState:
+    """A state that ``player`` cannot tell from ``state`` (the same information state
+    string), with the hidden cards of the current deal drawn afresh.
+
+    The cards he has not seen are shuffled among the places he has not seen (the
+    opponent's hand, the stock he did not see); the opponent's discard is drawn among
+    his cards that he neither played nor showed later; the draw is kept only if the
+    deal replays to the same information state, else drawn again (up to ``attempts``
+    times, then :class:`RuntimeError`). Earlier deals are kept as they were: they do not
+    bear on the rest of the game. At a chance node (which ISMCTS never resamples) the
+    state is returned as it is. OpenSpiel's ISMCTS calls it through
+    ``state.resample_from_infostate``.
+    """
+    rng = rng or random.Random()
+    target = state.information_state_string(player)
+    me = Player(player)
+    pq_state = state.piquet
+    if pq_state.to_move is CHANCE or state.dealing or pq_state.deal_number == 0:
+        return state.clone()  # type: ignore[no-any-return]
+    history = pq_state.history
+    start = max(i for i, action in enumerate(history) if isinstance(action, Deal))
+    deal = history[start]
+    assert isinstance(deal, Deal)
+    moves = history[start + 1 :]
+    before = state.deal_start
+    seen = pq_state.observation(me)
+    elder_at = {i for i in range(24) if (i // deal.packet) % 2 == 0}
+    my_places = elder_at if before.dealer.other == me else set(range(24)) - elder_at
+    known_places = set(my_places)
+    elder = before.dealer.other
+    first = 24 if me == elder else 24 + seen.taken[elder]
+    known_places.update(range(first, first + seen.taken[me]))
+    for i in range(24, len(deal.pack)):
+        if deal.pack[i] in seen.seen_stock:
+            known_places.add(i)
+    hidden_places = [i for i in range(len(deal.pack)) if i not in known_places]
+    hidden_cards = [deal.pack[i] for i in hidden_places]
+    # cards the opponent played or showed later cannot be in his discard
+    used = CardSet([m.card for m in moves if isinstance(m, Play)])
+    used |= seen.opponent_known | seen.opponent_shown
+    for said in pq_state.spoken:
+        if said.player != me and said.shown is not None:
+            used |= said.shown
+    for _ in range(attempts):
+        rng.shuffle(hidden_cards)
+        order = list(deal.pack)
+        for place, card in zip(hidden_places, hidden_cards, strict=True):
+            order[place] = card
+        replayed = _replay(before, Deal(order, packet=deal.packet), moves, me, used, rng)
+        if replayed is None:
+            continue
+        candidate = _rebuild(state, order, replayed)
+        if candidate is not None and candidate.information_state_string(player) == target:
+            return candidate
+    raise RuntimeError(f"no consistent deal found in {attempts} draws")
+
+
+def _replay(
+    before: State,
+    deal: Deal,
+    moves: tuple[Any, ...],
+    me: Player,
+    later_used: CardSet,
+    rng: random.Random,
+) -> list[Any] | None:
+    """The moves again from a new deal, the opponent's discards drawn afresh; None
+    when the opponent's moves cannot be made."""
+    state = before.apply(deal)
+    out: list[Any] = [deal]
+    for move in moves:
+        mover = state.to_move
+        if isinstance(move, Exchange) and mover != me:
+            assert isinstance(mover, Player)
+            hand = state.hand(mover)
+            free = [card for card in hand if card not in later_used]
+            count = len(move.discard)
+            if len(free) < count:
+                return None
+            move = Exchange(CardSet(rng.sample(free, count)))
+        try:
+            state = state.apply(move)
+        except IllegalActionError:
+            return None
+        out.append(move)
+    return out
+
+
+def _rebuild(state: PiquetState, order: list[Card], replayed: list[Any]) -> PiquetState | None:
+    """The OpenSpiel state with the current deal replaced: the same history up to it,
+    then the new pack card by card, then the moves as ids."""
+    game = state.piquet_game
+    history = list(state.history())
+    cut = state.deal_moves
+    new = game.new_initial_state()
+    try:
+        for action in history[:cut]:
+            new.apply_action(action)
+        for card in order:
+            new.apply_action(encoding.card_id(card))
+        for move in replayed[1:]:
+            new.apply_action(encoding.encode(new.piquet, move))
+    except (IllegalActionError, encoding.EncodingError):
+        return None
+    return new
+
+
+def _register() -> None:
+    pyspiel.register_game(_GAME_TYPE, PiquetGame)
+
+
+_register()

@@ -1,0 +1,223 @@
+"""Piquet as a PettingZoo AEC environment (``pip install piquet[pettingzoo]``).
+
+Two agents, ``player_0`` (:attr:`piquet.Player.A`) and ``player_1`` (``Player.B``), take
+turns as the rules say; the deal is resolved inside the environment from its seeded
+RNG. Each agent's observation is a dict: ``"observation"``, the 484 float32 values of
+:func:`piquet.encoding.observation_tensor`, and ``"action_mask"``, 4,177 int8 flags
+over the ids of :mod:`piquet.encoding` (all 0 when it is not that agent's turn).
+Rewards come once, at the end: the settlement of the game (``reward="settlement"``,
+the winner's points, the loser's negated; for ``scope="deal"`` the difference of the
+deal's scores) or ``reward="win"``: +1, -1, or 0 for a draw.
+
+>>> from piquet.adapters import pettingzoo as pz
+>>> env = pz.env(ruleset="rubicon", scope="deal")
+>>> env.reset(seed=1)
+>>> observation, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
+('player_0', (484,), 1585)
+>>> for agent in env.agent_iter():
+...     observation, reward, terminated, truncated, info = env.last()
+...     action = None if terminated else int(observation["action_mask"].argmax())
+...     env.step(action)
+>>> sorted(env.rewards), env.agents
+([], [])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+
+from piquet import Player, Ruleset, State, encoding
+
+from ._episode import (
+    DECLARATIONS,
+    REWARDS,
+    SCOPES,
+    Declarations,
+    Episode,
+    RewardKind,
+    Scope,
+    check_choice,
+    ruleset_of,
+)
+
+__all__ = ["AGENTS", "PiquetEnv", "env", "raw_env"]
+
+AGENTS: Final = ("player_0", "player_1")
+_PLAYER: Final = {"player_0": Player.A, "player_1": Player.B}
+OBSERVATION_HIGH: Final = 100.0
+"""The observation space's upper bound: scores over 100 stay below it up to 10,000."""
+
+
+def observation_space() -> gymnasium.spaces.Dict:
+    """The space of one agent's observation dict."""
+    return gymnasium.spaces.Dict(
+        {
+            "observation": gymnasium.spaces.Box(
+                0.0, OBSERVATION_HIGH, (encoding.OBSERVATION_SIZE,), np.float32
+            ),
+            "action_mask": gymnasium.spaces.Box(0, 1, (encoding.NUM_ACTIONS,), np.int8),
+        }
+    )
+
+
+class PiquetEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment; build it with :func:`env` (which adds PettingZoo's checks)."""
+
+    metadata: Final = {
+        "render_modes": ["ansi"],
+        "name": "piquet_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str = "rubicon",
+        declarations: Declarations = "auto",
+        scope: Scope = "game",
+        reward: RewardKind = "settlement",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        check_choice("declarations", declarations, DECLARATIONS)
+        check_choice("scope", scope, SCOPES)
+        check_choice("reward", reward, REWARDS)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: None or 'ansi' (got {render_mode!r})")
+        self.ruleset = ruleset_of(ruleset)
+        self.declarations: Declarations = declarations
+        self.scope: Scope = scope
+        self.reward_kind: RewardKind = reward
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        space = observation_space()
+        self.observation_spaces = {agent: space for agent in AGENTS}
+        action_space = gymnasium.spaces.Discrete(encoding.NUM_ACTIONS)
+        self.action_spaces = {agent: action_space for agent in AGENTS}
+        self._rng = random.Random()
+        self._episode: Episode | None = None
+        self._observed: dict[str, tuple[State, npt.NDArray[Any], npt.NDArray[Any]]] = {}
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def state_now(self) -> State:
+        """The piquet state of the episode (for inspection; never change it)."""
+        if self._episode is None:
+            raise RuntimeError("call reset() first")
+        return self._episode.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        elif self._episode is None:
+            self._rng = random.Random()
+        episode = Episode(self.ruleset, self.declarations, self.scope, self.reward_kind, self._rng)
+        self._episode = episode
+        self.agents = list(AGENTS)
+        self.rewards = {agent: 0.0 for agent in AGENTS}
+        self._cumulative_rewards = {agent: 0.0 for agent in AGENTS}
+        self.terminations = {agent: False for agent in AGENTS}
+        self.truncations = {agent: False for agent in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self._select()
+
+    def _select(self) -> None:
+        assert self._episode is not None
+        mover = self._episode.state.to_move
+        if isinstance(mover, Player):
+            self.agent_selection = AGENTS[mover]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        state = self.state_now
+        # PettingZoo's wrappers observe the mover again at each step: compute once per
+        # state, and hand out copies so that a caller's changes stay his own
+        cached = self._observed.get(agent)
+        if cached is None or cached[0] is not state:
+            player = _PLAYER[agent]
+            mask = (
+                encoding.legal_mask(state).astype(np.int8)
+                if state.to_move == player
+                else np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
+            )
+            cached = (state, encoding.observation_tensor(state.observation(player)), mask)
+            self._observed[agent] = cached
+        return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        episode = self._episode
+        assert episode is not None and action is not None
+        state = episode.state
+        move = encoding.decode(state, int(action))
+        self._cumulative_rewards[agent] = 0.0
+        state = episode.step(state.apply(move), self._rng)
+        self.rewards = {a: 0.0 for a in self.agents}
+        if episode.over:
+            for a, value in zip(AGENTS, episode.rewards(), strict=True):
+                self.rewards[a] = value
+                self.terminations[a] = True
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        state = self.state_now
+        lines = [repr(state)]
+        if not state.is_over and isinstance(state.to_move, Player):
+            seen = state.observation(state.to_move)
+            lines.append(f"{state.to_move} holds {seen.hand}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        self._episode = None
+
+
+def raw_env(**options: Any) -> PiquetEnv:
+    """The environment without PettingZoo's wrappers (see :class:`PiquetEnv`)."""
+    return PiquetEnv(**options)
+
+
+def env(
+    ruleset: Ruleset | str = "rubicon",
+    declarations: Declarations = "auto",
+    scope: Scope = "game",
+    reward: RewardKind = "settlement",
+    render_mode: str | None = None,
+) -> Any:
+    """The environment wrapped as PettingZoo's classic games are: an illegal action
+    ends the episode with a penalty, as do steps out of order.
+
+    ``ruleset``: a :class:`~piquet.Ruleset` or a preset name; ``declarations``:
+    ``"auto"`` (only the exchange and the play are decisions) or ``"played"``;
+    ``scope``: a whole ``"game"`` or its first ``"deal"``; ``reward``:
+    ``"settlement"`` or ``"win"``.
+    """
+    from pettingzoo.utils import wrappers
+
+    inner = PiquetEnv(
+        ruleset=ruleset,
+        declarations=declarations,
+        scope=scope,
+        reward=reward,
+        render_mode=render_mode,
+    )
+    wrapped = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,95 @@
+"""The single-agent Gymnasium environment passes Gymnasium's own checker."""
+
+from __future__ import annotations
+
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from piquet import encoding  # noqa: E402
+from piquet.adapters.gymnasium import ENV_ID, PiquetEnv  # noqa: E402
+from piquet.bots import GreedyBot  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"declarations": "played", "opponent": "greedy"},
+        {"scope": "deal", "reward": "win", "seat": "B", "ruleset": "cotton_1995"},
+        {"ruleset": "au_cent_36", "render_mode": "ansi"},
+    ],
+)
+def test_gymnasium_check_env(options: dict[str, str]) -> None:
+    check_env(PiquetEnv(**options), skip_render_check=False)
+
+
+def test_made_by_id() -> None:
+    env = gymnasium.make(ENV_ID, opponent="greedy", scope="deal")
+    observation, info = env.reset(seed=1)
+    assert observation.shape == (encoding.OBSERVATION_SIZE,)
+    assert info["action_mask"].any()
+
+
+def run(env: PiquetEnv, seed: int) -> tuple[float, dict[str, object]]:
+    rng = np.random.default_rng(seed)
+    observation, info = env.reset(seed=seed)
+    total = 0.0
+    while True:
+        mask = env.action_masks()
+        assert np.array_equal(mask, info["action_mask"].astype(bool))
+        assert env.state_now.to_move == env.player
+        action = int(rng.choice(np.flatnonzero(mask)))
+        observation, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(observation)
+        total += reward
+        if terminated or truncated:
+            return total, info
+
+
+def test_an_episode_against_a_bot_ends_with_the_settlement() -> None:
+    env = PiquetEnv(opponent="greedy", declarations="played")
+    total, info = run(env, seed=3)
+    result = env.state_now.result
+    assert result is not None and info["illegal_action"] is False
+    if result.winner is None:
+        assert total == 0
+    else:
+        assert total == (result.points if result.winner == env.player else -result.points)
+    assert not env.action_masks().any()
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(0)
+
+
+def test_seats_and_seeds_are_reproducible() -> None:
+    env = PiquetEnv(scope="deal")
+    first = [run(env, seed)[0] for seed in range(4)]
+    again = [run(env, seed)[0] for seed in range(4)]
+    assert first == again
+    seats = {PiquetEnv(seat="B").reset(seed=s)[1]["player"] for s in range(3)}
+    assert seats == {"B"}
+
+
+def test_an_illegal_action_forfeits_the_episode() -> None:
+    env = PiquetEnv(illegal_reward=-5.0, seat="A")
+    env.reset(seed=0)
+    _, reward, terminated, truncated, info = env.step(encoding.PLAY_BASE)
+    assert truncated is False
+    assert (reward, terminated, info["illegal_action"]) == (-5.0, True, True)
+    assert not info["action_mask"].any()
+
+
+def test_any_bot_object_can_be_the_opponent() -> None:
+    env = PiquetEnv(opponent=GreedyBot(), scope="deal")
+    total, _ = run(env, seed=2)
+    assert isinstance(total, float)
+
+
+def test_bad_options_are_named() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        PiquetEnv(opponent="nobody")
+    with pytest.raises(ValueError, match="seat: one of A, B, random"):
+        PiquetEnv(seat="C")  # type: ignore[arg-type]

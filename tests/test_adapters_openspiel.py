@@ -1,0 +1,169 @@
+"""The OpenSpiel game python_piquet passes OpenSpiel's own simulation test."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import piquet as pq  # noqa: E402
+from piquet import encoding  # noqa: E402
+from piquet.adapters import openspiel  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"scope": "deal"},
+        {"scope": "deal", "declarations": "played", "ruleset": "cotton_1995"},
+        {"scope": "deal", "declarations": "played", "ruleset": "au_cent_36"},
+        {"declarations": "auto"},
+    ],
+)
+def test_random_sim_test(params: dict[str, str]) -> None:
+    game = pyspiel.load_game("python_piquet", params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def dealt(game: pyspiel.Game, seed: int) -> pyspiel.State:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        assert sum(probabilities) == pytest.approx(1.0)
+        state.apply_action(rng.choice(outcomes))
+    return state
+
+
+def test_the_deal_is_card_by_card_and_goes_out_in_packets() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal"})
+    state = game.new_initial_state()
+    cards = []
+    for position in range(32):
+        assert state.is_chance_node()
+        assert len(state.chance_outcomes()) == 32 - position
+        outcomes = state.chance_outcomes()
+        card = outcomes[position % len(outcomes)][0]
+        cards.append(encoding.CARDS[card])
+        state.apply_action(card)
+    expected = pq.new_game(declarations="auto").apply(pq.Deal(cards))
+    assert state.piquet == expected
+    elder = state.piquet.elder
+    assert state.piquet.hand(elder) == pq.CardSet(
+        cards[0:2] + cards[4:6] + cards[8:10] + cards[12:14] + cards[16:18] + cards[20:22]
+    )
+
+
+def test_strings_tensors_and_serialisation() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "game", "declarations": "played"})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal() and steps < 400:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            player = state.current_player()
+            assert len(state.observation_tensor(player)) == encoding.OBSERVATION_SIZE
+            tensor = state.information_state_tensor(player)
+            assert len(tensor) == openspiel.INFORMATION_STATE_SIZE
+            assert np.array_equal(
+                np.asarray(state.observation_tensor(player), dtype=np.float32),
+                encoding.observation_tensor(state.piquet.observation(pq.Player(player))),
+            )
+            text = state.information_state_string(player)
+            assert text.endswith(state.observation_string(player))
+            legal = state.legal_actions()
+            assert legal == sorted(
+                encoding.encode(state.piquet, a) for a in state.piquet.legal_actions()
+            )
+            state.apply_action(rng.choice(legal))
+        steps += 1
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    assert again.piquet == state.piquet
+    assert state.deal_moves > 0  # reached a later deal
+    # perfect recall: the earlier deals are in the information state
+    later = state.information_state_string(0)
+    between_deals = state.piquet.to_move is pq.CHANCE or state.piquet.is_over
+    assert later.count("player A") == state.piquet.deal_number + between_deals
+
+
+@pytest.mark.parametrize("declarations", ["auto", "played"])
+def test_the_resampler_keeps_the_information_state(declarations: str) -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal", "declarations": declarations})
+    rng = random.Random(11)
+    changed = 0
+    for seed in range(3):
+        state = dealt(game, seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            sample = openspiel.resampler(state, player, rng=rng)
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.legal_actions() == state.legal_actions()
+            them = pq.Player(player).other
+            changed += sample.piquet.hand(them) != state.piquet.hand(them)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert changed > 0
+
+
+def test_bad_parameters_are_named() -> None:
+    with pytest.raises(ValueError, match="scope: one of game, deal"):
+        pyspiel.load_game("python_piquet", {"scope": "match"})
+    with pytest.raises(ValueError, match="ruleset: one of rubicon"):
+        pyspiel.load_game("python_piquet", {"ruleset": "snap"})
+
+
+def test_the_ismcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    try:
+        import openspiel_ismcts
+    finally:
+        sys.path.pop(0)
+    openspiel_ismcts.main(["--deals", "1", "--simulations", "5"])
+    out = capsys.readouterr().out
+    for name in pq.bots.names():
+        assert f"vs {name}" in out
+
+
+def test_loading_by_string_pickling_cloning_and_serialising() -> None:
+    import pickle
+
+    game = pyspiel.load_game("python_piquet(scope=deal,declarations=played)")
+    assert game.get_parameters() == {
+        "declarations": "played",
+        "ruleset": "rubicon",
+        "scope": "deal",
+    }
+    state = dealt(game, 5)
+    rng = random.Random(5)
+    for _ in range(8):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for copy in (
+        pickle.loads(pickle.dumps(state)),
+        state.clone(),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+    ):
+        assert copy.history() == state.history()
+        assert copy.piquet == state.piquet
+        assert copy.information_state_string(0) == state.information_state_string(0)
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_resample_from_infostate_is_what_ismcts_calls() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal"})
+    state = dealt(game, 8)
+    state.apply_action(state.legal_actions()[-1])  # the elder discards
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert isinstance(sample, openspiel.PiquetState)
+    assert sample.information_state_string(player) == state.information_state_string(player)

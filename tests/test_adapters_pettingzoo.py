@@ -1,0 +1,96 @@
+"""The PettingZoo AEC environment passes PettingZoo's own API and seed tests."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import piquet as pq  # noqa: E402
+from piquet import encoding  # noqa: E402
+from piquet.adapters import pettingzoo as pz  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "declarations", "scope", "reward"),
+    [
+        ("rubicon", "played", "game", "settlement"),
+        ("rubicon", "auto", "deal", "win"),
+        ("cotton_1995", "played", "deal", "settlement"),
+        ("au_cent_36", "auto", "game", "win"),
+    ],
+)
+def test_pettingzoo_api_test(ruleset: str, declarations: str, scope: str, reward: str) -> None:
+    env = pz.env(ruleset=ruleset, declarations=declarations, scope=scope, reward=reward)
+    api_test(env, num_cycles=300)
+
+
+@pytest.mark.parametrize("scope", ["game", "deal"])
+def test_pettingzoo_seed_test(scope: str) -> None:
+    seed_test(lambda: pz.env(declarations="played", scope=scope), num_cycles=300)
+
+
+def play(env, seed: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    env.reset(seed=seed)
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and mask.any()
+        other = pz.AGENTS[1 - pz.AGENTS.index(agent)]
+        assert not env.observe(other)["action_mask"].any()
+        env.step(env.action_space(agent).sample(mask))
+    return totals
+
+
+def test_game_rewards_are_the_settlement_and_zero_sum() -> None:
+    env = pz.env(declarations="played")
+    totals = play(env, seed=5)
+    result = env.unwrapped.state_now.result
+    assert result is not None
+    assert totals["player_0"] == -totals["player_1"]
+    expected = 0 if result.winner is None else result.points
+    assert abs(totals["player_0"]) == expected
+    if result.winner is pq.Player.A:
+        assert totals["player_0"] > 0
+
+
+def test_deal_scope_ends_after_one_deal_with_the_win_reward() -> None:
+    env = pz.env(scope="deal", reward="win")
+    totals = play(env, seed=9)
+    state = env.unwrapped.state_now
+    assert state.deal_number == 1 and state.phase is pq.Phase.DEAL
+    margin = state.deal_scores[pq.Player.A] - state.deal_scores[pq.Player.B]
+    assert totals["player_0"] == (margin > 0) - (margin < 0) == -totals["player_1"]
+
+
+def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:
+    env = pz.env()
+    env.reset(seed=0)
+    mover = env.agent_selection
+    env.step(encoding.PLAY_BASE)  # a play in the exchange
+    assert all(env.terminations.values())
+    assert env.rewards == {mover: -1, pz.AGENTS[1 - pz.AGENTS.index(mover)]: 0}
+
+
+def test_bad_options_are_named() -> None:
+    with pytest.raises(ValueError, match="scope: one of game, deal"):
+        pz.env(scope="match")
+    with pytest.raises(ValueError, match="ruleset"):
+        pz.env(ruleset="snap")
+    with pytest.raises(ValueError, match="reward: one of settlement, win"):
+        pz.env(reward="money")
+
+
+def test_render_ansi_shows_the_state() -> None:
+    env = pz.env(render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert "rubicon" in text and "holds" in text
