@@ -23,6 +23,8 @@ from .actions import (
 from .cards import Card, CardSet, Rank, Suit, cards, pack
 from .ledger import CHANCE, Category, Chance, Player, Precedence, Reason, ScoreEvent
 from .observation import Observation, Trick
+from .play.match import MatchResult, match
+from .play.tournament import TournamentResult, tournament
 from .presets import (
     AU_CENT,
     AU_CENT_36,
@@ -76,6 +78,7 @@ __all__ = [
     "LeadAndWin",
     "Leave",
     "LeftCards",
+    "MatchResult",
     "MixedSequences",
     "Observation",
     "Partie",
@@ -99,6 +102,7 @@ __all__ = [
     "State",
     "Suit",
     "SuitedSequences",
+    "TournamentResult",
     "Trick",
     "TwoBlanks",
     "WinnerTakesCounters",
@@ -108,8 +112,10 @@ __all__ = [
     "dumps",
     "find_ruleset",
     "loads",
+    "match",
     "new_deal",
     "new_game",
     "pack",
     "parse_action",
+    "tournament",
 ]
