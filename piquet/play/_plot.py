@@ -3,6 +3,7 @@ only when a picture is asked for."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,13 +14,11 @@ if TYPE_CHECKING:
 
 def _pyplot() -> Any:
     try:
-        import matplotlib
+        matplotlib: Any = importlib.import_module("matplotlib")  # the optional extra
     except ImportError:
         raise ImportError("drawing a plot needs matplotlib: pip install 'piquet[plot]'") from None
     matplotlib.use("Agg")  # files only: no display needed, none opened
-    import matplotlib.pyplot as pyplot
-
-    return pyplot
+    return importlib.import_module("matplotlib.pyplot")
 
 
 def plot_match(result: MatchResult, path: str | Path) -> None:

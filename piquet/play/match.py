@@ -186,14 +186,18 @@ class GameRecord:
         return {"a": 1.0, "b": 0.0, None: 0.5}[self.winner]
 
     def to_json(self, **context: Any) -> dict[str, Any]:
-        """This game as one JSON object; ``context`` (bot names, match seed...) is added."""
-        seats = {self.a_seat.name: "a", self.a_seat.other.name: "b"}
+        """This game as one JSON object; ``context`` (bot names ``a`` and ``b``, match
+        seed...) is added. ``seats`` maps each seat to its bot's name, ``record`` is the
+        game record."""
+        names = (context.get("a", "a"), context.get("b", "b"))
+        seats = {self.a_seat.name: names[0], self.a_seat.other.name: names[1]}
         result = self.result
         return {
             **context,
             "game": self.number,
             "seed": self.seed,
             "seats": seats,
+            "a_seat": self.a_seat.name,
             "result": {
                 "winner": None if result.winner is None else result.winner.name,
                 "scores": list(result.scores),
@@ -214,8 +218,7 @@ class GameRecord:
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
         """Read what :meth:`to_json` wrote; raises :class:`MatchError` saying what is wrong."""
         try:
-            seats = data["seats"]
-            a_seat = Player[next(seat for seat, bot in seats.items() if bot == "a")]
+            a_seat = Player[data["a_seat"]]
             result = data["result"]
             winner = None if result["winner"] is None else Player[result["winner"]]
             highlights = data["highlights"]
@@ -238,7 +241,7 @@ class GameRecord:
                 seconds=(float(data["seconds"][0]), float(data["seconds"][1])),
                 record=str(data["record"]),
             )
-        except (KeyError, IndexError, TypeError, ValueError, StopIteration) as error:
+        except (KeyError, IndexError, TypeError, ValueError) as error:
             raise MatchError(f"not a saved game: {type(error).__name__}: {error}") from None
 
 
