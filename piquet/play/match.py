@@ -109,8 +109,8 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
 
     With fewer than two values the interval is unknown (NaN).
 
-    >>> mean_interval([1.0, 2.0, 3.0])
-    (2.0, 0.868..., 3.131...)
+    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
+    [2.0, 0.868, 3.132]
     """
     n = len(values)
     if n == 0:
@@ -608,7 +608,7 @@ class MatchResult:
             rows.append(f"  {label:<16}{_pct(rate_a):>{width}}  {_pct(rate_b):>{width}}")
         ms_a, ms_b = (s * 1000 for s in self.seconds_per_decision)
         rows.append(f"  {'ms per decision':<16}{ms_a:>{width}.3f}  {ms_b:>{width}.3f}")
-        return "\n".join(rows)
+        return "\n".join(row.rstrip() for row in rows)
 
     # ------------------------------------------------------------ saving
 

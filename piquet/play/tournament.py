@@ -245,7 +245,7 @@ class TournamentResult:
                 text = "-" if math.isnan(rate) else f"{100 * rate:.1f}%"
                 cells.append(f"  {text:>{width}}")
             lines.append(f"  {row:<{width}}" + "".join(cells))
-        return "\n".join(lines)
+        return "\n".join(line.rstrip() for line in lines)
 
     def to_lines(self) -> Iterator[str]:
         """Every game of every match as JSON lines (see :meth:`MatchResult.to_lines`)."""
