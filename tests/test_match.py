@@ -213,7 +213,7 @@ def test_tournament_same_on_a_process_pool():
     assert serial.ratings[-1].name == "random"
 
 
-def test_same_games_on_a_local_dask_cluster():
+def test_same_games_on_a_local_dask_cluster(tmp_path, capsys):
     distributed = pytest.importorskip("distributed")
     serial = pq.match("greedy", "random", games=8, seed=5, batch=2)
     with (
@@ -227,8 +227,26 @@ def test_same_games_on_a_local_dask_cluster():
         )
         ran_on = client.run(os.getpid)
         assert len(ran_on) == 2 and os.getpid() not in ran_on.values()
+        out = tmp_path / "games.jsonl"
+        argv = ["match", "--games", "8", "--seed", "5", "--quiet", "--out", str(out)]
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
     assert remote.outcomes() == serial.outcomes()
     assert remote.records == serial.records
+    assert MatchResult.load(out).records == serial.records
+    assert "8 games (duplicate), seed 5" in capsys.readouterr().out
+
+
+def test_bot_objects_run_on_a_pool_when_they_pickle():
+    serial = pq.match(GreedyBot(), "random", games=4, seed=2)
+    pooled = pq.match(GreedyBot(), "random", games=4, seed=2, jobs=2, batch=1)
+    assert pooled.records == serial.records
+    assert pooled.a == "GreedyBot"
+
+
+def test_progress_counts_every_game_from_zero():
+    seen = []
+    pq.match("greedy", "random", games=6, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(n, 6) for n in range(7)]
 
 
 # ----------------------------------------------------------------- interruption
@@ -253,12 +271,13 @@ def test_interrupt_on_a_pool_keeps_finished_games():
 
     def stop_at_once(done, total):
         calls.append(done)
-        raise KeyboardInterrupt
+        if done:
+            raise KeyboardInterrupt
 
     with pytest.raises(MatchInterrupted) as stopped:
         pq.match("greedy", "random", games=64, seed=1, jobs=2, batch=4, progress=stop_at_once)
     partial = stopped.value.partial
-    assert len(partial.games) == calls[0] == 4
+    assert calls[0] == 0 and len(partial.games) == calls[1] == 4
     full = pq.match("greedy", "random", games=64, seed=1)
     assert set(partial.records) <= set(full.records)
 
@@ -277,6 +296,14 @@ def test_json_lines_round_trip(tmp_path):
     assert first["seats"] == {"A": "greedy", "B": "random"}
     assert {"seed", "result", "a_seat"} <= set(first)
     assert MatchResult.load(path) == played
+
+
+def test_tournament_json_lines_round_trip(tmp_path):
+    played = pq.tournament(["random", "greedy"], games=2, seed=4)
+    path = tmp_path / "round.jsonl"
+    played.save(path)
+    assert pq.TournamentResult.load(path) == played
+    assert MatchResult.from_lines(list(played.matches[0].to_lines())) == played.matches[0]
 
 
 def test_loading_bad_lines_says_which(tmp_path):

@@ -98,7 +98,7 @@ def progress_bar(quiet: bool, unit: str = "game") -> Iterator[Callable[[int, int
 
     def update(done: int, total: int) -> None:
         nonlocal bar
-        if bar is None:
+        if bar is None:  # the first call, before any game: the bar shows from the start
             bar = tqdm(total=total, unit=unit, file=sys.stderr, dynamic_ncols=True)
         bar.update(done - bar.n)
 

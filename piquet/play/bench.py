@@ -26,6 +26,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+import attrs
+
 from ..actions import Action
 from ..bots import GreedyBot, make, names, play_game, register
 from ..observation import Observation
@@ -52,13 +54,18 @@ def one_by_one(bot_a: str, bot_b: str, games: int, seed: int) -> list[str]:
     return records
 
 
+@attrs.define
 class NoisyGreedy:
     """The greedy bot, but a random legal action one time in twenty: a close opponent
     for greedy, so that the cards, not the blunders, decide most games."""
 
-    def __init__(self, seed: int | None, **options: Any) -> None:
-        self.rng = random.Random(seed)
-        self.greedy = GreedyBot()
+    rng: random.Random
+    greedy: GreedyBot = attrs.field(factory=GreedyBot)
+
+    @classmethod
+    def make(cls, seed: int | None, **options: Any) -> NoisyGreedy:
+        """The factory :func:`piquet.bots.register` takes."""
+        return cls(random.Random(seed))
 
     def choose(self, observation: Observation) -> Action:
         if self.rng.random() < 0.05:
@@ -159,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<24}{seconds:8.3f} s  {per_game:6.2f} ms/game  {note}")
 
     if "noisy-greedy" not in names():
-        register("noisy-greedy", NoisyGreedy)
+        register("noisy-greedy", NoisyGreedy.make)
     pairs = (("greedy", "random"), ("random", "random"), ("greedy", "noisy-greedy"))
     for bot_a, bot_b in pairs:
         gain = duplicate_gain(bot_a, bot_b, args.gain_games, seed)

@@ -366,6 +366,9 @@ def run_jobs(
 ) -> dict[int, list[GameRecord]]:
     """Play every job, serially or on an executor; the games of each job key, in order.
 
+    ``progress(finished, total)`` is called once before the first game, then after each
+    game (serially) or each job (on an executor).
+
     On KeyboardInterrupt (from the keyboard, or raised by ``progress``) the games
     finished so far are kept: :class:`_Interrupted` carries them.
     """
@@ -376,6 +379,8 @@ def run_jobs(
     if executor is None and workers > 1:
         executor = owned = ProcessPoolExecutor(workers)
     try:
+        if progress is not None:
+            progress(0, total)
         if executor is None:
             for job in jobs:
                 for number in job.numbers:
@@ -612,10 +617,12 @@ class MatchResult:
 
     # ------------------------------------------------------------ saving
 
-    def to_lines(self) -> Iterator[str]:
+    def to_lines(self, **extra: Any) -> Iterator[str]:
         """The match as JSON lines: one game per line, each with the match's context
-        (bot names, ruleset, seed, duplicate, planned) and the game record in ``record``."""
+        (bot names, ruleset, seed, duplicate, planned, and ``extra``) and the game record
+        in ``record``."""
         context = {
+            **extra,
             "a": self.a,
             "b": self.b,
             "ruleset": self.ruleset,
@@ -738,7 +745,8 @@ def match(
     :class:`concurrent.futures.Executor`, e.g. a Dask client's ``get_executor()``), or,
     with ``jobs > 1`` and no executor, on a pool of that many processes. Whatever runs
     them, the same seed gives the same games. ``progress(finished, planned)`` is called
-    after each game when run serially, after each batch of ``batch`` games otherwise.
+    at the start, then after each game when run serially, after each batch of ``batch``
+    games otherwise.
     A KeyboardInterrupt, from the keyboard or from ``progress``, stops the match: it
     raises :class:`MatchInterrupted`, whose ``partial`` holds the games finished.
 

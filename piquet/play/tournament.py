@@ -11,10 +11,12 @@ True
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -248,9 +250,58 @@ class TournamentResult:
         return "\n".join(line.rstrip() for line in lines)
 
     def to_lines(self) -> Iterator[str]:
-        """Every game of every match as JSON lines (see :meth:`MatchResult.to_lines`)."""
+        """Every game of every match as JSON lines (see :meth:`MatchResult.to_lines`),
+        each line also naming its ``tournament``: the bots, the seed, the games a pair."""
+        context = {"bots": list(self.bots), "seed": self.seed, "games": self.games}
         for played in self.matches:
-            yield from played.to_lines()
+            yield from played.to_lines(tournament=context)
+
+    @classmethod
+    def from_lines(cls, lines: Iterable[str]) -> TournamentResult:
+        """Read a tournament from :meth:`to_lines`.
+
+        >>> import piquet as pq
+        >>> played = pq.tournament(["greedy", "random"], games=2, seed=1)
+        >>> TournamentResult.from_lines(played.to_lines()) == played
+        True
+        """
+        groups: dict[tuple[str, str], list[str]] = {}
+        context: Any = None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+                here = data["tournament"]
+                pair = (str(data["a"]), str(data["b"]))
+            except (json.JSONDecodeError, KeyError, TypeError) as error:
+                raise MatchError(f"line {number}: not a tournament's game: {error}") from None
+            if context is None:
+                context = here
+            elif here != context:
+                raise MatchError(f"line {number}: a game of another tournament")
+            groups.setdefault(pair, []).append(line)
+        if context is None:
+            raise MatchError("no games to read")
+        matches = tuple(MatchResult.from_lines(group) for group in groups.values())
+        try:
+            bots = tuple(str(name) for name in context["bots"])
+            return cls(
+                bots=bots,
+                ruleset=matches[0].ruleset,
+                seed=int(context["seed"]),
+                games=int(context["games"]),
+                duplicate=matches[0].duplicate,
+                matches=matches,
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise MatchError(f"not a tournament: {error}") from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> TournamentResult:
+        """Read a tournament saved by :meth:`save`."""
+        with open(path, encoding="utf-8") as lines:
+            return cls.from_lines(lines)
 
     def save(self, path: str | Path) -> None:
         """Write :meth:`to_lines` to ``path``."""
