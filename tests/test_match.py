@@ -78,6 +78,14 @@ def test_bradley_terry_recovers_odds_and_is_finite_on_a_sweep():
     assert math.isfinite(swept[0]) and swept[0] > 1
 
 
+def test_bradley_terry_leaves_out_bots_without_games():
+    theta, errors = bradley_terry(3, [(0, 2, 6.0, 10)])
+    assert math.isnan(theta[1]) and math.isnan(errors[1])
+    assert theta[0] > 0 > theta[2] and theta[0] == pytest.approx(-theta[2])
+    with pytest.raises(MatchError, match="no finite rating"):
+        bradley_terry(2, [(0, 1, 0.0, 10)], prior=0)
+
+
 def test_bradley_terry_orders_a_chain():
     results = [(0, 1, 7.0, 10), (1, 2, 7.0, 10), (0, 2, 9.0, 10)]
     theta, errors = bradley_terry(3, results)
@@ -282,6 +290,29 @@ def test_interrupt_on_a_pool_keeps_finished_games():
     assert set(partial.records) <= set(full.records)
 
 
+def test_interrupted_tournament_keeps_its_games_and_still_sums_up():
+    def stop_after_three(done, total):
+        if done >= 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(MatchInterrupted) as stopped:
+        pq.tournament(["random", "greedy", GreedyBot()], games=4, progress=stop_after_three)
+    partial = stopped.value.partial
+    assert partial.interrupted
+    assert [len(m.games) for m in partial.matches] == [3, 0, 0]
+    assert "3 of 12 played" in partial.summary()
+    assert math.isnan(partial.ratings[-1].elo)
+
+
+def test_a_failing_bot_stops_the_match_with_its_error():
+    class Broken:
+        def choose(self, observation):
+            raise RuntimeError("the bot broke")
+
+    with pytest.raises(RuntimeError, match="the bot broke"):
+        pq.match(Broken(), "random", games=2)
+
+
 # ----------------------------------------------------------------- saving
 
 
@@ -403,6 +434,28 @@ def test_cli_interrupted_run_keeps_games(tmp_path, capsys, monkeypatch):
     assert status == 130
     assert "5 of 20 games" in capsys.readouterr().out
     assert len(out.read_text().splitlines()) == 5
+
+
+def test_cli_interrupted_tournament_keeps_games(tmp_path, capsys, monkeypatch):
+    import contextlib
+
+    import piquet.cli.tournament as command
+
+    @contextlib.contextmanager
+    def interrupting_bar(quiet, unit="game"):
+        def update(done, total):
+            if done >= 3:
+                raise KeyboardInterrupt
+
+        yield update
+
+    monkeypatch.setattr(command, "progress_bar", interrupting_bar)
+    out = tmp_path / "round.jsonl"
+    status = main(["tournament", "--bots", "random", "greedy", "--games", "8", "--out", str(out)])
+    assert status == 130
+    captured = capsys.readouterr()
+    assert "keeping the 3 games" in captured.err and "wrote 3 games" in captured.out
+    assert len(pq.TournamentResult.load(out).matches[0].games) == 3
 
 
 def test_cli_sigint_keeps_games(tmp_path):

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from ..bots import names
 from ..play.match import MatchError, MatchInterrupted, MatchResult, match
+from ..play.tournament import TournamentResult
 from ..presets import find_ruleset
 from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
 
@@ -47,14 +48,20 @@ def run(args: argparse.Namespace) -> int:
     return finish(result, args, interrupted)
 
 
-def finish(result: MatchResult | Any, args: argparse.Namespace, interrupted: bool) -> int:
+def finish(
+    result: MatchResult | TournamentResult, args: argparse.Namespace, interrupted: bool
+) -> int:
     """Print the summary, write the games and the picture; 130 after an interruption."""
+    if isinstance(result, MatchResult):
+        played = len(result.games)
+    else:
+        played = sum(len(each.games) for each in result.matches)
     if interrupted:
-        print(f"interrupted: keeping the {len(result.games)} games finished", file=sys.stderr)
+        print(f"interrupted: keeping the {played} games finished", file=sys.stderr)
     print(result.summary())
     if args.out:
         result.save(args.out)
-        print(f"wrote {len(result.games)} games to {args.out}")
+        print(f"wrote {played} games to {args.out}")
     if args.plot:
         result.plot(args.plot)
         print(f"drew {args.plot}")

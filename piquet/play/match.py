@@ -35,7 +35,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from ..bots import Bot, make
+from ..bots import Bot, make, names
 from ..ledger import CHANCE, Player, Reason
 from ..presets import RUBICON
 from ..records import dumps
@@ -400,7 +400,7 @@ def run_jobs(
                     done += len(games)
                     if progress is not None:
                         progress(done, total)
-            except KeyboardInterrupt:
+            except BaseException:  # stopped, or a game failed: start no more
                 for future in futures:
                     future.cancel()
                 raise
@@ -427,10 +427,8 @@ def bot_label(spec: BotSpec) -> str:
 def check_bot(spec: object, role: str) -> None:
     """Raise :class:`MatchError` unless ``spec`` names a known bot or is a bot."""
     if isinstance(spec, str):
-        try:
-            make(spec, seed=0)
-        except ValueError as error:
-            raise MatchError(f"{role}: {error}") from None
+        if spec.lower() not in names():
+            raise MatchError(f"{role}: unknown bot {spec!r}; known bots: {', '.join(names())}")
     elif not callable(getattr(spec, "choose", None)):
         raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {spec!r}")
 
@@ -709,13 +707,15 @@ def _num(value: float) -> str:
 
 
 class MatchInterrupted(KeyboardInterrupt):
-    """A match stopped by KeyboardInterrupt; :attr:`partial` holds the games it finished.
+    """A match or tournament stopped by KeyboardInterrupt; ``partial`` (a
+    :class:`MatchResult` or a :class:`~piquet.play.tournament.TournamentResult`) holds the
+    games it finished.
 
     A KeyboardInterrupt still: code that does not catch it stops as before.
     """
 
     def __init__(self, partial: Any) -> None:
-        super().__init__(f"interrupted after {len(partial.games)} games")
+        super().__init__("interrupted: partial holds the games finished")
         self.partial = partial
 
 
@@ -743,7 +743,8 @@ def match(
 
     The games run one after the other, or on ``executor`` (any
     :class:`concurrent.futures.Executor`, e.g. a Dask client's ``get_executor()``), or,
-    with ``jobs > 1`` and no executor, on a pool of that many processes. Whatever runs
+    with ``jobs > 1`` and no executor, on a pool of that many processes (``jobs`` is
+    ignored when an executor is given). Whatever runs
     them, the same seed gives the same games. ``progress(finished, planned)`` is called
     at the start, then after each game when run serially, after each batch of ``batch``
     games otherwise.

@@ -82,9 +82,10 @@ def bradley_terry(
 ) -> tuple[list[float], list[float]]:
     """Fit Bradley–Terry strengths to ``results``: ``(i, j, score of i, games)`` tuples.
 
-    Returns the log-strengths (mean 0) and their standard errors. ``prior`` adds that
-    many drawn games to every pair that played, so that a clean sweep gives a large but
-    finite rating. A draw counts as half a win to each side.
+    Returns the log-strengths (mean 0) and their standard errors, NaN for a bot that
+    played no game. ``prior`` adds that many drawn games to every pair that played, so
+    that a clean sweep gives a large but finite rating. A draw counts as half a win to
+    each side.
 
     >>> theta, errors = bradley_terry(2, [(0, 1, 75.0, 100)], prior=0)
     >>> round(theta[0] - theta[1], 4), round(math.log(3), 4)  # 3 to 1 odds
@@ -104,36 +105,41 @@ def bradley_terry(
             if i != j and played[i][j]:
                 played[i][j] += prior
                 wins[i] += prior / 2
-    strength = [1.0] * size
+    active = [i for i in range(size) if any(played[i])]
+    if any(not wins[i] for i in active):
+        raise MatchError("bradley_terry: a bot that scored nothing has no finite rating; prior > 0")
+    strength = dict.fromkeys(active, 1.0)
     for _ in range(10_000):  # the MM iteration of Hunter (2004): each step raises the likelihood
-        new = []
-        for i in range(size):
-            rate = sum(
-                played[i][j] / (strength[i] + strength[j]) for j in range(size) if played[i][j]
-            )
-            new.append(wins[i] / rate if rate and wins[i] else strength[i] * 1e-3)
-        centre = math.exp(math.fsum(math.log(s) for s in new) / size)
-        new = [s / centre for s in new]
-        change = max(abs(math.log(a / b)) for a, b in zip(new, strength, strict=True))
-        strength = new
+        new = {
+            i: wins[i]
+            / sum(played[i][j] / (strength[i] + strength[j]) for j in active if played[i][j])
+            for i in active
+        }
+        centre = math.exp(math.fsum(math.log(v) for v in new.values()) / len(active))
+        change = max(abs(math.log(new[i] / centre / strength[i])) for i in active)
+        strength = {i: v / centre for i, v in new.items()}
         if change < 1e-12:
             break
-    theta = [math.log(s) for s in strength]
-    information = [[0.0] * size for _ in range(size)]
-    for i in range(size):
-        for j in range(size):
+    theta = [math.log(strength[i]) if i in strength else math.nan for i in range(size)]
+    count = len(active)
+    information = [[0.0] * count for _ in range(count)]
+    for row, i in enumerate(active):
+        for column, j in enumerate(active):
             if i != j and played[i][j]:
                 weight = played[i][j] * strength[i] * strength[j] / (strength[i] + strength[j]) ** 2
-                information[i][j] -= weight
-                information[i][i] += weight
+                information[row][column] -= weight
+                information[row][row] += weight
     # the information is singular along (1, ..., 1), the direction the mean-0 constraint
     # removes: its pseudo-inverse is inv(I + J/n) - J/n
-    shifted = [[value + 1 / size for value in row] for row in information]
+    shifted = [[value + 1 / count for value in row] for row in information]
+    errors = [math.nan] * size
     try:
         inverse = _invert(shifted)
-        errors = [math.sqrt(max(0.0, inverse[i][i] - 1 / size)) for i in range(size)]
-    except ZeroDivisionError:  # a bot that played no one
-        errors = [math.inf] * size
+        for row, i in enumerate(active):
+            errors[i] = math.sqrt(max(0.0, inverse[row][row] - 1 / count))
+    except ZeroDivisionError:  # groups of bots that never met: no common scale
+        for i in active:
+            errors[i] = math.inf
     return theta, errors
 
 
@@ -176,7 +182,7 @@ class TournamentResult:
             )
             for i, name in enumerate(self.bots)
         ]
-        return tuple(sorted(ratings, key=lambda r: -r.elo))
+        return tuple(sorted(ratings, key=lambda r: (math.isnan(r.elo), -r.elo)))
 
     @property
     def interrupted(self) -> bool:
