@@ -29,7 +29,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -377,6 +377,8 @@ def run_jobs(
     done = 0
     owned: Executor | None = None
     if executor is None and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor  # multiprocessing: slow to import
+
         executor = owned = ProcessPoolExecutor(workers)
     try:
         if progress is not None:
