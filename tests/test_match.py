@@ -475,3 +475,14 @@ def test_cli_sigint_keeps_games(tmp_path):
     kept = MatchResult.load(out)
     assert 0 < len(kept.games) < 20000
     assert [g.number for g in kept.games] == list(range(len(kept.games)))
+
+
+def test_benchmark_prints_its_figures(capsys):
+    from piquet.play import bench
+
+    assert bench.main(["--games", "4", "--repeats", "1", "--gain-games", "4", "--no-dask"]) == 0
+    out = capsys.readouterr().out
+    assert "overhead" in out and "speed-up" in out and "greedy v noisy-greedy" in out
+    assert bench.one_by_one("greedy", "random", 4, 7) == list(
+        pq.match("greedy", "random", games=4, seed=7).records
+    )

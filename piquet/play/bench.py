@@ -5,7 +5,8 @@ It prints, for the same games:
 * the floor: the games played one by one with :func:`piquet.bots.play_game`, fresh bots
   and a record (``pq.dumps``) per game, as a bot writer's own loop would;
 * the runner, serially: its overhead against that floor (seeding, timing every
-  decision, counting piques and capots);
+  decision, counting piques and capots), in wall time and in this process's CPU time
+  (which other work on the machine skews less);
 * the runner on 2 worker processes, and on a local Dask cluster of 2 worker processes:
   the speed-up against the serial runner (start-up of the pool or cluster excluded);
 * how much duplicate play narrows the 95% intervals against plain play.
@@ -73,14 +74,19 @@ class NoisyGreedy:
         return self.greedy.choose(observation)
 
 
-def _best(runs: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
-    best = dict.fromkeys(runs, float("inf"))
+def _best(
+    runs: dict[str, Callable[[], object]], repeats: int
+) -> tuple[dict[str, float], dict[str, float]]:
+    """The best wall time and the best CPU time of this process, per run."""
+    wall = dict.fromkeys(runs, float("inf"))
+    cpu = dict.fromkeys(runs, float("inf"))
     for _ in range(repeats):
         for name, run in runs.items():
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             run()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
+            wall[name] = min(wall[name], time.perf_counter() - start)
+            cpu[name] = min(cpu[name], time.process_time() - start_cpu)
+    return wall, cpu
 
 
 def duplicate_gain(bot_a: str, bot_b: str, games: int, seed: int) -> dict[str, float]:
@@ -117,6 +123,13 @@ def _dask(workers: int) -> tuple[Any, Executor] | None:
     return (cluster, client), client.get_executor()
 
 
+def _load() -> str:
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m piquet.play.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per timing (200)")
@@ -131,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"greedy v random, rubicon, {games} games, best of {args.repeats}")
 
+    print(f"load average before: {_load()} (other work on the cores skews the timings)")
     floor = one_by_one("greedy", "random", games, seed)
     assert floor == list(match("greedy", "random", games=games, seed=seed).records)
     runs: dict[str, Callable[[], object]] = {
@@ -148,19 +162,23 @@ def main(argv: list[str] | None = None) -> int:
                 runs["runner, Dask 2 workers"] = lambda: match(
                     "greedy", "random", games=games, seed=seed, executor=dask[1]
                 )
-            best = _best(runs, args.repeats)
+            best, cpu = _best(runs, args.repeats)
         finally:
             if dask is not None:
                 cluster, client = dask[0]
                 client.close()
                 cluster.close()
-    floor_time = best["one by one"]
+    print(f"load average after: {_load()}")
+    floor_time, floor_cpu = best["one by one"], cpu["one by one"]
     serial = best["runner, serial"]
     for name, seconds in best.items():
         per_game = 1000 * seconds / games
         note = ""
         if name == "runner, serial":
-            note = f"overhead {100 * (seconds / floor_time - 1):+.1f}% v one by one"
+            note = (
+                f"overhead {100 * (seconds / floor_time - 1):+.1f}% wall, "
+                f"{100 * (cpu[name] / floor_cpu - 1):+.1f}% CPU v one by one"
+            )
         elif name != "one by one":
             note = f"speed-up {serial / seconds:.2f}x v serial"
         print(f"  {name:<24}{seconds:8.3f} s  {per_game:6.2f} ms/game  {note}")
