@@ -482,7 +482,7 @@ def test_benchmark_prints_its_figures(capsys):
 
     assert bench.main(["--games", "4", "--repeats", "1", "--gain-games", "4", "--no-dask"]) == 0
     out = capsys.readouterr().out
-    assert "overhead" in out and "speed-up" in out and "greedy v noisy-greedy" in out
+    assert "overhead" in out and "speed-up" in out and "NoisyGreedy v greedy" in out
     assert bench.one_by_one("greedy", "random", 4, 7) == list(
         pq.match("greedy", "random", games=4, seed=7).records
     )

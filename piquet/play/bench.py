@@ -17,6 +17,7 @@ Each timing is the best of ``--repeats`` runs, interleaved, since the machine ma
 from __future__ import annotations
 
 import argparse
+import copy
 import importlib
 import os
 import platform
@@ -30,11 +31,11 @@ from typing import Any
 import attrs
 
 from ..actions import Action
-from ..bots import GreedyBot, make, names, play_game, register
+from ..bots import GreedyBot, make, play_game
 from ..observation import Observation
 from ..presets import RUBICON
 from ..records import dumps
-from .match import MatchResult, derive_seed, match
+from .match import BotSpec, MatchResult, bot_label, derive_seed, match
 
 __all__ = ["duplicate_gain", "main", "one_by_one"]
 
@@ -63,11 +64,6 @@ class NoisyGreedy:
     rng: random.Random
     greedy: GreedyBot = attrs.field(factory=GreedyBot)
 
-    @classmethod
-    def make(cls, seed: int | None, **options: Any) -> NoisyGreedy:
-        """The factory :func:`piquet.bots.register` takes."""
-        return cls(random.Random(seed))
-
     def choose(self, observation: Observation) -> Action:
         if self.rng.random() < 0.05:
             return self.rng.choice(observation.legal_actions)
@@ -89,17 +85,18 @@ def _best(
     return wall, cpu
 
 
-def duplicate_gain(bot_a: str, bot_b: str, games: int, seed: int) -> dict[str, float]:
+def duplicate_gain(bot_a: BotSpec, bot_b: BotSpec, games: int, seed: int) -> dict[str, float]:
     """Half-widths of the 95% intervals (points per game; share of games) of the same
-    number of games played in duplicate pairs and plainly, and their ratios."""
+    number of games played in duplicate pairs and plainly, and their ratios. A bot object
+    is copied for each of the two matches, so that both start from the same state."""
 
     def widths(result: MatchResult) -> tuple[float, float]:
         low, high = result.points_interval
         s_low, s_high = result.score_interval
         return (high - low) / 2, (s_high - s_low) / 2
 
-    duplicate = match(bot_a, bot_b, games=games, seed=seed, duplicate=True)
-    plain = match(bot_a, bot_b, games=games, seed=seed, duplicate=False)
+    duplicate = match(copy.deepcopy(bot_a), bot_b, games=games, seed=seed, duplicate=True)
+    plain = match(copy.deepcopy(bot_a), bot_b, games=games, seed=seed, duplicate=False)
     (dup_points, dup_score), (plain_points, plain_score) = widths(duplicate), widths(plain)
     return {
         "duplicate points": dup_points,
@@ -183,13 +180,17 @@ def main(argv: list[str] | None = None) -> int:
             note = f"speed-up {serial / seconds:.2f}x v serial"
         print(f"  {name:<24}{seconds:8.3f} s  {per_game:6.2f} ms/game  {note}")
 
-    if "noisy-greedy" not in names():
-        register("noisy-greedy", NoisyGreedy.make)
-    pairs = (("greedy", "random"), ("random", "random"), ("greedy", "noisy-greedy"))
+    noisy = NoisyGreedy(random.Random(seed))  # an object: one stream across the games
+    pairs: tuple[tuple[BotSpec, str], ...] = (
+        ("greedy", "random"),
+        ("random", "random"),
+        (noisy, "greedy"),
+    )
     for bot_a, bot_b in pairs:
         gain = duplicate_gain(bot_a, bot_b, args.gain_games, seed)
         print(
-            f"{bot_a} v {bot_b}, {args.gain_games} games, 95% half-widths, duplicate v plain:\n"
+            f"{bot_label(bot_a)} v {bot_b}, {args.gain_games} games, "
+            "95% half-widths, duplicate v plain:\n"
             f"  points/game ±{gain['duplicate points']:.1f} v ±{gain['plain points']:.1f} "
             f"({gain['points ratio']:.2f}x); share of games "
             f"±{100 * gain['duplicate score']:.1f}% v ±{100 * gain['plain score']:.1f}% "

@@ -760,7 +760,7 @@ def match(
     >>> pq.match("greedy", "nobody", games=2)
     Traceback (most recent call last):
     ...
-    piquet.play.match.MatchError: bot b: unknown bot 'nobody'; known bots: greedy, random
+    piquet.play.match.MatchError: bot b: unknown bot 'nobody'; known bots: ...
     """
     check_bot(bot_a, "bot a")
     check_bot(bot_b, "bot b")
