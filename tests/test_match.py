@@ -313,6 +313,15 @@ def test_a_failing_bot_stops_the_match_with_its_error():
         pq.match(Broken(), "random", games=2)
 
 
+def test_an_illegal_action_names_the_bot_and_the_game():
+    class Cheat:
+        def choose(self, observation):
+            return pq.Play(pq.Card.parse("AS"))
+
+    with pytest.raises(MatchError, match=r"game 0: bot b \(Cheat\) chose"):
+        pq.match("greedy", Cheat(), games=2)
+
+
 # ----------------------------------------------------------------- saving
 
 

@@ -40,7 +40,7 @@ from ..ledger import CHANCE, Player, Reason
 from ..presets import RUBICON
 from ..records import dumps
 from ..ruleset import Ruleset
-from ..state import Result, new_game
+from ..state import IllegalActionError, Result, new_game
 
 __all__ = [
     "HIGHLIGHTS",
@@ -278,7 +278,7 @@ def play_one(
     deals = 0
 
     def tally() -> None:
-        seen = [set(), set()]  # type: ignore[var-annotated]
+        seen: list[set[Reason]] = [set(), set()]
         for event in state.events:
             if event.reason in HIGHLIGHTS:
                 seen[event.player].add(event.reason)
@@ -301,7 +301,14 @@ def play_one(
             action = bots[mover].choose(observation)
             thinking[mover] += clock() - start
             decisions[mover] += 1
-            state = state.apply(action)
+            try:
+                state = state.apply(action)
+            except IllegalActionError as error:
+                role = "a" if mover is a_seat else "b"
+                spec = bot_a if role == "a" else bot_b
+                raise MatchError(
+                    f"game {number}: bot {role} ({bot_label(spec)}) chose {action}: {error}"
+                ) from None
     tally()
     result = state.result
     assert result is not None
