@@ -130,7 +130,7 @@ def _load() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m piquet.play.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per timing (200)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per timing (3)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per timing (5)")
     parser.add_argument("--gain-games", type=int, default=1000, help="games per width (1000)")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask cluster")
     args = parser.parse_args(argv)
