@@ -181,6 +181,22 @@ def test_bad_arguments_raise_match_error(kwargs, message):
         pq.match("greedy", "random", **kwargs)
 
 
+def test_bot_options_reach_the_bot_and_name_it():
+    seen = []
+
+    def factory(seed, **options):
+        seen.append(options)
+        return GreedyBot()
+
+    pq.bots.register("optioned", factory)
+    try:
+        played = pq.tournament(["optioned:level=1", "optioned:level=2,style='bold'"], games=2)
+    finally:
+        pq.bots._REGISTRY.pop("optioned")
+    assert {"level": 2, "style": "bold"} in seen and {"level": 1} in seen
+    assert played.matches[0].a == "optioned:level=1"
+
+
 def test_unknown_bot_is_named():
     with pytest.raises(MatchError, match="nobody"):
         pq.match("nobody", "random", games=2)
@@ -409,6 +425,8 @@ def test_cli_tournament_table_and_plot(tmp_path, capsys):
     ("argv", "message"),
     [
         (["match", "--a", "nobody"], "--a: unknown bot 'nobody'"),
+        (["match", "--a", "random:depth=3"], "random:depth=3': bot 'random' takes no options"),
+        (["match", "--b", "random:depth"], "options are key=value"),
         (["match", "--games", "3"], "even number"),
         (["match", "--games", "x"], "invalid int value"),
         (["match", "--ruleset", "whist"], "unknown ruleset 'whist'"),

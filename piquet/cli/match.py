@@ -14,8 +14,7 @@ import argparse
 import sys
 from typing import Any, NoReturn
 
-from ..bots import names
-from ..play.match import MatchError, MatchInterrupted, MatchResult, match
+from ..play.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
 from ..play.tournament import TournamentResult
 from ..presets import find_ruleset
 from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
@@ -25,14 +24,16 @@ def run(args: argparse.Namespace) -> int:
     fail: Any = args.fail
     check_common(args, fail)
     for flag, name in (("--a", args.a), ("--b", args.b)):
-        if name.lower() not in names():
-            fail(f"{flag}: unknown bot {name!r}; known bots: {', '.join(names())}")
+        try:
+            check_bot(name, flag)
+        except MatchError as error:
+            fail(str(error))
     interrupted = False
     with executor_for(args, fail) as executor, progress_bar(args.quiet) as progress:
         try:
             result = match(
-                args.a.lower(),
-                args.b.lower(),
+                args.a,
+                args.b,
                 ruleset=find_ruleset(args.ruleset),
                 games=args.games,
                 seed=args.seed,
@@ -73,8 +74,10 @@ def register(commands: Any) -> None:
         "match", help="a match between two bots: duplicate deals, intervals, JSON lines"
     )
     one_line_errors(parser)
-    parser.add_argument("--a", default="greedy", help="bot a (default greedy)")
-    parser.add_argument("--b", default="random", help="bot b (default random)")
+    parser.add_argument(
+        "--a", default="greedy", metavar="BOT", help="bot a, NAME or NAME:KEY=VALUE,... (greedy)"
+    )
+    parser.add_argument("--b", default="random", metavar="BOT", help="bot b (default random)")
     add_common(parser, default_games=100)
 
     def fail(message: str) -> NoReturn:

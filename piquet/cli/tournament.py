@@ -13,8 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, NoReturn
 
-from ..bots import names
-from ..play.match import MatchError, MatchInterrupted
+from ..play.match import MatchError, MatchInterrupted, check_bot
 from ..play.tournament import tournament
 from ..presets import find_ruleset
 from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
@@ -24,10 +23,12 @@ from .match import finish
 def run(args: argparse.Namespace) -> int:
     fail: Any = args.fail
     check_common(args, fail)
-    bots = [name.lower() for name in args.bots]
+    bots = list(args.bots)
     for name in bots:
-        if name not in names():
-            fail(f"--bots: unknown bot {name!r}; known bots: {', '.join(names())}")
+        try:
+            check_bot(name, "--bots")
+        except MatchError as error:
+            fail(str(error))
     if len(set(bots)) != len(bots) or len(bots) < 2:
         fail(f"--bots: give at least two different bots (got {' '.join(args.bots)})")
     interrupted = False
@@ -56,7 +57,11 @@ def register(commands: Any) -> None:
     )
     one_line_errors(parser)
     parser.add_argument(
-        "--bots", nargs="+", default=["random", "greedy"], metavar="BOT", help="the bots"
+        "--bots",
+        nargs="+",
+        default=["random", "greedy"],
+        metavar="BOT",
+        help="the bots, each NAME or NAME:KEY=VALUE,...",
     )
     add_common(parser, default_games=100)
 

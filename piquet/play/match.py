@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import math
@@ -50,6 +51,7 @@ __all__ = [
     "MatchResult",
     "match",
     "mean_interval",
+    "parse_bot",
     "wilson_interval",
 ]
 
@@ -245,8 +247,40 @@ class GameRecord:
             raise MatchError(f"not a saved game: {type(error).__name__}: {error}") from None
 
 
+def parse_bot(text: str) -> tuple[str, dict[str, Any]]:
+    """A bot's name and options from ``"name"`` or ``"name:key=value,key=value"``.
+
+    Values are Python literals (numbers, strings, True/False/None); anything else is
+    taken as a string. The whole text is the bot's name in tables, so one bot with
+    different options can meet itself.
+
+    >>> parse_bot("pimc:samples=50,greedy=True,policy=fast")
+    ('pimc', {'samples': 50, 'greedy': True, 'policy': 'fast'})
+    >>> parse_bot("random")
+    ('random', {})
+    >>> parse_bot("pimc:samples")
+    Traceback (most recent call last):
+    ...
+    piquet.play.match.MatchError: bot 'pimc:samples': options are key=value, got 'samples'
+    """
+    name, _, rest = text.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip().isidentifier():
+            raise MatchError(f"bot {text!r}: options are key=value, got {item!r}")
+        try:
+            options[key.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            options[key.strip()] = value.strip()
+    return name.strip().lower(), options
+
+
 def _bot_for(spec: BotSpec, seed: int) -> Bot:
-    return make(spec, seed=seed) if isinstance(spec, str) else spec
+    if not isinstance(spec, str):
+        return spec
+    name, options = parse_bot(spec)
+    return make(name, seed=seed, **options)
 
 
 def play_one(
@@ -434,10 +468,17 @@ def bot_label(spec: BotSpec) -> str:
 
 
 def check_bot(spec: object, role: str) -> None:
-    """Raise :class:`MatchError` unless ``spec`` names a known bot or is a bot."""
+    """Raise :class:`MatchError` unless ``spec`` names a known bot (with options it
+    takes) or is a bot."""
     if isinstance(spec, str):
-        if spec.lower() not in names():
-            raise MatchError(f"{role}: unknown bot {spec!r}; known bots: {', '.join(names())}")
+        name, options = parse_bot(spec)
+        if name not in names():
+            raise MatchError(f"{role}: unknown bot {name!r}; known bots: {', '.join(names())}")
+        if options:
+            try:
+                make(name, seed=0, **options)
+            except (TypeError, ValueError) as error:
+                raise MatchError(f"{role}: {spec!r}: {error}") from None
     elif not callable(getattr(spec, "choose", None)):
         raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {spec!r}")
 
@@ -746,8 +787,9 @@ def match(
 ) -> MatchResult:
     """Play ``games`` games of ``ruleset`` between two bots and measure them.
 
-    Bots are names :func:`piquet.bots.make` knows (each game gets a fresh bot, seeded
-    from ``seed`` and the game's number) or bot objects (used as they are: the results
+    Bots are names :func:`piquet.bots.make` knows, with options if any as
+    ``"name:key=value,..."`` (see :func:`parse_bot`; each game gets a fresh bot, seeded
+    from ``seed`` and the game's number), or bot objects (used as they are: the results
     are then reproducible only when run serially, and an executor needs them picklable).
 
     The games run one after the other, or on ``executor`` (any
