@@ -15,6 +15,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import piquet as pq
 from piquet.bots import GreedyBot, make, play_game
@@ -54,6 +56,17 @@ def deals_of(record: str) -> list[pq.Action]:
 def test_wilson_interval_matches_known_values(successes, trials, low, high):
     got = wilson_interval(successes, trials)
     assert got == pytest.approx((low, high), abs=1e-6)
+
+
+@given(st.integers(1, 10_000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_interval_holds_the_proportion(counts):
+    successes, trials = counts
+    low, high = wilson_interval(successes, trials)
+    assert 0 <= low <= successes / trials <= high <= 1
+    assert (
+        high - low
+        <= wilson_interval(trials // 2, trials)[1] - wilson_interval(trials // 2, trials)[0] + 1e-12
+    )
 
 
 def test_wilson_interval_rejects_impossible_counts():
@@ -485,10 +498,12 @@ def test_cli_interrupted_tournament_keeps_games(tmp_path, capsys, monkeypatch):
     assert len(pq.TournamentResult.load(out).matches[0].games) == 3
 
 
-def test_cli_sigint_keeps_games(tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_sigint_keeps_games(tmp_path, jobs):
     out = tmp_path / "games.jsonl"
+    argv = ["match", "--games", "20000", "--jobs", jobs, "--quiet", "--out", out]
     process = subprocess.Popen(
-        [sys.executable, "-m", "piquet", "match", "--games", "20000", "--quiet", "--out", out],
+        [sys.executable, "-m", "piquet", *argv],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -501,7 +516,10 @@ def test_cli_sigint_keeps_games(tmp_path):
     assert "interrupted" in stderr
     kept = MatchResult.load(out)
     assert 0 < len(kept.games) < 20000
-    assert [g.number for g in kept.games] == list(range(len(kept.games)))
+    if jobs == "1":  # in order; a pool may finish a later batch first
+        assert [g.number for g in kept.games] == list(range(len(kept.games)))
+    for game in (kept.games[0], kept.games[-1]):  # each kept game is the one the seed makes
+        assert play_one(pq.RUBICON, "greedy", "random", 0, game.number, True).record == game.record
 
 
 def test_benchmark_prints_its_figures(capsys):

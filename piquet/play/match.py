@@ -103,7 +103,9 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
