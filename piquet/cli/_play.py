@@ -25,10 +25,15 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
 def add_common(parser: argparse.ArgumentParser, *, default_games: int) -> None:
     """The arguments both commands take."""
     parser.add_argument(
-        "--games", type=int, default=default_games, help=f"games (default {default_games})"
+        "--games",
+        type=int,
+        default=default_games,
+        help=f"games (default {default_games}; even, unless --plain)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of every deal and bot (0)")
-    parser.add_argument("--ruleset", default="rubicon", help="ruleset (default rubicon)")
+    parser.add_argument(
+        "--ruleset", default="rubicon", help=f"one of {', '.join(sorted(RULESETS))} (rubicon)"
+    )
     parser.add_argument(
         "--plain",
         action="store_true",
