@@ -22,13 +22,15 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     parser.error = error  # type: ignore[method-assign]
 
 
-def add_common(parser: argparse.ArgumentParser, *, default_games: int) -> None:
+def add_common(
+    parser: argparse.ArgumentParser, *, default_games: int, games: str = "games"
+) -> None:
     """The arguments both commands take."""
     parser.add_argument(
         "--games",
         type=int,
         default=default_games,
-        help=f"games (default {default_games}; even, unless --plain)",
+        help=f"{games} (default {default_games}; even, unless --plain)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of every deal and bot (0)")
     parser.add_argument(

@@ -63,7 +63,7 @@ def register(commands: Any) -> None:
         metavar="BOT",
         help="the bots, each NAME or NAME:KEY=VALUE,...",
     )
-    add_common(parser, default_games=100)
+    add_common(parser, default_games=100, games="games for each pair of bots")
 
     def fail(message: str) -> NoReturn:
         parser.error(message)
