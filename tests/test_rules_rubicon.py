@@ -7,10 +7,10 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from conftest import play_out
 from seed_data import SEED_000, SEED_000_EXCHANGE, SEED_000_PLAY
 
 import piquet as pq
+from conftest import play_out
 
 A, B = pq.Player.A, pq.Player.B
 

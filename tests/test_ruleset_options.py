@@ -9,7 +9,6 @@ from typing import Any
 
 import attrs
 import pytest
-from conftest import play_out
 from ruleset_helpers import A, B, deal_of, ledger, plays
 from seed_data import (
     MAXIMUM_170,
@@ -22,6 +21,7 @@ from seed_data import (
 from test_ruleset_rubicon import WORKED_DECLARATIONS, WORKED_EXCHANGE, WORKED_HANDS, WORKED_PLAY
 
 import piquet as pq
+from conftest import play_out
 from piquet.rules import HOUSE_OPTIONS
 
 R = pq.Reason
