@@ -53,7 +53,7 @@ def _title(state: State) -> str:
         what = f"a race to {game.target}"
     else:
         what = "a game"
-    return f"{name[0].upper()}{name[1:]}: {what}. {state._game.first_dealer} deals first."
+    return f"{name[0].upper()}{name[1:]}: {what}. {state.first_dealer} deals first."
 
 
 def _say(event: ScoreEvent, total: int) -> str:

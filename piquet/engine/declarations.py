@@ -1,0 +1,452 @@
+"""The declarations: point, sequences, sets, each with a call and an answer (R-DE).
+
+In each category the elder calls his best claim or passes; the younger answers "good",
+or calls at least as much. The winner scores his call and may reckon his further
+combinations (R-DE-5); a tie scores nothing (R-DE-1). With ``declarations="auto"``
+every category is resolved at once with the best calls and no sinking.
+
+What was said is kept as masks (:class:`.parts.Said`); the words, and the
+:class:`~piquet.words.Spoken` values, are made when :func:`spoken` is read. The younger
+shows what he scores once the elder has led his first card (R-DE-7): until then the
+elder hears the words, and sees none of the younger's cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ..actions import Call, Good, Pass, Reckon
+from ..cards import EMPTY, _from_mask
+from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason, ScoreEvent
+from ..words import Spoken as SpokenWords
+from . import ledger, play
+from .parts import CATEGORIES, NO_DECLARATIONS, DeclStage, Said
+
+if TYPE_CHECKING:
+    from ..ruleset import CategoryRule, Ruleset
+    from .state import State
+
+__all__ = ["ACTIONS", "apply", "begin", "events_seen_by", "legal_actions", "shown_by", "spoken"]
+
+ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
+ALL_RESOLVED: Final = len(CATEGORIES)
+_R_DE_7 = False
+_CLASSES: Final = {
+    Category.POINT: (Precedence.POINT, Reason.POINT),
+    Category.SEQUENCE: (Precedence.SEQUENCE, Reason.SEQUENCE),
+    Category.SET: (Precedence.SET, Reason.SET),
+}
+_DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
+
+
+def begin(new: State) -> None:
+    if new._phase is Phase.OVER:
+        return
+    new._phase = Phase.DECLARATION
+    new._decl = NO_DECLARATIONS
+    new._to_move = new._ctx.dealer.other
+    if new._ctx.game.auto:
+        _auto_declare(new)
+
+
+def _call(category: Category, claim: int) -> Call:
+    action = object.__new__(Call)
+    object.__setattr__(action, "category", category)
+    object.__setattr__(action, "cards", _from_mask(claim))
+    return action
+
+
+# ----------------------------------------------------------------- automatic
+
+
+_Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
+
+
+def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[_Resolution]:
+    """Each category with the best calls: (category, winner, elder's best, younger's
+    best, the winner's combinations)."""
+    younger = elder.other
+    out: list[_Resolution] = []
+    for category in CATEGORIES:
+        rule = rules.category_rule(category)
+        combos_e = rule.combinations(hands[elder])
+        combos_y = rule.combinations(hands[younger])
+        best_e = combos_e[0] if combos_e else 0
+        best_y = combos_y[0] if combos_y else 0
+        winner: Player | None = None
+        if best_e and best_y:
+            ke, ky = rule.key(best_e), rule.key(best_y)
+            if ke != ky:
+                winner = elder if ke > ky else younger
+        elif best_e or best_y:
+            winner = elder if best_e else younger
+        own = combos_e if winner is elder else combos_y if winner is younger else ()
+        out.append((category, winner, best_e, best_y, own))
+    return out
+
+
+def _auto_declare(new: State) -> None:
+    """Every category resolved with the best calls and no sinking."""
+    hands = new._hands
+    # what was said is derived on demand from the hands (see `spoken`)
+    new._decl = new._decl._replace(auto_hands=hands)
+    for category, winner, _best_e, _best_y, own in _auto_resolve(
+        new._ctx.ruleset, hands, new._ctx.dealer.other
+    ):
+        if winner is None:
+            continue
+        for combo in own:
+            if _score_combination(new, winner, category, combo):
+                return
+        if _check_rouge(new, winner, category):
+            return
+    new._decl = new._decl._replace(category=ALL_RESOLVED, stage=DeclStage.DONE)
+    play.begin(new)
+
+
+def _auto_said(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[Said]:
+    """What auto declarations would have said aloud (R-DE-6)."""
+    younger = elder.other
+    said: list[Said] = []
+    for category, winner, best_e, best_y, _own in _auto_resolve(rules, hands, elder):
+        if best_e:
+            shown = best_e if winner is not younger else None
+            said.append(Said(elder, "call", category, (best_e,), best_y or None, shown))
+        else:
+            said.append(Said(elder, "pass", category, (), None, None))
+        if best_y and (best_e == 0 or winner is not elder):
+            shown = best_y if winner is not elder else None
+            said.append(Said(younger, "call", category, (best_y,), best_e or None, shown))
+        elif best_e:
+            said.append(Said(younger, "good", category, (), None, None))
+        else:
+            said.append(Said(younger, "pass", category, (), None, None))
+    return said
+
+
+# ----------------------------------------------------------------- scoring
+
+
+def _score_combination(new: State, player: Player, category: Category, combo: int) -> bool:
+    rules = new._ctx.ruleset
+    if rules.carte_rouge is not None:
+        decl = new._decl
+        scored = list(decl.scored)
+        scored[player] |= combo
+        new._decl = decl._replace(scored=(scored[0], scored[1]))
+    precedence, reason = _CLASSES[category]
+    points = rules.category_rule(category).score(combo)
+    return ledger.score(new, player, points, precedence, reason, _from_mask(combo))
+
+
+def _check_rouge(new: State, player: Player, category: Category) -> bool:
+    """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
+    rules = new._ctx.ruleset
+    decl = new._decl
+    if rules.carte_rouge is None or decl.rouge[player]:
+        return False
+    if new._hands[player] & ~decl.scored[player]:
+        return False
+    rouge = (True, decl.rouge[1]) if player == 0 else (decl.rouge[0], True)
+    new._decl = decl._replace(rouge=rouge)
+    counts = player != new._ctx.dealer or rules.younger_carte_rouge_makes_bonus
+    return ledger.score(
+        new,
+        player,
+        rules.carte_rouge,
+        _CLASSES[category][0],
+        Reason.CARTE_ROUGE,
+        _from_mask(new._hands[player]),
+        counts=counts,
+    )
+
+
+# ----------------------------------------------------------------- legal actions
+
+
+def _subset_unions(combos: tuple[int, ...]) -> list[int]:
+    """Unions of every subset of the combinations, all of them first, none last."""
+    out = []
+    for size in range(len(combos), -1, -1):
+        for chosen in itertools.combinations(combos, size):
+            out.append(sum(chosen))
+    return out
+
+
+def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
+    decl = state._decl
+    stage = decl.stage
+    if stage is DeclStage.DONE:
+        return ()
+    category = CATEGORIES[decl.category]
+    rule = state._ctx.ruleset.category_rule(category)
+    hand = state._hands[state._to_move]  # type: ignore[index]
+    if stage is DeclStage.ANSWER:
+        floor = rule.key(decl.claim)
+        return (
+            Good(category),
+            *(_call(category, c) for c in rule.claims(hand) if rule.key(c) >= floor),
+        )
+    if stage is DeclStage.EXTRAS:
+        return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
+    return (*(_call(category, c) for c in rule.claims(hand)), Pass(category))
+
+
+# ----------------------------------------------------------------- transition
+
+
+def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category] if decl.category < ALL_RESOLVED else None
+    if action.category is not category:
+        raise IllegalActionError(
+            f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
+        )
+    rule = state._ctx.ruleset.category_rule(category)
+    player: Player = state._to_move  # type: ignore[assignment]
+    kind = type(action)
+    if kind is Call and not rule.is_claim(action.cards.mask, state._hands[player]):  # type: ignore[union-attr]
+        raise IllegalActionError(
+            f"{action}: not a {category} that {player}'s hand supports (R-DE-1)"
+        )
+    stage = decl.stage
+    if stage is DeclStage.EXTRAS:
+        return _reckon(state, action, rule)
+    if kind is Reckon:
+        raise IllegalActionError(f"{action}: nobody has won the {category} yet")
+    if stage is DeclStage.ELDER:
+        return _elder_speaks(state, action)
+    if stage is DeclStage.AFTER_PASS:
+        return _younger_after_pass(state, action)
+    return _younger_answers(state, action, rule)
+
+
+def _reckon(state: State, action: Any, rule: CategoryRule) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    player: Player = state._to_move  # type: ignore[assignment]
+    if type(action) is not Reckon:
+        raise IllegalActionError(
+            f"{action}: {player} won the {category} and must say which further "
+            "combinations he reckons (R-DE-5)"
+        )
+    chosen = action.cards.mask
+    picks = [m for m in decl.extras if m & chosen]
+    if sum(picks) != chosen or any(m & chosen != m for m in picks):
+        described = ", ".join(str(_from_mask(m)) for m in decl.extras)
+        raise IllegalActionError(
+            f"{action}: may reckon only whole combinations of {described} (R-DE-5)"
+        )
+    new = _next_state(state, action)
+    if picks:
+        said = Said(player, "reckon", category, tuple(picks), None, chosen)
+        new._decl = decl._replace(said=(*decl.said, said))
+    for combo in picks:
+        if _score_combination(new, player, category, combo):
+            return new
+    if not _check_rouge(new, player, category):
+        _next_category(new)
+    return new
+
+
+def _next_state(state: State, action: Any) -> State:
+    new = state._clone()
+    new._history = (state._history, action)
+    return new
+
+
+def _elder_speaks(state: State, action: Any) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    elder = state._ctx.dealer.other
+    kind = type(action)
+    if kind is Good:
+        raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
+    new = _next_state(state, action)
+    if kind is Pass:
+        said = Said(elder, "pass", category, (), None, None)
+        new._decl = decl._replace(stage=DeclStage.AFTER_PASS, said=(*decl.said, said))
+    else:
+        claim = action.cards.mask
+        said = Said(elder, "call", category, (claim,), None, None)
+        new._decl = decl._replace(stage=DeclStage.ANSWER, claim=claim, said=(*decl.said, said))
+    new._to_move = elder.other
+    return new
+
+
+def _younger_after_pass(state: State, action: Any) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    younger = state._ctx.dealer
+    kind = type(action)
+    if kind is Good:
+        raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
+    new = _next_state(state, action)
+    if kind is Pass:
+        new._decl = decl._replace(
+            said=(*decl.said, Said(younger, "pass", category, (), None, None))
+        )
+        _next_category(new)
+        return new
+    claim = action.cards.mask
+    said = Said(younger, "call", category, (claim,), None, claim)
+    new._decl = decl._replace(said=(*decl.said, said))
+    _win_category(new, younger, category, claim, restrict=None)
+    return new
+
+
+def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    elder, younger = state._ctx.dealer.other, state._ctx.dealer
+    kind = type(action)
+    elder_claim = decl.claim
+    before = decl.said[:-1]
+    if kind is Pass:
+        raise IllegalActionError(
+            f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
+        )
+    if kind is Good:
+        new = _next_state(state, action)
+        new._decl = decl._replace(
+            said=(
+                *before,
+                Said(elder, "call", category, (elder_claim,), None, elder_claim),
+                Said(younger, "good", category, (), None, None),
+            )
+        )
+        _win_category(new, elder, category, elder_claim, restrict=rule.key(elder_claim))
+        return new
+    claim = action.cards.mask
+    ke, ky = rule.key(elder_claim), rule.key(claim)
+    if ky < ke:
+        words = rule.spoken(elder_claim, None)
+        raise IllegalActionError(
+            f"{action}: does not rank with the elder's {words}; answer 'good' or call "
+            "at least as much (R-DE-1)"
+        )
+    tie = ky == ke  # equal: neither scores, both are shown (R-DE-6)
+    new = _next_state(state, action)
+    new._decl = decl._replace(
+        said=(
+            *before,
+            Said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
+            Said(younger, "call", category, (claim,), elder_claim, claim),
+        )
+    )
+    if tie:
+        _next_category(new)
+    else:
+        _win_category(new, younger, category, claim, restrict=None)
+    return new
+
+
+def _win_category(
+    new: State, player: Player, category: Category, claim: int, restrict: tuple[int, ...] | None
+) -> None:
+    """Score the winning call, then offer the further combinations (R-DE-5)."""
+    if _score_combination(new, player, category, claim):
+        return
+    rule = new._ctx.ruleset.category_rule(category)
+    extras = list(rule.further(new._hands[player], claim))
+    if extras and restrict is not None and not _good_against_the_cards(new, player, rule, claim):
+        extras = [c for c in extras if rule.key(c) <= restrict]
+    if extras:
+        new._decl = new._decl._replace(stage=DeclStage.EXTRAS, extras=tuple(extras), claim=claim)
+        new._to_move = player
+        return
+    if not _check_rouge(new, player, category):
+        _next_category(new)
+
+
+def _good_against_the_cards(new: State, player: Player, rule: CategoryRule, claim: int) -> bool:
+    """Nothing the opponent could hold, given the caller's hand and discard, beats it."""
+    unseen = new._ctx.tables.pack_mask & ~new._hands[player]
+    if new._exch is not None:
+        unseen &= ~new._exch.discards[player]
+    key = rule.key(claim)
+    return all(rule.key(c) <= key for c in rule.combinations(unseen))
+
+
+def _next_category(new: State) -> None:
+    decl = new._decl
+    index = decl.category + 1
+    if index >= ALL_RESOLVED:
+        new._decl = decl._replace(category=ALL_RESOLVED, stage=DeclStage.DONE, extras=(), claim=0)
+        play.begin(new)
+        return
+    new._decl = decl._replace(category=index, stage=DeclStage.ELDER, extras=(), claim=0)
+    new._to_move = new._ctx.dealer.other
+
+
+# ----------------------------------------------------------------- what was said and shown
+
+
+def _said(state: State) -> Sequence[Said]:
+    decl = state._decl
+    if decl.auto_hands is not None:
+        return _auto_said(state._ctx.ruleset, decl.auto_hands, state._ctx.dealer.other)
+    return decl.said
+
+
+def _hidden_from(state: State, player: Player | None) -> Player | None:
+    """Whose shown cards ``player`` may not see yet: the younger's, to the elder,
+    until the elder has led his first card (R-DE-7)."""
+    elder = state._ctx.dealer.other
+    if _R_DE_7 and player is elder and not play.elder_has_led(state):
+        return elder.other
+    return None
+
+
+def _words(rules: Ruleset, said: Said) -> str:
+    if said.verb in ("pass", "good"):
+        return said.verb
+    rule = rules.category_rule(said.category)
+    if said.verb == "reckon":
+        return ", ".join(rule.spoken(m, None) for m in said.claims)
+    return rule.spoken(said.claims[0], said.versus)
+
+
+def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
+    """What was said, as both players heard it (``player`` None), or as ``player``
+    knows it (R-DE-7)."""
+    rules = state._ctx.ruleset
+    hidden = _hidden_from(state, player)
+    return tuple(
+        SpokenWords(
+            said.player,
+            said.verb,
+            said.category,
+            _words(rules, said),
+            None if said.shown is None or said.player is hidden else _from_mask(said.shown),
+        )
+        for said in _said(state)
+    )
+
+
+def shown_by(state: State, player: Player) -> int:
+    """The cards ``player`` has shown his opponent in the declarations (R-DE-6, R-DE-7)."""
+    if _hidden_from(state, player.other) is player:
+        return 0
+    shown = 0
+    for said in _said(state):
+        if said.player is player and said.shown is not None:
+            shown |= said.shown
+    return shown
+
+
+def events_seen_by(state: State, player: Player) -> tuple[ScoreEvent, ...]:
+    """The ledger, with the younger's declared cards hidden from the elder before his
+    first lead (R-DE-7)."""
+    events = state.events
+    hidden = _hidden_from(state, player)
+    if hidden is None:
+        return events
+    return tuple(
+        event._replace(cards=EMPTY)
+        if event.player is hidden and event.precedence in _DECLARED and event.cards
+        else event
+        for event in events
+    )

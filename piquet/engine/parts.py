@@ -1,0 +1,153 @@
+"""The parts a state is made of: small named tuples, shared by the phase modules.
+
+A :class:`~piquet.engine.state.State` keeps the facts that change on nearly every
+action (hands, the trick, the scores) in its own slots, and the rest in these records,
+which are replaced whole, and rarely:
+
+- :class:`Game`: facts about the whole game that change only between deals;
+- :class:`Context`: the ruleset, its compiled tables, the game, the dealer, the deal's
+  :class:`Setup` and the result; it changes only between deals (and when the game ends);
+- :class:`ExchangeState`, :class:`Declarations`: where the exchange and the declarations
+  are; each is touched only in its own phase;
+- :class:`Race`: the race for pique and repique, until it is settled.
+
+Cards are bit masks here (see :mod:`piquet.cards`); public objects are built from
+them only when a property is read.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..actions import LeftCards
+from ..words import Category, Player, Result, Resumed
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+    from .tables import RulesTables
+
+__all__ = [
+    "CATEGORIES",
+    "FRESH_RACE",
+    "NO_DECLARATIONS",
+    "Context",
+    "DeclStage",
+    "Declarations",
+    "ExchStage",
+    "ExchangeState",
+    "Game",
+    "Race",
+    "Said",
+    "Setup",
+]
+
+CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SET)
+"""The declaration categories in the order they are resolved (R-DE)."""
+
+
+class Setup(NamedTuple):
+    """What a deal starts from; it does not change during the deal."""
+
+    dealt: tuple[int, int]  # dealt hands, per player
+    stock: tuple[int, ...]  # card bit indices, top first
+    blank: tuple[bool, bool]  # dealt without a court card, per player
+    prefix: tuple[int, ...]  # prefix[i]: mask of the top i stock cards
+
+
+class Game(NamedTuple):
+    """Facts about the whole game that change only between deals."""
+
+    first_dealer: Player
+    deal_number: int  # 1-based number of the current (or last) deal
+    sheet: tuple[tuple[int, int], ...]  # per finished deal: scores per player
+    auto: bool
+    single: bool  # a new_deal state: over when its deal is over
+    origin: Setup | None  # the explicit cards of a new_deal state
+    target: int | None  # the ruleset's race target, kept here for the scoring loop
+    games: tuple[Result, ...] = ()  # earlier games of a partie of several games
+    resumed: Resumed | None = None  # where a resume_game state took the game up
+
+
+class Context(NamedTuple):
+    """What changes only between deals: read often, replaced rarely."""
+
+    ruleset: Ruleset
+    tables: RulesTables
+    game: Game
+    dealer: Player
+    setup: Setup | None
+    result: Result | None
+
+
+class ExchStage(enum.IntEnum):
+    """Where the exchange is (R-CB-2, R-EX)."""
+
+    COUNT = 0  # elder with carte blanche states how many he will exchange
+    YOUNGER_FIRST = 1  # younger commits his discard before the elder's blanche is shown
+    ELDER = 2
+    YOUNGER = 3
+    LEAVE = 4
+    DONE = 5
+
+
+class ExchangeState(NamedTuple):
+    stage: ExchStage
+    announced: int  # the elder's announced count (carte blanche), else 0
+    discards: tuple[int, int]  # per player
+    taken: tuple[int, int]  # how many cards each took in, per player
+    younger_taken: bool  # whether the younger has taken in his cards yet
+    left: LeftCards | None
+
+
+class DeclStage(enum.IntEnum):
+    """Where a category's declaration is (R-DE-1, R-DE-5)."""
+
+    ELDER = 0
+    ANSWER = 1
+    AFTER_PASS = 2
+    EXTRAS = 3
+    DONE = 4
+
+
+class Said(NamedTuple):
+    """One utterance, kept as masks; :class:`~piquet.words.Spoken` is built when read.
+
+    ``claims`` is the call's claim (one mask) or the combinations reckoned; ``versus``
+    the opposing claim that the words are measured against; ``shown`` the cards shown.
+    """
+
+    player: Player
+    verb: str  # "call", "pass", "good", "reckon"
+    category: Category
+    claims: tuple[int, ...]
+    versus: int | None
+    shown: int | None
+
+
+class Declarations(NamedTuple):
+    category: int  # index into CATEGORIES; 3 when all are resolved
+    stage: DeclStage
+    claim: int  # the elder's pending call, or the winner's call in EXTRAS
+    extras: tuple[int, ...]  # in EXTRAS: the combinations the winner may reckon
+    said: tuple[Said, ...]
+    scored: tuple[int, int]  # cards in each player's scored combinations (carte rouge)
+    rouge: tuple[bool, bool]
+    auto_hands: tuple[int, int] | None  # auto declarations: the hands they were made from
+
+
+NO_DECLARATIONS = Declarations(0, DeclStage.ELDER, 0, (), (), (0, 0), (False, False), None)
+
+
+class Race(NamedTuple):
+    """The race for pique and repique, kept as entries arrive in ledger order (R-PR).
+
+    A state holds None instead once the race is settled (a bonus was made, or both
+    players have entries), so that the play loop pays nothing for it.
+    """
+
+    counted: tuple[int, int]  # points that count toward a bonus, per player
+    entered: tuple[bool, bool]  # has the player any entry yet
+
+
+FRESH_RACE = Race((0, 0), (False, False))

@@ -1,0 +1,229 @@
+"""The play: twelve tricks, following suit, and what each card scores (R-PL).
+
+The trick scorer of the ruleset is compiled into tables (:mod:`.tables`): playing a card
+looks up its points and its ledger entry. Who wins a trick is :func:`.tables.follower_wins`,
+written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from ..actions import Play
+from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card
+from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
+from . import end, ledger
+from .tables import SUIT_BASE, follower_wins
+
+if TYPE_CHECKING:
+    import random
+
+    from .state import State
+
+__all__ = ["apply", "begin", "elder_has_led", "legal_actions", "rollout", "tricks"]
+
+TRICKS_IN_A_DEAL: Final = 12
+CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they count toward pique
+_PHASE_PLAY: Final = Phase.PLAY
+_OTHER: Final = (Player.B, Player.A)
+_SLOTS: Final = 4 * SUIT_SHIFT
+
+# Play actions and card indices per suit, by a suit's nine bits, in canonical order
+# (high to low): legal plays are concatenations of these, built once.
+_PLAYS: Final = tuple(Play(c) if c is not None else None for c in CARD_BY_INDEX)
+_SUIT_PLAYS: Final = tuple(
+    tuple(
+        tuple(_PLAYS[s * SUIT_SHIFT + b] for b in range(8, -1, -1) if m >> b & 1)
+        for m in range(512)
+    )
+    for s in range(4)
+)
+_SUIT_INDICES: Final = tuple(
+    tuple(tuple(s * SUIT_SHIFT + b for b in range(8, -1, -1) if m >> b & 1) for m in range(512))
+    for s in range(4)
+)
+
+
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    sp = _SUIT_PLAYS
+    return (
+        sp[0][mask & SUIT_BITS]
+        + sp[1][(mask >> 16) & SUIT_BITS]
+        + sp[2][(mask >> 32) & SUIT_BITS]
+        + sp[3][(mask >> 48) & SUIT_BITS]
+    )
+
+
+def _indices_of(mask: int) -> tuple[int, ...]:
+    si = _SUIT_INDICES
+    return (
+        si[0][mask & SUIT_BITS]
+        + si[1][(mask >> 16) & SUIT_BITS]
+        + si[2][(mask >> 32) & SUIT_BITS]
+        + si[3][(mask >> 48) & SUIT_BITS]
+    )
+
+
+def begin(new: State) -> None:
+    """The elder leads the first trick."""
+    if new._phase is Phase.OVER:
+        return
+    new._phase = _PHASE_PLAY
+    new._to_move = new._ctx.dealer.other
+    new._lead = -1
+
+
+def elder_has_led(state: State) -> bool:
+    """Whether a card has been played in this deal (R-DE-7, R-EX-4 wait for it)."""
+    return state._lead >= 0 or state._tricks != (0, 0)
+
+
+def legal_actions(state: State) -> Sequence[Play]:
+    """Any card to lead; a card of the suit led when he has one (R-PL-1)."""
+    hand = state._hands[state._to_move]  # type: ignore[index]
+    lead = state._lead
+    if lead >= 0:
+        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+        if suit:
+            return _SUIT_PLAYS[lead // SUIT_SHIFT][suit]
+    return _plays_of(hand)
+
+
+def apply(state: State, action: Play) -> State:
+    card = action.card
+    index = card.index
+    bit = card._mask
+    player: Player = state._to_move  # type: ignore[assignment]
+    hands = state._hands
+    hand = hands[player]
+    if not hand & bit:
+        raise IllegalActionError(f"{action}: {player} does not hold {card}")
+    lead = state._lead
+    if (
+        lead >= 0
+        and index & SUIT_BASE != lead & SUIT_BASE
+        and (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+    ):
+        raise IllegalActionError(
+            f"{action}: {player} must follow suit to {CARD_BY_INDEX[lead]} (R-PL-1)"
+        )
+    new = state._clone()
+    new._history = (state._history, action)
+    new._hands = (hand & ~bit, hands[1]) if player == 0 else (hands[0], hand & ~bit)
+    _play_card(new, player, index, lead)
+    return new
+
+
+def _play_card(new: State, player: Player, index: int, lead: int) -> None:
+    """The card is out of the hand already: lead it, or finish the trick with it."""
+    tables = new._ctx.tables
+    if lead < 0:
+        new._lead = index
+        new._to_move = _OTHER[player]
+        scoring = tables.lead[index]
+        if scoring is not None:
+            ledger.score_entry(new, player, scoring[0], scoring[1][player])
+        return
+    won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
+    winner = player if won else _OTHER[player]
+    new._lead = -1
+    new._to_move = winner
+    tricks = new._tricks
+    tricks = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
+    new._tricks = tricks
+    if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
+        return
+    rules = new._ctx.ruleset
+    if (
+        rules.cards_count_toward_pique
+        and tricks[winner] == CARDS_TRICKS
+        # scored as the seventh trick is won, so it ranks with the play (class 5)
+        and ledger.score(new, winner, rules.cards, Precedence.PLAY, Reason.CARDS)
+    ):
+        return
+    if tricks[0] + tricks[1] == TRICKS_IN_A_DEAL:
+        scoring = tables.last[index if won else lead]
+        if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
+            return
+        if not _score_the_cards(new):
+            end.end_deal(new)
+
+
+def _score_the_cards(new: State) -> bool:
+    """The cards, or capot, after the last trick (R-PL-4); True when the game ends."""
+    rules = new._ctx.ruleset
+    tricks = new._tricks
+    for player in (Player.A, Player.B):
+        won = tricks[player]
+        if won == TRICKS_IN_A_DEAL:
+            already = rules.cards if rules.cards_count_toward_pique else 0
+            if ledger.score(new, player, rules.capot - already, Precedence.CARDS, Reason.CAPOT):
+                return True
+        elif (
+            won > TRICKS_IN_A_DEAL // 2
+            and not rules.cards_count_toward_pique
+            and ledger.score(new, player, rules.cards, Precedence.CARDS, Reason.CARDS)
+        ):
+            return True
+    return False
+
+
+def tricks(state: State) -> tuple[Trick, ...]:
+    """The finished tricks of the current deal, read back from the history."""
+    if state._ctx.setup is None:
+        return ()
+    cards: list[Card] = []
+    node = state._history
+    while node is not None and type(node[1]) is Play:
+        cards.append(node[1].card)
+        node = node[0]
+    cards.reverse()
+    leader = state._ctx.dealer.other
+    done: list[Trick] = []
+    for i in range(0, len(cards) - 1, 2):
+        lead, follow = cards[i], cards[i + 1]
+        winner = leader.other if follower_wins(lead.index, follow.index) else leader
+        done.append(Trick(leader, lead, follow, winner))
+        leader = winner
+    return tuple(done)
+
+
+def rollout(state: State, rng: random.Random) -> State:
+    """Random legal actions to the end of the deal (see :meth:`State.rollout`)."""
+    if state._phase is Phase.OVER:
+        return state
+    if state._to_move is CHANCE:
+        state = state.apply(state.sample_chance(rng))
+    while state._phase is not _PHASE_PLAY:
+        if state._to_move is CHANCE or state._phase is Phase.OVER:
+            return state
+        state = state.apply(rng.choice(state.legal_actions()))
+    return _play_out(state, rng)
+
+
+def _play_out(state: State, rng: random.Random) -> State:
+    """The play to the end of the deal on one private copy, consuming ``rng`` as
+    ``rng.choice(state.legal_actions())`` would at every card."""
+    new = state._clone()
+    getrandbits = rng.getrandbits
+    hands = list(new._hands)
+    history = new._history
+    while new._phase is _PHASE_PLAY:
+        player = new._to_move
+        hand = hands[player]  # type: ignore[index]
+        lead = new._lead
+        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS if lead >= 0 else 0
+        choices = _SUIT_INDICES[lead // SUIT_SHIFT][suit] if suit else _indices_of(hand)
+        n = len(choices)
+        bits = n.bit_length()
+        pick = getrandbits(bits)
+        while pick >= n:
+            pick = getrandbits(bits)
+        index = choices[pick]
+        history = (history, _PLAYS[index])
+        hands[player] = hand & ~(1 << index)  # type: ignore[index]
+        new._hands = (hands[0], hands[1])
+        new._history = history
+        _play_card(new, player, index, lead)  # type: ignore[arg-type]
+    return new
