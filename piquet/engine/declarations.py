@@ -32,7 +32,6 @@ __all__ = ["ACTIONS", "apply", "begin", "events_seen_by", "legal_actions", "show
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
 ALL_RESOLVED: Final = len(CATEGORIES)
-_R_DE_7 = False
 _CLASSES: Final = {
     Category.POINT: (Precedence.POINT, Reason.POINT),
     Category.SEQUENCE: (Precedence.SEQUENCE, Reason.SEQUENCE),
@@ -395,7 +394,7 @@ def _hidden_from(state: State, player: Player | None) -> Player | None:
     """Whose shown cards ``player`` may not see yet: the younger's, to the elder,
     until the elder has led his first card (R-DE-7)."""
     elder = state._ctx.dealer.other
-    if _R_DE_7 and player is elder and not play.elder_has_led(state):
+    if player is elder and not play.elder_has_led(state):
         return elder.other
     return None
 
