@@ -14,7 +14,7 @@ from ..actions import Play
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
-from .tables import SUIT_BASE, follower_wins
+from .tables import SUIT_BASE, RulesTables, follower_wins
 
 if TYPE_CHECKING:
     import random
@@ -91,40 +91,77 @@ def legal_actions(state: State) -> Sequence[Play]:
 
 
 def apply(state: State, action: Play) -> State:
-    card = action.card
-    index = card.index
-    bit = card._mask
+    index = action.card.index
     player: Player = state._to_move  # type: ignore[assignment]
     hands = state._hands
     hand = hands[player]
-    if not hand & bit:
-        raise IllegalActionError(f"{action}: {player} does not hold {card}")
     lead = state._lead
-    if (
+    if not hand >> index & 1 or (
         lead >= 0
         and index & SUIT_BASE != lead & SUIT_BASE
         and (hand >> (lead & SUIT_BASE)) & SUIT_BITS
     ):
-        raise IllegalActionError(
-            f"{action}: {player} must follow suit to {CARD_BY_INDEX[lead]} (R-PL-1)"
-        )
-    new = state._clone()
+        _refuse(action, player, hand, lead)
+    # the clone, written out: this is the hottest path of the engine
+    new = object.__new__(type(state))
+    new._ctx = ctx = state._ctx
+    new._phase = _PHASE_PLAY
+    new._exch = state._exch
+    new._decl = state._decl
+    new._tricks = state._tricks
+    new._scores = state._scores
+    new._events = state._events
+    new._race = state._race
     new._history = (state._history, action)
-    new._hands = (hand & ~bit, hands[1]) if player == 0 else (hands[0], hand & ~bit)
-    _play_card(new, player, index, lead)
+    hand &= ~(1 << index)
+    new._hands = (hand, hands[1]) if player == 0 else (hands[0], hand)
+    if lead >= 0:
+        _finish_trick(new, player, index, lead, ctx.tables)
+        return new
+    new._lead = index
+    new._to_move = _OTHER[player]
+    tables = ctx.tables
+    scoring = tables.lead[index]
+    if scoring is None:
+        return new
+    if new._race is None and tables.target is None:
+        # the usual case, inline: nothing can follow from the entry but the entry
+        new._events = (new._events, scoring[1][player])
+        points = scoring[0]
+        a, b, deal_a, deal_b = new._scores
+        new._scores = (
+            (a, b + points, deal_a, deal_b + points)
+            if player
+            else (a + points, b, deal_a + points, deal_b)
+        )
+    else:
+        ledger.score_entry(new, player, scoring[0], scoring[1][player])
     return new
+
+
+def _refuse(action: Play, player: Player, hand: int, lead: int) -> None:
+    card = action.card
+    if not hand & card._mask:
+        raise IllegalActionError(f"{action}: {player} does not hold {card}")
+    raise IllegalActionError(
+        f"{action}: {player} must follow suit to {CARD_BY_INDEX[lead]} (R-PL-1)"
+    )
 
 
 def _play_card(new: State, player: Player, index: int, lead: int) -> None:
     """The card is out of the hand already: lead it, or finish the trick with it."""
     tables = new._ctx.tables
-    if lead < 0:
-        new._lead = index
-        new._to_move = _OTHER[player]
-        scoring = tables.lead[index]
-        if scoring is not None:
-            ledger.score_entry(new, player, scoring[0], scoring[1][player])
+    if lead >= 0:
+        _finish_trick(new, player, index, lead, tables)
         return
+    new._lead = index
+    new._to_move = _OTHER[player]
+    scoring = tables.lead[index]
+    if scoring is not None:
+        ledger.score_entry(new, player, scoring[0], scoring[1][player])
+
+
+def _finish_trick(new: State, player: Player, index: int, lead: int, tables: RulesTables) -> None:
     won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
     winner = player if won else _OTHER[player]
     new._lead = -1
@@ -132,8 +169,27 @@ def _play_card(new: State, player: Player, index: int, lead: int) -> None:
     tricks = new._tricks
     tricks = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
     new._tricks = tricks
-    if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
+    if scoring is not None:
+        if new._race is None and tables.target is None:
+            new._events = (new._events, scoring[1][winner])
+            points = scoring[0]
+            a, b, deal_a, deal_b = new._scores
+            new._scores = (
+                (a, b + points, deal_a, deal_b + points)
+                if winner
+                else (a + points, b, deal_a + points, deal_b)
+            )
+        elif ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
+            return
+    if tables.quiet_play and tricks[0] + tricks[1] < TRICKS_IN_A_DEAL:
         return
+    _after_trick(new, winner, index if won else lead, tricks, tables)
+
+
+def _after_trick(
+    new: State, winner: Player, winning_card: int, tricks: tuple[int, int], tables: RulesTables
+) -> None:
+    """The cards toward pique (an option), the last trick, the end of the deal."""
     rules = new._ctx.ruleset
     if (
         rules.cards_count_toward_pique
@@ -143,7 +199,7 @@ def _play_card(new: State, player: Player, index: int, lead: int) -> None:
     ):
         return
     if tricks[0] + tricks[1] == TRICKS_IN_A_DEAL:
-        scoring = tables.last[index if won else lead]
+        scoring = tables.last[winning_card]
         if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
             return
         if not _score_the_cards(new):

@@ -80,6 +80,7 @@ _ACTION_KINDS: Final = frozenset(
 )
 _PHASE_PLAY: Final = Phase.PLAY
 _PLAY: Final = PlayAction
+_play_apply: Final = play.apply
 
 
 class State:
@@ -476,10 +477,10 @@ class State:
 
         ``self`` is never changed.
         """
-        phase = self._phase
         kind = type(action)
-        if phase is _PHASE_PLAY and kind is _PLAY:
-            return play.apply(self, action)  # type: ignore[arg-type]
+        phase = self._phase
+        if kind is _PLAY and phase is _PHASE_PLAY:
+            return _play_apply(self, action)  # type: ignore[arg-type]
         if phase is Phase.EXCHANGE and kind in exchange.ACTIONS:
             return exchange.apply(self, action)  # type: ignore[arg-type]
         if phase is Phase.DECLARATION and kind in declarations.ACTIONS:

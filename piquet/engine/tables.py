@@ -31,6 +31,8 @@ def follower_wins(lead: int, follow: int) -> bool:
 
 
 class RulesTables(NamedTuple):
+    target: int | None  # the race's target score, or None
+    quiet_play: bool  # no score in the play but the trick scorer's (no cards toward pique)
     pack_mask: int  # every card of the ruleset's pack
     pack: tuple[Card, ...]  # the pack in canonical order
     lead: tuple[Scoring, ...]  # by the index of the card led
@@ -68,5 +70,11 @@ def tables_for(ruleset: Ruleset) -> RulesTables:
                 points, reason = scorer.trick_points(i, j, won)
                 trick[i * _SLOTS + j] = (won, _entries(points, reason))
     return RulesTables(
-        pack_mask, tuple(_from_mask(pack_mask)), tuple(lead), tuple(trick), tuple(last)
+        ruleset.game.target,
+        not ruleset.cards_count_toward_pique,
+        pack_mask,
+        tuple(_from_mask(pack_mask)),
+        tuple(lead),
+        tuple(trick),
+        tuple(last),
     )
