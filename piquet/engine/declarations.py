@@ -22,7 +22,7 @@ from ..cards import EMPTY, _from_mask
 from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import ledger, play
-from .parts import CATEGORIES, NO_DECLARATIONS, DeclStage, Said
+from .parts import CATEGORIES, NO_DECLARATIONS, Declarations, DeclStage, Said
 
 if TYPE_CHECKING:
     from ..ruleset import CategoryRule, Ruleset
@@ -88,12 +88,10 @@ def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list
 
 def _auto_declare(new: State) -> None:
     """Every category resolved with the best calls and no sinking."""
-    hands = new._hands
-    # what was said is derived on demand from the hands (see `spoken`)
-    new._decl = new._decl._replace(auto_hands=hands)
-    for category, winner, _best_e, _best_y, own in _auto_resolve(
-        new._ctx.ruleset, hands, new._ctx.dealer.other
-    ):
+    elder = new._ctx.dealer.other
+    resolved = _auto_resolve(new._ctx.ruleset, new._hands, elder)
+    new._decl = say(new._decl, tuple(_auto_said(resolved, elder)))
+    for category, winner, _best_e, _best_y, own in resolved:
         if winner is None:
             continue
         for combo in own:
@@ -105,11 +103,11 @@ def _auto_declare(new: State) -> None:
     play.begin(new)
 
 
-def _auto_said(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[Said]:
-    """What auto declarations would have said aloud (R-DE-6)."""
+def _auto_said(resolved: list[_Resolution], elder: Player) -> list[Said]:
+    """What auto declarations say aloud (R-DE-6)."""
     younger = elder.other
     said: list[Said] = []
-    for category, winner, best_e, best_y, _own in _auto_resolve(rules, hands, elder):
+    for category, winner, best_e, best_y, _own in resolved:
         if best_e:
             shown = best_e if winner is not younger else None
             said.append(Said(elder, "call", category, (best_e,), best_y or None, shown))
@@ -241,7 +239,7 @@ def _reckon(state: State, action: Any, rule: CategoryRule) -> State:
     new = _next_state(state, action)
     if picks:
         said = Said(player, "reckon", category, tuple(picks), None, chosen)
-        new._decl = decl._replace(said=(*decl.said, said))
+        new._decl = say(decl, (*decl.said, said))
     for combo in picks:
         if _score_combination(new, player, category, combo):
             return new
@@ -266,11 +264,11 @@ def _elder_speaks(state: State, action: Any) -> State:
     new = _next_state(state, action)
     if kind is Pass:
         said = Said(elder, "pass", category, (), None, None)
-        new._decl = decl._replace(stage=DeclStage.AFTER_PASS, said=(*decl.said, said))
+        new._decl = say(decl, (*decl.said, said), stage=DeclStage.AFTER_PASS)
     else:
         claim = action.cards.mask
         said = Said(elder, "call", category, (claim,), None, None)
-        new._decl = decl._replace(stage=DeclStage.ANSWER, claim=claim, said=(*decl.said, said))
+        new._decl = say(decl, (*decl.said, said), stage=DeclStage.ANSWER, claim=claim)
     new._to_move = elder.other
     return new
 
@@ -284,14 +282,12 @@ def _younger_after_pass(state: State, action: Any) -> State:
         raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
     new = _next_state(state, action)
     if kind is Pass:
-        new._decl = decl._replace(
-            said=(*decl.said, Said(younger, "pass", category, (), None, None))
-        )
+        new._decl = say(decl, (*decl.said, Said(younger, "pass", category, (), None, None)))
         _next_category(new)
         return new
     claim = action.cards.mask
     said = Said(younger, "call", category, (claim,), None, claim)
-    new._decl = decl._replace(said=(*decl.said, said))
+    new._decl = say(decl, (*decl.said, said))
     _win_category(new, younger, category, claim, restrict=None)
     return new
 
@@ -309,12 +305,13 @@ def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
         )
     if kind is Good:
         new = _next_state(state, action)
-        new._decl = decl._replace(
-            said=(
+        new._decl = say(
+            decl,
+            (
                 *before,
                 Said(elder, "call", category, (elder_claim,), None, elder_claim),
                 Said(younger, "good", category, (), None, None),
-            )
+            ),
         )
         _win_category(new, elder, category, elder_claim, restrict=rule.key(elder_claim))
         return new
@@ -328,12 +325,13 @@ def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
         )
     tie = ky == ke  # equal: neither scores, both are shown (R-DE-6)
     new = _next_state(state, action)
-    new._decl = decl._replace(
-        said=(
+    new._decl = say(
+        decl,
+        (
             *before,
             Said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
             Said(younger, "call", category, (claim,), elder_claim, claim),
-        )
+        ),
     )
     if tie:
         _next_category(new)
@@ -383,13 +381,6 @@ def _next_category(new: State) -> None:
 # ----------------------------------------------------------------- what was said and shown
 
 
-def _said(state: State) -> Sequence[Said]:
-    decl = state._decl
-    if decl.auto_hands is not None:
-        return _auto_said(state._ctx.ruleset, decl.auto_hands, state._ctx.dealer.other)
-    return decl.said
-
-
 def _hidden_from(state: State, player: Player | None) -> Player | None:
     """Whose shown cards ``player`` may not see yet: the younger's, to the elder,
     until the elder has led his first card (R-DE-7)."""
@@ -411,18 +402,34 @@ def _words(rules: Ruleset, said: Said) -> str:
 def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
     """What was said, as both players heard it (``player`` None), or as ``player``
     knows it (R-DE-7)."""
-    rules = state._ctx.ruleset
-    hidden = _hidden_from(state, player)
-    return tuple(
-        SpokenWords(
-            said.player,
-            said.verb,
-            said.category,
-            _words(rules, said),
-            None if said.shown is None or said.player is hidden else _from_mask(said.shown),
+    decl = state._decl
+    heard = decl.heard
+    if not heard:  # first reading of this ``said``: the words are made now, once
+        rules = state._ctx.ruleset
+        heard.append(
+            tuple(
+                SpokenWords(
+                    said.player,
+                    said.verb,
+                    said.category,
+                    _words(rules, said),
+                    None if said.shown is None else _from_mask(said.shown),
+                )
+                for said in decl.said
+            )
         )
-        for said in _said(state)
+    hidden = _hidden_from(state, player)
+    if hidden is None:
+        return heard[0]
+    return tuple(
+        words._replace(shown=None) if words.player is hidden and words.shown else words
+        for words in heard[0]
     )
+
+
+def say(decl: Declarations, said: tuple[Said, ...], **changes: Any) -> Declarations:
+    """``decl`` with a new record of what was said (and a new box for its words)."""
+    return decl._replace(said=said, heard=[], **changes)
 
 
 def shown_by(state: State, player: Player) -> int:
@@ -430,7 +437,7 @@ def shown_by(state: State, player: Player) -> int:
     if _hidden_from(state, player.other) is player:
         return 0
     shown = 0
-    for said in _said(state):
+    for said in state._decl.said:
         if said.player is player and said.shown is not None:
             shown |= said.shown
     return shown

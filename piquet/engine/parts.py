@@ -21,7 +21,7 @@ import enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import LeftCards
-from ..words import Category, Player, Result, Resumed
+from ..words import Category, Player, Result, Resumed, Spoken
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -133,10 +133,12 @@ class Declarations(NamedTuple):
     said: tuple[Said, ...]
     scored: tuple[int, int]  # cards in each player's scored combinations (carte rouge)
     rouge: tuple[bool, bool]
-    auto_hands: tuple[int, int] | None  # auto declarations: the hands they were made from
+    # what was said in words, made on first reading: a box that every new ``said``
+    # replaces (see declarations.say), so that it always belongs to this ``said``
+    heard: list[tuple[Spoken, ...]]
 
 
-NO_DECLARATIONS = Declarations(0, DeclStage.ELDER, 0, (), (), (0, 0), (False, False), None)
+NO_DECLARATIONS = Declarations(0, DeclStage.ELDER, 0, (), (), (0, 0), (False, False), [()])
 
 
 class Race(NamedTuple):

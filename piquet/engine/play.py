@@ -7,11 +7,12 @@ written once.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Play
-from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card
+from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
 from .tables import SUIT_BASE, RulesTables, follower_wins
@@ -229,20 +230,26 @@ def tricks(state: State) -> tuple[Trick, ...]:
     """The finished tricks of the current deal, read back from the history."""
     if state._ctx.setup is None:
         return ()
-    cards: list[Card] = []
+    indices: list[int] = []
     node = state._history
     while node is not None and type(node[1]) is Play:
-        cards.append(node[1].card)
+        indices.append(node[1].card.index)
         node = node[0]
-    cards.reverse()
+    indices.reverse()
     leader = state._ctx.dealer.other
     done: list[Trick] = []
-    for i in range(0, len(cards) - 1, 2):
-        lead, follow = cards[i], cards[i + 1]
-        winner = leader.other if follower_wins(lead.index, follow.index) else leader
-        done.append(Trick(leader, lead, follow, winner))
-        leader = winner
+    for i in range(0, len(indices) - 1, 2):
+        trick = _trick(leader, indices[i], indices[i + 1])
+        done.append(trick)
+        leader = trick.winner
     return tuple(done)
+
+
+@functools.lru_cache(maxsize=2 * 36 * 36)
+def _trick(leader: Player, lead: int, follow: int) -> Trick:
+    """The tricks, made once each: there are only so many."""
+    winner = leader.other if follower_wins(lead, follow) else leader
+    return Trick(leader, CARD_BY_INDEX[lead], CARD_BY_INDEX[follow], winner)
 
 
 def rollout(state: State, rng: random.Random) -> State:

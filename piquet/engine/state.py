@@ -47,6 +47,7 @@ from ..words import (
 )
 from . import deal, declarations, exchange, play
 from .parts import Context, Declarations, ExchangeState, Race
+from .tables import tables_for
 
 if TYPE_CHECKING:
     import random
@@ -377,7 +378,6 @@ class State:
         game = ctx.game
         decl = self._decl
         return (
-            ctx.ruleset,
             ctx.dealer,
             ctx.setup,
             ctx.result,
@@ -404,13 +404,17 @@ class State:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return self is other or (hash(self) == hash(other) and self._key() == other._key())
+        return self is other or (
+            hash(self) == hash(other)
+            and self._key() == other._key()
+            and self._ctx.ruleset == other._ctx.ruleset
+        )
 
     def __hash__(self) -> int:
         try:
             return self._hash
         except AttributeError:
-            self._hash = hash(self._key())
+            self._hash = hash((self._ctx.tables.ruleset_hash, self._key()))
             return self._hash
 
     def __copy__(self) -> State:
@@ -423,6 +427,8 @@ class State:
         fields = {name: getattr(self, name) for name in State.__slots__ if name != "_hash"}
         fields["_history"] = self.history  # flat: linked lists pickle recursively
         fields["_events"] = self.events
+        # the tables are rebuilt from the ruleset: they would be most of the pickle
+        fields["_ctx"] = self._ctx._replace(tables=None)  # type: ignore[arg-type]
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
@@ -431,6 +437,8 @@ class State:
             for item in fields.pop(name):
                 node = (node, item)
             setattr(self, name, node)
+        ctx = fields.pop("_ctx")
+        self._ctx = ctx._replace(tables=tables_for(ctx.ruleset))
         for name, value in fields.items():
             setattr(self, name, value)
 
