@@ -14,7 +14,7 @@ from ..cards import Card, CardSet, _from_mask
 from ..combinations import is_blank
 from ..ruleset import TwoBlanks
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
-from . import exchange, ledger
+from . import exchange, ledger, play
 from .parts import FRESH_RACE, NO_DECLARATIONS, ExchangeState, ExchStage, Setup
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     new._race = FRESH_RACE
     new._decl = NO_DECLARATIONS
     new._lead = -1
-    new._tricks = (0, 0)
+    new._tricks = play.NO_TRICKS
     new._phase = Phase.EXCHANGE
     stage = ExchStage.COUNT if blank[elder] else ExchStage.ELDER
     new._exch = ExchangeState(stage, 0, (0, 0), (0, 0), False, None)

@@ -22,13 +22,33 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["apply", "begin", "elder_has_led", "legal_actions", "rollout", "tricks"]
+__all__ = [
+    "NO_TRICKS",
+    "apply",
+    "begin",
+    "elder_has_led",
+    "legal_actions",
+    "rollout",
+    "tricks",
+    "tricks_won",
+]
 
 TRICKS_IN_A_DEAL: Final = 12
 CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they count toward pique
 _PHASE_PLAY: Final = Phase.PLAY
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
+# Tricks won are one small int (no allocation): A's count, and B's count times 16.
+_B_SHIFT: Final = 4
+_TRICKS_A: Final = (1 << _B_SHIFT) - 1
+_TRICK_WON: Final = (1, 1 << _B_SHIFT)
+NO_TRICKS: Final = 0
+
+
+def tricks_won(tricks: int) -> tuple[int, int]:
+    """Tricks won per player, from the state's count."""
+    return tricks & _TRICKS_A, tricks >> _B_SHIFT
+
 
 # Play actions and card indices per suit, by a suit's nine bits, in canonical order
 # (high to low): legal plays are concatenations of these, built once.
@@ -77,7 +97,7 @@ def begin(new: State) -> None:
 
 def elder_has_led(state: State) -> bool:
     """Whether a card has been played in this deal (R-DE-7, R-EX-4 wait for it)."""
-    return state._lead >= 0 or state._tricks != (0, 0)
+    return state._lead >= 0 or state._tricks != 0
 
 
 def legal_actions(state: State) -> Sequence[Play]:
@@ -167,8 +187,7 @@ def _finish_trick(new: State, player: Player, index: int, lead: int, tables: Rul
     winner = player if won else _OTHER[player]
     new._lead = -1
     new._to_move = winner
-    tricks = new._tricks
-    tricks = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
+    tricks = new._tricks + _TRICK_WON[winner]
     new._tricks = tricks
     if scoring is not None:
         if new._race is None and tables.target is None:
@@ -182,24 +201,24 @@ def _finish_trick(new: State, player: Player, index: int, lead: int, tables: Rul
             )
         elif ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
             return
-    if tables.quiet_play and tricks[0] + tricks[1] < TRICKS_IN_A_DEAL:
+    if tables.quiet_play and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL:
         return
     _after_trick(new, winner, index if won else lead, tricks, tables)
 
 
 def _after_trick(
-    new: State, winner: Player, winning_card: int, tricks: tuple[int, int], tables: RulesTables
+    new: State, winner: Player, winning_card: int, tricks: int, tables: RulesTables
 ) -> None:
     """The cards toward pique (an option), the last trick, the end of the deal."""
     rules = new._ctx.ruleset
     if (
         rules.cards_count_toward_pique
-        and tricks[winner] == CARDS_TRICKS
+        and tricks_won(tricks)[winner] == CARDS_TRICKS
         # scored as the seventh trick is won, so it ranks with the play (class 5)
         and ledger.score(new, winner, rules.cards, Precedence.PLAY, Reason.CARDS)
     ):
         return
-    if tricks[0] + tricks[1] == TRICKS_IN_A_DEAL:
+    if sum(tricks_won(tricks)) == TRICKS_IN_A_DEAL:
         scoring = tables.last[winning_card]
         if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
             return
@@ -210,7 +229,7 @@ def _after_trick(
 def _score_the_cards(new: State) -> bool:
     """The cards, or capot, after the last trick (R-PL-4); True when the game ends."""
     rules = new._ctx.ruleset
-    tricks = new._tricks
+    tricks = tricks_won(new._tricks)
     for player in (Player.A, Player.B):
         won = tricks[player]
         if won == TRICKS_IN_A_DEAL:

@@ -15,7 +15,7 @@ from ..cards import Card, CardSet, _from_mask, cards
 from ..presets import RUBICON
 from ..ruleset import Ruleset
 from ..words import CHANCE, Phase, Player, Result, Resumed
-from . import deal
+from . import deal, play
 from .end import game_points
 from .parts import FRESH_RACE, NO_DECLARATIONS, Context, Game
 from .state import State
@@ -44,7 +44,7 @@ def _new_state(ruleset: Ruleset, dealer: Player, auto: bool, single: bool) -> St
     state._exch = None
     state._decl = NO_DECLARATIONS
     state._lead = -1
-    state._tricks = (0, 0)
+    state._tricks = play.NO_TRICKS
     state._scores = (0, 0, 0, 0)
     state._events = None
     state._race = FRESH_RACE

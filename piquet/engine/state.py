@@ -130,7 +130,7 @@ class State:
     _exch: ExchangeState | None
     _decl: Declarations
     _lead: int  # the index of the card led to the trick in progress, or -1
-    _tricks: tuple[int, int]
+    _tricks: int  # tricks won, see play.tricks_won
     _scores: tuple[int, int, int, int]  # totals for the game, then for the deal, per player
     _events: tuple[Any, ScoreEvent] | None  # the deal's ledger, newest first, linked
     _race: Race | None  # None once pique and repique are settled
@@ -300,7 +300,7 @@ class State:
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks won in the current deal, per player."""
-        return self._tricks
+        return play.tricks_won(self._tricks)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
