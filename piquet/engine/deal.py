@@ -15,7 +15,7 @@ from ..combinations import is_blank
 from ..ruleset import TwoBlanks
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
 from . import exchange, ledger, play
-from .parts import FRESH_RACE, NO_DECLARATIONS, ExchangeState, ExchStage, Setup
+from .parts import FRESH_RACE, NO_DECLARATIONS, Context, ExchangeState, ExchStage, Game, Setup
 
 if TYPE_CHECKING:
     import random
@@ -110,10 +110,20 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     for i in stock:
         prefix.append(prefix[-1] | 1 << i)
     game = ctx.game
-    new._ctx = ctx._replace(
-        game=game._replace(deal_number=game.deal_number + 1),
-        setup=Setup(dealt, stock, blank, tuple(prefix)),
+    # records built whole, not _replace()d: this runs for every deal
+    game = Game(
+        game.first_dealer,
+        game.deal_number + 1,
+        game.sheet,
+        game.auto,
+        game.single,
+        game.origin,
+        game.target,
+        game.games,
+        game.resumed,
     )
+    setup = Setup(dealt, stock, blank, tuple(prefix))
+    new._ctx = Context(ctx.ruleset, ctx.tables, game, ctx.dealer, setup, ctx.result)
     new._hands = dealt
     new._events = None
     scores = new._scores

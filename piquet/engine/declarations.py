@@ -99,7 +99,10 @@ def _auto_declare(new: State) -> None:
                 return
         if _check_rouge(new, winner, category):
             return
-    new._decl = new._decl._replace(category=ALL_RESOLVED, stage=DeclStage.DONE)
+    decl = new._decl
+    new._decl = Declarations(
+        ALL_RESOLVED, DeclStage.DONE, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
+    )
     play.begin(new)
 
 
@@ -371,10 +374,14 @@ def _next_category(new: State) -> None:
     decl = new._decl
     index = decl.category + 1
     if index >= ALL_RESOLVED:
-        new._decl = decl._replace(category=ALL_RESOLVED, stage=DeclStage.DONE, extras=(), claim=0)
+        new._decl = Declarations(
+            ALL_RESOLVED, DeclStage.DONE, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
+        )
         play.begin(new)
         return
-    new._decl = decl._replace(category=index, stage=DeclStage.ELDER, extras=(), claim=0)
+    new._decl = Declarations(
+        index, DeclStage.ELDER, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
+    )
     new._to_move = new._ctx.dealer.other
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..words import CHANCE, Phase, Player, Result
+from .parts import Context, Game
 
 if TYPE_CHECKING:
     from .state import State
@@ -29,9 +30,18 @@ def end_deal(new: State) -> None:
     if rules.game.over_after_deal(len(game.sheet) + 1, new.scores):
         finish_game(new, first_to_target=None)
         return
-    new._ctx = ctx._replace(
-        game=game._replace(sheet=(*game.sheet, new.deal_scores)), dealer=ctx.dealer.other
+    game = Game(
+        game.first_dealer,
+        game.deal_number,
+        (*game.sheet, new.deal_scores),
+        game.auto,
+        game.single,
+        game.origin,
+        game.target,
+        game.games,
+        game.resumed,
     )
+    new._ctx = Context(ctx.ruleset, ctx.tables, game, ctx.dealer.other, ctx.setup, ctx.result)
     new._phase = Phase.DEAL
     new._to_move = CHANCE
 

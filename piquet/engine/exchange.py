@@ -257,14 +257,8 @@ def _elder_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
     # the younger committed first: he takes in now
     m = exch.taken[younger]
     new._hands = _with(hands, younger, hands[younger] | (prefix[n + m] ^ prefix[n]))
-    _after_taking(
-        new,
-        exch._replace(
-            discards=_with(exch.discards, elder, exch.discards[elder] | discard),
-            taken=_with(exch.taken, elder, n),
-            younger_taken=True,
-        ),
-    )
+    discards = _with(exch.discards, elder, exch.discards[elder] | discard)
+    _after_taking(new, exch.announced, discards, _with(exch.taken, elder, n))
 
 
 def _younger_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
@@ -275,25 +269,22 @@ def _younger_takes(new: State, exch: ExchangeState, discard: int, n: int) -> Non
     k = exch.taken[younger.other]
     drawn = prefix[k + n] ^ prefix[k]
     new._hands = _with(new._hands, younger, (new._hands[younger] & ~discard) | drawn)
-    _after_taking(
-        new,
-        exch._replace(
-            discards=_with(exch.discards, younger, exch.discards[younger] | discard),
-            taken=_with(exch.taken, younger, n),
-            younger_taken=True,
-        ),
-    )
+    discards = _with(exch.discards, younger, exch.discards[younger] | discard)
+    _after_taking(new, exch.announced, discards, _with(exch.taken, younger, n))
 
 
-def _after_taking(new: State, exch: ExchangeState) -> None:
+def _after_taking(
+    new: State, announced: int, discards: tuple[int, int], taken: tuple[int, int]
+) -> None:
     """Both have taken in: the younger says what becomes of cards left, if any."""
     setup = new._ctx.setup
     assert setup is not None
-    if exch.taken[0] + exch.taken[1] >= len(setup.stock):
-        new._exch = exch._replace(stage=ExchStage.DONE, left=None)
+    done = taken[0] + taken[1] >= len(setup.stock)
+    stage = ExchStage.DONE if done else ExchStage.LEAVE
+    new._exch = ExchangeState(stage, announced, discards, taken, True, None)
+    if done:
         declarations.begin(new)
     else:
-        new._exch = exch._replace(stage=ExchStage.LEAVE, left=None)
         new._to_move = new._ctx.dealer
 
 
