@@ -14,8 +14,8 @@ elder hears the words, and sees none of the younger's cards.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from ..actions import Call, Good, Pass, Reckon
 from ..cards import EMPTY, _from_mask
@@ -175,6 +175,64 @@ def _subset_unions(combos: tuple[int, ...]) -> list[int]:
     return out
 
 
+_GOOD: Final = tuple(Good(category) for category in CATEGORIES)
+_PASS: Final = tuple(Pass(category) for category in CATEGORIES)
+
+
+class _Calls(Sequence[Call | Pass | Good]):
+    """The calls of a hand, kept as masks: a :class:`~piquet.Call` is made only for the
+    items read. ``Good`` comes first (an answer), ``Pass`` last (a first word)."""
+
+    __slots__ = ("_category", "_claims", "_first", "_last")
+
+    def __init__(
+        self,
+        category: Category,
+        claims: Sequence[int],
+        first: tuple[Good, ...] = (),
+        last: tuple[Pass, ...] = (),
+    ) -> None:
+        self._category = category
+        self._claims = claims
+        self._first = first
+        self._last = last
+
+    def __len__(self) -> int:
+        return len(self._first) + len(self._claims) + len(self._last)
+
+    @overload
+    def __getitem__(self, index: int) -> Call | Pass | Good: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Call | Pass | Good]: ...
+    def __getitem__(self, index: int | slice) -> Call | Pass | Good | Sequence[Call | Pass | Good]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("declaration index out of range")
+        if index < len(self._first):
+            return self._first[index]
+        index -= len(self._first)
+        if index < len(self._claims):
+            return _call(self._category, self._claims[index])
+        return self._last[index - len(self._claims)]
+
+    def __iter__(self) -> Iterator[Call | Pass | Good]:
+        yield from self._first
+        for claim in self._claims:
+            yield _call(self._category, claim)
+        yield from self._last
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is Call:
+            return action.category is self._category and action.cards.mask in self._claims
+        return action in self._first or action in self._last
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} declarations of the {self._category}>"
+
+
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     decl = state._decl
     stage = decl.stage
@@ -185,13 +243,11 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     hand = state._hands[state._to_move]  # type: ignore[index]
     if stage is DeclStage.ANSWER:
         floor = rule.key(decl.claim)
-        return (
-            Good(category),
-            *(_call(category, c) for c in rule.claims(hand) if rule.key(c) >= floor),
-        )
+        claims = tuple(c for c in rule.claims(hand) if rule.key(c) >= floor)
+        return _Calls(category, claims, first=_GOOD[decl.category : decl.category + 1])
     if stage is DeclStage.EXTRAS:
         return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return (*(_call(category, c) for c in rule.claims(hand)), Pass(category))
+    return _Calls(category, rule.claims(hand), last=_PASS[decl.category : decl.category + 1])
 
 
 # ----------------------------------------------------------------- transition
