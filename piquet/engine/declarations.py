@@ -229,8 +229,17 @@ class _Calls(Sequence[Call | Pass | Good]):
             return action.category is self._category and action.cards.mask in self._claims
         return action in self._first or action in self._last
 
+    def __eq__(self, other: object) -> bool:
+        # compares as the tuple of its items would (with a tuple, list or another one)
+        if isinstance(other, (tuple, list, _Calls)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
     def __repr__(self) -> str:
-        return f"<{len(self)} declarations of the {self._category}>"
+        return repr(tuple(self))
 
 
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:

@@ -402,13 +402,17 @@ class State:
         )
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if not isinstance(other, State):
             return NotImplemented
-        return self is other or (
-            hash(self) == hash(other)
-            and self._key() == other._key()
-            and self._ctx.ruleset == other._ctx.ruleset
-        )
+        try:
+            if self._hash != other._hash:  # both cached: a quick answer
+                return False
+        except AttributeError:
+            pass
+        mine, theirs = self._ctx.ruleset, other._ctx.ruleset
+        return self._key() == other._key() and (mine is theirs or mine == theirs)
 
     def __hash__(self) -> int:
         try:
@@ -438,7 +442,9 @@ class State:
                 node = (node, item)
             setattr(self, name, node)
         ctx = fields.pop("_ctx")
-        self._ctx = ctx._replace(tables=tables_for(ctx.ruleset))
+        tables = tables_for(ctx.ruleset)
+        # one ruleset object for equal rulesets: equality then short-cuts on identity
+        self._ctx = ctx._replace(ruleset=tables.ruleset, tables=tables)
         for name, value in fields.items():
             setattr(self, name, value)
 

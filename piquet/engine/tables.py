@@ -31,6 +31,7 @@ def follower_wins(lead: int, follow: int) -> bool:
 
 
 class RulesTables(NamedTuple):
+    ruleset: Ruleset  # the first of the equal rulesets these tables were made for
     ruleset_hash: int  # the ruleset's hash, which its class does not keep
     target: int | None  # the race's target score, or None
     quiet_play: bool  # no score in the play but the trick scorer's (no cards toward pique)
@@ -71,6 +72,7 @@ def tables_for(ruleset: Ruleset) -> RulesTables:
                 points, reason = scorer.trick_points(i, j, won)
                 trick[i * _SLOTS + j] = (won, _entries(points, reason))
     return RulesTables(
+        ruleset,
         hash(ruleset),
         ruleset.game.target,
         not ruleset.cards_count_toward_pique,
