@@ -15,7 +15,16 @@ from ..combinations import is_blank
 from ..ruleset import TwoBlanks
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
 from . import exchange, ledger, play
-from .parts import FRESH_RACE, NO_DECLARATIONS, Context, ExchangeState, ExchStage, Game, Setup
+from .parts import (
+    FRESH_RACE,
+    NO_DECLARATIONS,
+    Context,
+    ExchangeState,
+    ExchStage,
+    Game,
+    Setup,
+    both_hands,
+)
 
 if TYPE_CHECKING:
     import random
@@ -124,7 +133,7 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     )
     setup = Setup(dealt, stock, blank, tuple(prefix))
     new._ctx = Context(ctx.ruleset, ctx.tables, game, ctx.dealer, setup, ctx.result)
-    new._hands = dealt
+    new._hands = both_hands(dealt[0], dealt[1])
     new._events = None
     scores = new._scores
     new._scores = (scores[0], scores[1], 0, 0)

@@ -22,7 +22,15 @@ from ..cards import EMPTY, _from_mask
 from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import ledger, play
-from .parts import CATEGORIES, NO_DECLARATIONS, Declarations, DeclStage, Said
+from .parts import (
+    CATEGORIES,
+    NO_DECLARATIONS,
+    Declarations,
+    DeclStage,
+    Said,
+    hand_of,
+    hand_pair,
+)
 
 if TYPE_CHECKING:
     from ..ruleset import CategoryRule, Ruleset
@@ -89,7 +97,7 @@ def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list
 def _auto_declare(new: State) -> None:
     """Every category resolved with the best calls and no sinking."""
     elder = new._ctx.dealer.other
-    resolved = _auto_resolve(new._ctx.ruleset, new._hands, elder)
+    resolved = _auto_resolve(new._ctx.ruleset, hand_pair(new._hands), elder)
     new._decl = say(new._decl, tuple(_auto_said(resolved, elder)))
     for category, winner, _best_e, _best_y, own in resolved:
         if winner is None:
@@ -147,7 +155,7 @@ def _check_rouge(new: State, player: Player, category: Category) -> bool:
     decl = new._decl
     if rules.carte_rouge is None or decl.rouge[player]:
         return False
-    if new._hands[player] & ~decl.scored[player]:
+    if hand_of(new._hands, player) & ~decl.scored[player]:
         return False
     rouge = (True, decl.rouge[1]) if player == 0 else (decl.rouge[0], True)
     new._decl = decl._replace(rouge=rouge)
@@ -158,7 +166,7 @@ def _check_rouge(new: State, player: Player, category: Category) -> bool:
         rules.carte_rouge,
         _CLASSES[category][0],
         Reason.CARTE_ROUGE,
-        _from_mask(new._hands[player]),
+        _from_mask(hand_of(new._hands, player)),
         counts=counts,
     )
 
@@ -249,7 +257,7 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
         return ()
     category = CATEGORIES[decl.category]
     rule = state._ctx.ruleset.category_rule(category)
-    hand = state._hands[state._to_move]  # type: ignore[index]
+    hand = hand_of(state._hands, state._to_move)  # type: ignore[arg-type]
     if stage is DeclStage.ANSWER:
         floor = rule.key(decl.claim)
         claims = tuple(c for c in rule.claims(hand) if rule.key(c) >= floor)
@@ -272,7 +280,8 @@ def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
     rule = state._ctx.ruleset.category_rule(category)
     player: Player = state._to_move  # type: ignore[assignment]
     kind = type(action)
-    if kind is Call and not rule.is_claim(action.cards.mask, state._hands[player]):  # type: ignore[union-attr]
+    hand = hand_of(state._hands, player)
+    if kind is Call and not rule.is_claim(action.cards.mask, hand):  # type: ignore[union-attr]
         raise IllegalActionError(
             f"{action}: not a {category} that {player}'s hand supports (R-DE-1)"
         )
@@ -415,7 +424,7 @@ def _win_category(
     if _score_combination(new, player, category, claim):
         return
     rule = new._ctx.ruleset.category_rule(category)
-    extras = list(rule.further(new._hands[player], claim))
+    extras = list(rule.further(hand_of(new._hands, player), claim))
     if extras and restrict is not None and not _good_against_the_cards(new, player, rule, claim):
         extras = [c for c in extras if rule.key(c) <= restrict]
     if extras:
@@ -428,7 +437,7 @@ def _win_category(
 
 def _good_against_the_cards(new: State, player: Player, rule: CategoryRule, claim: int) -> bool:
     """Nothing the opponent could hold, given the caller's hand and discard, beats it."""
-    unseen = new._ctx.tables.pack_mask & ~new._hands[player]
+    unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
     if new._exch is not None:
         unseen &= ~new._exch.discards[player]
     key = rule.key(claim)

@@ -19,7 +19,7 @@ from ..actions import Exchange, ExchangeCount, Leave, LeftCards
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, CardSet, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
-from .parts import ExchangeState, ExchStage
+from .parts import ExchangeState, ExchStage, hand_of, with_hand
 
 if TYPE_CHECKING:
     from .state import State
@@ -152,7 +152,7 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
     if stage is ExchStage.DONE:
         return ()
     lo, hi, _rule = discard_limits(state, exch)
-    return _Discards(state._hands[state._to_move], lo, hi)  # type: ignore[index]
+    return _Discards(hand_of(state._hands, state._to_move), lo, hi)  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------- transition
@@ -169,7 +169,7 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     if type(action) is not Exchange:
         raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
     player: Player = state._to_move  # type: ignore[assignment]
-    hand = state._hands[player]
+    hand = hand_of(state._hands, player)
     discard = action.discard.mask
     if discard & ~hand:
         raise IllegalActionError(f"{action}: {player} does not hold {_from_mask(discard & ~hand)}")
@@ -229,7 +229,7 @@ def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
 
 def _commit_younger(new: State, exch: ExchangeState, younger: Player, discard: int, n: int) -> None:
     """Committed, not yet taken in: the elder's blanche is shown, then he exchanges."""
-    new._hands = _with(new._hands, younger, new._hands[younger] & ~discard)
+    new._hands = with_hand(new._hands, younger, hand_of(new._hands, younger) & ~discard)
     new._exch = exch._replace(
         stage=ExchStage.ELDER,
         discards=_with(exch.discards, younger, discard),
@@ -244,7 +244,7 @@ def _elder_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
     prefix = setup.prefix
     elder = new._ctx.dealer.other
     younger = elder.other
-    hands = _with(new._hands, elder, (new._hands[elder] & ~discard) | prefix[n])
+    hands = with_hand(new._hands, elder, (hand_of(new._hands, elder) & ~discard) | prefix[n])
     if not exch.announced:
         new._hands = hands
         new._exch = exch._replace(
@@ -256,7 +256,8 @@ def _elder_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
         return
     # the younger committed first: he takes in now
     m = exch.taken[younger]
-    new._hands = _with(hands, younger, hands[younger] | (prefix[n + m] ^ prefix[n]))
+    drawn = prefix[n + m] ^ prefix[n]
+    new._hands = with_hand(hands, younger, hand_of(hands, younger) | drawn)
     discards = _with(exch.discards, elder, exch.discards[elder] | discard)
     _after_taking(new, exch.announced, discards, _with(exch.taken, elder, n))
 
@@ -268,7 +269,7 @@ def _younger_takes(new: State, exch: ExchangeState, discard: int, n: int) -> Non
     younger = new._ctx.dealer
     k = exch.taken[younger.other]
     drawn = prefix[k + n] ^ prefix[k]
-    new._hands = _with(new._hands, younger, (new._hands[younger] & ~discard) | drawn)
+    new._hands = with_hand(new._hands, younger, (hand_of(new._hands, younger) & ~discard) | drawn)
     discards = _with(exch.discards, younger, exch.discards[younger] | discard)
     _after_taking(new, exch.announced, discards, _with(exch.taken, younger, n))
 
@@ -339,7 +340,7 @@ def seen_stock(state: State, player: Player) -> CardSet:
         or (left is LeftCards.LOOK and (player != elder or play.elder_has_led(state)))
     ):
         seen |= _mask_of(setup.stock[taken_e + taken_y :])  # R-EX-4
-    return _from_mask(seen & ~state._hands[player])
+    return _from_mask(seen & ~hand_of(state._hands, player))
 
 
 def known_taken(state: State, player: Player) -> int:

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CATEGORIES",
     "FRESH_RACE",
+    "HAND_MASK",
+    "HAND_SHIFT",
     "NO_DECLARATIONS",
     "Context",
     "DeclStage",
@@ -40,10 +42,41 @@ __all__ = [
     "Race",
     "Said",
     "Setup",
+    "both_hands",
+    "hand_of",
+    "hand_pair",
+    "with_hand",
 ]
 
 CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SET)
 """The declaration categories in the order they are resolved (R-DE)."""
+
+# Both hands are one int: player A's card-set mask in the low 64 bits, B's above, so a
+# card played costs one new int and no tuple.
+HAND_BITS = 64
+HAND_MASK = (1 << HAND_BITS) - 1
+HAND_SHIFT = (0, HAND_BITS)  # by player
+
+
+def hand_of(hands: int, player: int) -> int:
+    """One player's card-set mask out of both hands."""
+    return hands >> HAND_SHIFT[player] & HAND_MASK
+
+
+def with_hand(hands: int, player: int, hand: int) -> int:
+    """Both hands, with ``player``'s replaced by ``hand``."""
+    shift = HAND_SHIFT[player]
+    return hands & ~(HAND_MASK << shift) | hand << shift
+
+
+def both_hands(a: int, b: int) -> int:
+    """Both hands from A's and B's masks."""
+    return a | b << HAND_BITS
+
+
+def hand_pair(hands: int) -> tuple[int, int]:
+    """A's and B's masks."""
+    return hands & HAND_MASK, hands >> HAND_BITS
 
 
 class Setup(NamedTuple):

@@ -15,6 +15,7 @@ from ..actions import Play
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
+from .parts import HAND_MASK, HAND_SHIFT
 from .tables import SUIT_BASE, RulesTables, follower_wins
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def elder_has_led(state: State) -> bool:
 
 def legal_actions(state: State) -> Sequence[Play]:
     """Any card to lead; a card of the suit led when he has one (R-PL-1)."""
-    hand = state._hands[state._to_move]  # type: ignore[index]
+    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
     lead = state._lead
     if lead >= 0:
         suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS
@@ -114,8 +115,9 @@ def legal_actions(state: State) -> Sequence[Play]:
 def apply(state: State, action: Play) -> State:
     index = action.card.index
     player: Player = state._to_move  # type: ignore[assignment]
+    shift = HAND_SHIFT[player]
     hands = state._hands
-    hand = hands[player]
+    hand = hands >> shift & HAND_MASK
     lead = state._lead
     if not hand >> index & 1 or (
         lead >= 0
@@ -134,8 +136,7 @@ def apply(state: State, action: Play) -> State:
     new._events = state._events
     new._race = state._race
     new._history = (state._history, action)
-    hand &= ~(1 << index)
-    new._hands = (hand, hands[1]) if player == 0 else (hands[0], hand)
+    new._hands = hands ^ 1 << (index + shift)  # the card is in the hand: one bit off
     if lead >= 0:
         _finish_trick(new, player, index, lead, ctx.tables)
         return new
@@ -289,11 +290,12 @@ def _play_out(state: State, rng: random.Random) -> State:
     ``rng.choice(state.legal_actions())`` would at every card."""
     new = state._clone()
     getrandbits = rng.getrandbits
-    hands = list(new._hands)
     history = new._history
     while new._phase is _PHASE_PLAY:
         player = new._to_move
-        hand = hands[player]  # type: ignore[index]
+        shift = HAND_SHIFT[player]  # type: ignore[index]
+        hands = new._hands
+        hand = hands >> shift & HAND_MASK
         lead = new._lead
         suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS if lead >= 0 else 0
         choices = _SUIT_INDICES[lead // SUIT_SHIFT][suit] if suit else _indices_of(hand)
@@ -304,8 +306,7 @@ def _play_out(state: State, rng: random.Random) -> State:
             pick = getrandbits(bits)
         index = choices[pick]
         history = (history, _PLAYS[index])
-        hands[player] = hand & ~(1 << index)  # type: ignore[index]
-        new._hands = (hands[0], hands[1])
+        new._hands = hands ^ 1 << (index + shift)
         new._history = history
         _play_card(new, player, index, lead)  # type: ignore[arg-type]
     return new

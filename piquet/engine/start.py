@@ -40,7 +40,7 @@ def _new_state(ruleset: Ruleset, dealer: Player, auto: bool, single: bool) -> St
     state._ctx = Context(ruleset, tables_for(ruleset), game, dealer, None, None)
     state._phase = Phase.DEAL
     state._to_move = CHANCE
-    state._hands = (0, 0)
+    state._hands = 0  # both hands, see parts.hand_of
     state._exch = None
     state._decl = NO_DECLARATIONS
     state._lead = -1

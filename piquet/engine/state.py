@@ -46,7 +46,7 @@ from ..words import (
     Trick,
 )
 from . import deal, declarations, exchange, play
-from .parts import Context, Declarations, ExchangeState, Race
+from .parts import Context, Declarations, ExchangeState, Race, hand_of
 from .tables import tables_for
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ class State:
     _ctx: Context
     _phase: Phase
     _to_move: Player | Literal[Chance.CHANCE] | None
-    _hands: tuple[int, int]
+    _hands: int  # both hands in one int, see parts.hand_of
     _exch: ExchangeState | None
     _decl: Declarations
     _lead: int  # the index of the card led to the trick in progress, or -1
@@ -228,7 +228,7 @@ class State:
 
     def hand(self, player: Player) -> CardSet:
         """The cards a player holds now."""
-        return _from_mask(self._hands[player])
+        return _from_mask(hand_of(self._hands, player))
 
     def dealt_hand(self, player: Player) -> CardSet:
         """The twelve cards a player was dealt this deal (empty before the deal)."""
@@ -262,7 +262,7 @@ class State:
         declarations (R-DE-6, R-DE-7), and stock cards the elder saw and the younger took."""
         opponent = player.other
         known = declarations.shown_by(self, player) | exchange.known_taken(self, opponent)
-        return _from_mask(known & self._hands[player])
+        return _from_mask(known & hand_of(self._hands, player))
 
     @property
     def scores(self) -> tuple[int, int]:
