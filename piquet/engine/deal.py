@@ -132,18 +132,19 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
         game.resumed,
     )
     setup = Setup(dealt, stock, blank, tuple(prefix))
-    new._ctx = Context(ctx.ruleset, ctx.tables, game, ctx.dealer, setup, ctx.result)
+    stage = ExchStage.COUNT if blank[elder] else ExchStage.ELDER
+    exch = ExchangeState(stage, 0, (0, 0), (0, 0), False, None)
+    new._ctx = Context(
+        ctx.ruleset, ctx.tables, game, ctx.dealer, setup, ctx.result, exch, NO_DECLARATIONS
+    )
     new._hands = both_hands(dealt[0], dealt[1])
     new._events = None
     scores = new._scores
     new._scores = (scores[0], scores[1], 0, 0)
     new._race = FRESH_RACE
-    new._decl = NO_DECLARATIONS
     new._lead = -1
     new._tricks = play.NO_TRICKS
     new._phase = Phase.EXCHANGE
-    stage = ExchStage.COUNT if blank[elder] else ExchStage.ELDER
-    new._exch = ExchangeState(stage, 0, (0, 0), (0, 0), False, None)
     new._to_move = elder
     _score_blanks(new, elder, blank)
 

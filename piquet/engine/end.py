@@ -41,7 +41,9 @@ def end_deal(new: State) -> None:
         game.games,
         game.resumed,
     )
-    new._ctx = Context(ctx.ruleset, ctx.tables, game, ctx.dealer.other, ctx.setup, ctx.result)
+    new._ctx = Context(
+        ctx.ruleset, ctx.tables, game, ctx.dealer.other, ctx.setup, ctx.result, ctx.exch, ctx.decl
+    )
     new._phase = Phase.DEAL
     new._to_move = CHANCE
 

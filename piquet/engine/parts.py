@@ -103,7 +103,8 @@ class Game(NamedTuple):
 
 
 class Context(NamedTuple):
-    """What changes only between deals: read often, replaced rarely."""
+    """What the play does not change: read often, replaced rarely (between deals, and
+    at each step of the exchange and the declarations)."""
 
     ruleset: Ruleset
     tables: RulesTables
@@ -111,6 +112,8 @@ class Context(NamedTuple):
     dealer: Player
     setup: Setup | None
     result: Result | None
+    exch: ExchangeState | None
+    decl: Declarations
 
 
 class ExchStage(enum.IntEnum):

@@ -129,8 +129,6 @@ def apply(state: State, action: Play) -> State:
     new = object.__new__(type(state))
     new._ctx = ctx = state._ctx
     new._phase = _PHASE_PLAY
-    new._exch = state._exch
-    new._decl = state._decl
     new._tricks = state._tricks
     new._scores = state._scores
     new._events = state._events

@@ -37,12 +37,11 @@ def _to_cardset(value: CardSet | str | Iterable[Card | str], what: str) -> CardS
 def _new_state(ruleset: Ruleset, dealer: Player, auto: bool, single: bool) -> State:
     state = object.__new__(State)
     game = Game(dealer, 0, (), auto, single, None, ruleset.game.target)
-    state._ctx = Context(ruleset, tables_for(ruleset), game, dealer, None, None)
+    tables = tables_for(ruleset)
+    state._ctx = Context(ruleset, tables, game, dealer, None, None, None, NO_DECLARATIONS)
     state._phase = Phase.DEAL
     state._to_move = CHANCE
     state._hands = 0  # both hands, see parts.hand_of
-    state._exch = None
-    state._decl = NO_DECLARATIONS
     state._lead = -1
     state._tricks = play.NO_TRICKS
     state._scores = (0, 0, 0, 0)

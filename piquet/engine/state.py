@@ -109,9 +109,7 @@ class State:
 
     __slots__ = (
         "_ctx",
-        "_decl",
         "_events",
-        "_exch",
         "_hands",
         "_hash",
         "_history",
@@ -127,8 +125,6 @@ class State:
     _phase: Phase
     _to_move: Player | Literal[Chance.CHANCE] | None
     _hands: int  # both hands in one int, see parts.hand_of
-    _exch: ExchangeState | None
-    _decl: Declarations
     _lead: int  # the index of the card led to the trick in progress, or -1
     _tricks: int  # tricks won, see play.tricks_won
     _scores: tuple[int, int, int, int]  # totals for the game, then for the deal, per player
@@ -146,8 +142,6 @@ class State:
         new._phase = self._phase
         new._to_move = self._to_move
         new._hands = self._hands
-        new._exch = self._exch
-        new._decl = self._decl
         new._lead = self._lead
         new._tricks = self._tricks
         new._scores = self._scores
@@ -155,6 +149,31 @@ class State:
         new._race = self._race
         new._history = self._history
         return new
+
+    # The exchange's and the declarations' records live in the context, which the play
+    # does not change: a state of the play is two slots smaller for it.
+
+    @property
+    def _exch(self) -> ExchangeState | None:
+        return self._ctx.exch
+
+    @_exch.setter
+    def _exch(self, exch: ExchangeState | None) -> None:
+        ctx = self._ctx
+        self._ctx = Context(
+            ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, ctx.decl
+        )
+
+    @property
+    def _decl(self) -> Declarations:
+        return self._ctx.decl
+
+    @_decl.setter
+    def _decl(self, decl: Declarations) -> None:
+        ctx = self._ctx
+        self._ctx = Context(
+            ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, ctx.exch, decl
+        )
 
     # ------------------------------------------------------------ public face
 
