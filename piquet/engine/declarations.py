@@ -97,8 +97,11 @@ def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list
 def _auto_declare(new: State) -> None:
     """Every category resolved with the best calls and no sinking."""
     elder = new._ctx.dealer.other
-    resolved = _auto_resolve(new._ctx.ruleset, hand_pair(new._hands), elder)
-    new._decl = say(new._decl, tuple(_auto_said(resolved, elder)))
+    resolved = tuple(_auto_resolve(new._ctx.ruleset, hand_pair(new._hands), elder))
+    # all resolved at once: what was said is read back from the resolution when asked
+    new._decl = Declarations(
+        ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)
+    )
     for category, winner, _best_e, _best_y, own in resolved:
         if winner is None:
             continue
@@ -107,14 +110,17 @@ def _auto_declare(new: State) -> None:
                 return
         if _check_rouge(new, winner, category):
             return
-    decl = new._decl
-    new._decl = Declarations(
-        ALL_RESOLVED, DeclStage.DONE, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
-    )
     play.begin(new)
 
 
-def _auto_said(resolved: list[_Resolution], elder: Player) -> list[Said]:
+def said_of(decl: Declarations) -> tuple[Said, ...]:
+    """What was said, as records."""
+    if decl.auto is not None:
+        return tuple(_auto_said(*decl.auto))
+    return decl.said
+
+
+def _auto_said(resolved: Sequence[_Resolution], elder: Player) -> list[Said]:
     """What auto declarations say aloud (R-DE-6)."""
     younger = elder.other
     said: list[Said] = []
@@ -496,7 +502,7 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
                     _words(rules, said),
                     None if said.shown is None else _from_mask(said.shown),
                 )
-                for said in decl.said
+                for said in said_of(decl)
             )
         )
     hidden = _hidden_from(state, player)
@@ -518,7 +524,7 @@ def shown_by(state: State, player: Player) -> int:
     if _hidden_from(state, player.other) is player:
         return 0
     shown = 0
-    for said in state._decl.said:
+    for said in said_of(state._decl):
         if said.player is player and said.shown is not None:
             shown |= said.shown
     return shown

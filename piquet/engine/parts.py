@@ -18,7 +18,7 @@ them only when a property is read.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import LeftCards
 from ..words import Category, Player, Result, Resumed, Spoken
@@ -172,6 +172,9 @@ class Declarations(NamedTuple):
     # what was said in words, made on first reading: a box that every new ``said``
     # replaces (see declarations.say), so that it always belongs to this ``said``
     heard: list[tuple[Spoken, ...]]
+    # automatic declarations: how each category was resolved, and by which elder; what
+    # was said is read back from it (see declarations.said_of)
+    auto: tuple[tuple[Any, ...], Player] | None = None
 
 
 NO_DECLARATIONS = Declarations(0, DeclStage.ELDER, 0, (), (), (0, 0), (False, False), [()])

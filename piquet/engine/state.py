@@ -79,6 +79,7 @@ class Origin(NamedTuple):
 _ACTION_KINDS: Final = frozenset(
     (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, PlayAction)
 )
+_new_tuple: Final = tuple.__new__
 _PHASE_PLAY: Final = Phase.PLAY
 _PLAY: Final = PlayAction
 _play_apply: Final = play.apply
@@ -160,8 +161,10 @@ class State:
     @_exch.setter
     def _exch(self, exch: ExchangeState | None) -> None:
         ctx = self._ctx
-        self._ctx = Context(
-            ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, ctx.decl
+        # tuple.__new__: the named tuple's own constructor is Python code, and slower
+        self._ctx = _new_tuple(
+            Context,
+            (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, ctx.decl),
         )
 
     @property
@@ -171,8 +174,9 @@ class State:
     @_decl.setter
     def _decl(self, decl: Declarations) -> None:
         ctx = self._ctx
-        self._ctx = Context(
-            ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, ctx.exch, decl
+        self._ctx = _new_tuple(
+            Context,
+            (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, ctx.exch, decl),
         )
 
     # ------------------------------------------------------------ public face
