@@ -40,11 +40,19 @@ __all__ = ["ACTIONS", "apply", "begin", "events_seen_by", "legal_actions", "show
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
 ALL_RESOLVED: Final = len(CATEGORIES)
-_CLASSES: Final = {
-    Category.POINT: (Precedence.POINT, Reason.POINT),
-    Category.SEQUENCE: (Precedence.SEQUENCE, Reason.SEQUENCE),
-    Category.SET: (Precedence.SET, Reason.SET),
-}
+
+
+def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
+    """The precedence class and reason of a category's scores (R-PR-1).
+
+    An identity test, not a dict: an Enum member hashes in Python, slowly."""
+    if category is Category.POINT:
+        return Precedence.POINT, Reason.POINT
+    if category is Category.SEQUENCE:
+        return Precedence.SEQUENCE, Reason.SEQUENCE
+    return Precedence.SET, Reason.SET
+
+
 _DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
 
 
@@ -150,7 +158,7 @@ def _score_combination(new: State, player: Player, category: Category, combo: in
         scored = list(decl.scored)
         scored[player] |= combo
         new._decl = decl._replace(scored=(scored[0], scored[1]))
-    precedence, reason = _CLASSES[category]
+    precedence, reason = _ledger_class(category)
     points = rules.category_rule(category).score(combo)
     return ledger.score(new, player, points, precedence, reason, _from_mask(combo))
 
@@ -170,7 +178,7 @@ def _check_rouge(new: State, player: Player, category: Category) -> bool:
         new,
         player,
         rules.carte_rouge,
-        _CLASSES[category][0],
+        _ledger_class(category)[0],
         Reason.CARTE_ROUGE,
         _from_mask(hand_of(new._hands, player)),
         counts=counts,
