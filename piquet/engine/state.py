@@ -83,6 +83,7 @@ _new_tuple: Final = tuple.__new__
 _PHASE_PLAY: Final = Phase.PLAY
 _PLAY: Final = PlayAction
 _play_apply: Final = play.apply
+_play_legal: Final = play.legal_actions
 
 
 class State:
@@ -494,7 +495,7 @@ class State:
         """
         phase = self._phase
         if phase is _PHASE_PLAY:
-            return play.legal_actions(self)
+            return _play_legal(self)
         if phase is Phase.EXCHANGE:
             return exchange.legal_actions(self)
         if phase is Phase.DECLARATION:
