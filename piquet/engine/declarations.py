@@ -532,9 +532,9 @@ def shown_by(state: State, player: Player) -> int:
     if _hidden_from(state, player.other) is player:
         return 0
     shown = 0
-    for said in said_of(state._decl):
-        if said.player is player and said.shown is not None:
-            shown |= said.shown
+    for words in spoken(state, None):  # made once per record of what was said
+        if words.player is player and words.shown is not None:
+            shown |= words.shown.mask
     return shown
 
 
