@@ -5,10 +5,8 @@ or calls at least as much. The winner scores his call and may reckon his further
 combinations (R-DE-5); a tie scores nothing (R-DE-1). With ``declarations="auto"``
 every category is resolved at once with the best calls and no sinking.
 
-What was said is kept as masks (:class:`.parts.Said`); the words, and the
-:class:`~piquet.words.Spoken` values, are made when :func:`spoken` is read. The younger
-shows what he scores once the elder has led his first card (R-DE-7): until then the
-elder hears the words, and sees none of the younger's cards.
+What was said is kept as masks (:class:`.parts.Said`); :mod:`.heard` makes the words,
+and says who has seen which cards, when they are read.
 """
 
 from __future__ import annotations
@@ -18,9 +16,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, overload
 
 from ..actions import Call, Good, Pass, Reckon
-from ..cards import EMPTY, _from_mask
-from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason, ScoreEvent
-from ..words import Spoken as SpokenWords
+from ..cards import _from_mask
+from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason
 from . import ledger, play
 from .parts import (
     CATEGORIES,
@@ -36,7 +33,7 @@ if TYPE_CHECKING:
     from ..ruleset import CategoryRule, Ruleset
     from .state import State
 
-__all__ = ["ACTIONS", "apply", "begin", "events_seen_by", "legal_actions", "shown_by", "spoken"]
+__all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
 ALL_RESOLVED: Final = len(CATEGORIES)
@@ -51,9 +48,6 @@ def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
     if category is Category.SEQUENCE:
         return Precedence.SEQUENCE, Reason.SEQUENCE
     return Precedence.SET, Reason.SET
-
-
-_DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
 
 
 def begin(new: State) -> None:
@@ -76,14 +70,16 @@ def _call(category: Category, claim: int) -> Call:
 # ----------------------------------------------------------------- automatic
 
 
-_Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
+Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
+"""How automatic declarations resolved a category: (category, winner, elder's best,
+younger's best, the winner's combinations)."""
 
 
-def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[_Resolution]:
+def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[Resolution]:
     """Each category with the best calls: (category, winner, elder's best, younger's
     best, the winner's combinations)."""
     younger = elder.other
-    out: list[_Resolution] = []
+    out: list[Resolution] = []
     for category in CATEGORIES:
         rule = rules.category_rule(category)
         combos_e = rule.combinations(hands[elder])
@@ -119,33 +115,6 @@ def _auto_declare(new: State) -> None:
         if _check_rouge(new, winner, category):
             return
     play.begin(new)
-
-
-def said_of(decl: Declarations) -> tuple[Said, ...]:
-    """What was said, as records."""
-    if decl.auto is not None:
-        return tuple(_auto_said(*decl.auto))
-    return decl.said
-
-
-def _auto_said(resolved: Sequence[_Resolution], elder: Player) -> list[Said]:
-    """What auto declarations say aloud (R-DE-6)."""
-    younger = elder.other
-    said: list[Said] = []
-    for category, winner, best_e, best_y, _own in resolved:
-        if best_e:
-            shown = best_e if winner is not younger else None
-            said.append(Said(elder, "call", category, (best_e,), best_y or None, shown))
-        else:
-            said.append(Said(elder, "pass", category, (), None, None))
-        if best_y and (best_e == 0 or winner is not elder):
-            shown = best_y if winner is not elder else None
-            said.append(Said(younger, "call", category, (best_y,), best_e or None, shown))
-        elif best_e:
-            said.append(Said(younger, "good", category, (), None, None))
-        else:
-            said.append(Said(younger, "pass", category, (), None, None))
-    return said
 
 
 # ----------------------------------------------------------------- scoring
@@ -473,81 +442,6 @@ def _next_category(new: State) -> None:
     new._to_move = new._ctx.dealer.other
 
 
-# ----------------------------------------------------------------- what was said and shown
-
-
-def _hidden_from(state: State, player: Player | None) -> Player | None:
-    """Whose shown cards ``player`` may not see yet: the younger's, to the elder,
-    until the elder has led his first card (R-DE-7)."""
-    elder = state._ctx.dealer.other
-    if player is elder and not play.elder_has_led(state):
-        return elder.other
-    return None
-
-
-def _words(rules: Ruleset, said: Said) -> str:
-    if said.verb in ("pass", "good"):
-        return said.verb
-    rule = rules.category_rule(said.category)
-    if said.verb == "reckon":
-        return ", ".join(rule.spoken(m, None) for m in said.claims)
-    return rule.spoken(said.claims[0], said.versus)
-
-
-def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
-    """What was said, as both players heard it (``player`` None), or as ``player``
-    knows it (R-DE-7)."""
-    decl = state._decl
-    heard = decl.heard
-    if not heard:  # first reading of this ``said``: the words are made now, once
-        rules = state._ctx.ruleset
-        heard.append(
-            tuple(
-                SpokenWords(
-                    said.player,
-                    said.verb,
-                    said.category,
-                    _words(rules, said),
-                    None if said.shown is None else _from_mask(said.shown),
-                )
-                for said in said_of(decl)
-            )
-        )
-    hidden = _hidden_from(state, player)
-    if hidden is None:
-        return heard[0]
-    return tuple(
-        words._replace(shown=None) if words.player is hidden and words.shown else words
-        for words in heard[0]
-    )
-
-
 def say(decl: Declarations, said: tuple[Said, ...], **changes: Any) -> Declarations:
     """``decl`` with a new record of what was said (and a new box for its words)."""
     return decl._replace(said=said, heard=[], **changes)
-
-
-def shown_by(state: State, player: Player) -> int:
-    """The cards ``player`` has shown his opponent in the declarations (R-DE-6, R-DE-7)."""
-    if _hidden_from(state, player.other) is player:
-        return 0
-    shown = 0
-    for words in spoken(state, None):  # made once per record of what was said
-        if words.player is player and words.shown is not None:
-            shown |= words.shown.mask
-    return shown
-
-
-def events_seen_by(state: State, player: Player) -> tuple[ScoreEvent, ...]:
-    """The ledger, with the younger's declared cards hidden from the elder before his
-    first lead (R-DE-7)."""
-    events = state.events
-    hidden = _hidden_from(state, player)
-    if hidden is None:
-        return events
-    return tuple(
-        event._replace(cards=EMPTY)
-        if event.player is hidden and event.precedence in _DECLARED and event.cards
-        else event
-        for event in events
-    )

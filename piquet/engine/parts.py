@@ -21,6 +21,7 @@ import enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import LeftCards
+from ..cards import Card, CardSet
 from ..words import Category, Player, Result, Resumed, Spoken
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ __all__ = [
     "ExchStage",
     "ExchangeState",
     "Game",
+    "Origin",
     "Race",
     "Said",
     "Setup",
@@ -46,6 +48,7 @@ __all__ = [
     "hand_of",
     "hand_pair",
     "with_hand",
+    "with_stages",
 ]
 
 CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SET)
@@ -114,6 +117,33 @@ class Context(NamedTuple):
     result: Result | None
     exch: ExchangeState | None
     decl: Declarations
+
+
+class Origin(NamedTuple):
+    """The explicit cards a :func:`~piquet.new_deal` state was made from.
+
+    >>> import piquet as pq
+    >>> state = pq.new_deal(
+    ...     elder="AS KS QS JS 10S 9S AH KH QH AD KD AC",
+    ...     younger="8S 7S JH 10H 9H 8H QD JD 10D KC QC JC",
+    ...     stock="7H 9D 8D 7D 10C 9C 8C 7C",
+    ... )
+    >>> str(state.origin.stock[0])
+    '7H'
+    """
+
+    elder: CardSet
+    younger: CardSet
+    stock: tuple[Card, ...]
+
+
+def with_stages(ctx: Context, exch: ExchangeState | None, decl: Declarations) -> Context:
+    """``ctx`` with the exchange's and the declarations' records replaced."""
+    # tuple.__new__: the named tuple's own constructor is Python code, and slower
+    return tuple.__new__(
+        Context,
+        (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, decl),
+    )
 
 
 class ExchStage(enum.IntEnum):

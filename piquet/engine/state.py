@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..actions import (
     Action,
@@ -45,8 +45,8 @@ from ..words import (
     Spoken,
     Trick,
 )
-from . import deal, declarations, exchange, play
-from .parts import Context, Declarations, ExchangeState, Race, hand_of
+from . import deal, declarations, exchange, heard, play
+from .parts import Context, Declarations, ExchangeState, Origin, Race, hand_of, with_stages
 from .tables import tables_for
 
 if TYPE_CHECKING:
@@ -58,28 +58,9 @@ if TYPE_CHECKING:
 __all__ = ["Origin", "State"]
 
 
-class Origin(NamedTuple):
-    """The explicit cards a :func:`~piquet.new_deal` state was made from.
-
-    >>> import piquet as pq
-    >>> state = pq.new_deal(
-    ...     elder="AS KS QS JS 10S 9S AH KH QH AD KD AC",
-    ...     younger="8S 7S JH 10H 9H 8H QD JD 10D KC QC JC",
-    ...     stock="7H 9D 8D 7D 10C 9C 8C 7C",
-    ... )
-    >>> str(state.origin.stock[0])
-    '7H'
-    """
-
-    elder: CardSet
-    younger: CardSet
-    stock: tuple[Card, ...]
-
-
 _ACTION_KINDS: Final = frozenset(
     (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, PlayAction)
 )
-_new_tuple: Final = tuple.__new__
 _PHASE_PLAY: Final = Phase.PLAY
 _PLAY: Final = PlayAction
 _play_apply: Final = play.apply
@@ -161,12 +142,7 @@ class State:
 
     @_exch.setter
     def _exch(self, exch: ExchangeState | None) -> None:
-        ctx = self._ctx
-        # tuple.__new__: the named tuple's own constructor is Python code, and slower
-        self._ctx = _new_tuple(
-            Context,
-            (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, ctx.decl),
-        )
+        self._ctx = with_stages(self._ctx, exch, self._ctx.decl)
 
     @property
     def _decl(self) -> Declarations:
@@ -174,11 +150,7 @@ class State:
 
     @_decl.setter
     def _decl(self, decl: Declarations) -> None:
-        ctx = self._ctx
-        self._ctx = _new_tuple(
-            Context,
-            (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, ctx.exch, decl),
-        )
+        self._ctx = with_stages(self._ctx, self._ctx.exch, decl)
 
     # ------------------------------------------------------------ public face
 
@@ -285,7 +257,7 @@ class State:
         """Cards ``player`` holds now that his opponent knows of: cards shown in the
         declarations (R-DE-6, R-DE-7), and stock cards the elder saw and the younger took."""
         opponent = player.other
-        known = declarations.shown_by(self, player) | exchange.known_taken(self, opponent)
+        known = heard.shown_by(self, player) | exchange.known_taken(self, opponent)
         return _from_mask(known & hand_of(self._hands, player))
 
     @property
@@ -314,7 +286,7 @@ class State:
     def events_seen_by(self, player: Player) -> tuple[ScoreEvent, ...]:
         """The ledger as ``player`` knows it: the younger's combinations are not shown
         to the elder before his first lead (R-DE-7)."""
-        return declarations.events_seen_by(self, player)
+        return heard.events_seen_by(self, player)
 
     @property
     def score_sheet(self) -> tuple[tuple[int, int], ...]:
@@ -362,12 +334,12 @@ class State:
     @property
     def spoken(self) -> tuple[Spoken, ...]:
         """The declarations of the current deal as both players heard them (R-DE-6)."""
-        return declarations.spoken(self, None)
+        return heard.spoken(self, None)
 
     def spoken_to(self, player: Player) -> tuple[Spoken, ...]:
         """The declarations as ``player`` knows them: the younger shows his cards after
         the elder's first lead (R-DE-7)."""
-        return declarations.spoken(self, player)
+        return heard.spoken(self, player)
 
     @property
     def left_cards(self) -> LeftCards | None:
