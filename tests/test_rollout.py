@@ -76,3 +76,17 @@ def test_rollout_leaves_its_state_alone_and_stops_at_the_end() -> None:
         stock="7H 9D 8D 7D 10C 9C 8C 7C",
     ).rollout(random.Random(3))
     assert finished.is_over and finished.rollout(random.Random(4)) is finished
+
+
+class _OwnRandom(random.Random):
+    """A generator with its own random(): Random.choice then draws without getrandbits."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+def test_rollout_draws_as_choice_does_for_any_generator() -> None:
+    start = pq.new_game(pq.RUBICON, declarations="auto")
+    fast, slow = _OwnRandom(5), _OwnRandom(5)
+    assert start.rollout(fast) == api_rollout(start, slow)
+    assert fast.random() == slow.random()

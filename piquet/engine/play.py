@@ -8,6 +8,7 @@ written once.
 from __future__ import annotations
 
 import functools
+import random as _random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -39,6 +40,7 @@ CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they cou
 _PHASE_PLAY: Final = Phase.PLAY
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
+_RANDBELOW: Final = _random.Random._randbelow_with_getrandbits
 # Tricks won are one small int (no allocation): A's count, and B's count times 16.
 _B_SHIFT: Final = 4
 _TRICKS_A: Final = (1 << _B_SHIFT) - 1
@@ -276,7 +278,10 @@ def rollout(state: State, rng: random.Random) -> State:
         return state
     if state._to_move is CHANCE:
         state = state.apply(state.sample_chance(rng))
-    while state._phase is not _PHASE_PLAY:
+    # the quick play draws as Random.choice does with getrandbits; a generator that
+    # draws otherwise (a subclass with its own random()) goes the slow way, alike
+    quick = getattr(type(rng), "_randbelow", None) is _RANDBELOW
+    while state._phase is not _PHASE_PLAY or not quick:
         if state._to_move is CHANCE or state._phase is Phase.OVER:
             return state
         state = state.apply(rng.choice(state.legal_actions()))
