@@ -40,7 +40,7 @@ CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they cou
 _PHASE_PLAY: Final = Phase.PLAY
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
-_RANDBELOW: Final = _random.Random._randbelow_with_getrandbits
+_RANDBELOW: Final = getattr(_random.Random, "_randbelow_with_getrandbits", None)
 # Tricks won are one small int (no allocation): A's count, and B's count times 16.
 _B_SHIFT: Final = 4
 _TRICKS_A: Final = (1 << _B_SHIFT) - 1
