@@ -247,11 +247,9 @@ def _elder_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
     hands = with_hand(new._hands, elder, (hand_of(new._hands, elder) & ~discard) | prefix[n])
     if not exch.announced:
         new._hands = hands
-        new._exch = exch._replace(
-            stage=ExchStage.YOUNGER,
-            discards=_with(exch.discards, elder, discard),
-            taken=_with(exch.taken, elder, n),
-        )
+        discards = _with(exch.discards, elder, discard)
+        taken = _with(exch.taken, elder, n)
+        new._exch = ExchangeState(ExchStage.YOUNGER, 0, discards, taken, False, None)
         new._to_move = younger
         return
     # the younger committed first: he takes in now
