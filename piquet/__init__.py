@@ -21,8 +21,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, CardSet, Rank, Suit, cards, pack
-from .ledger import CHANCE, Category, Chance, Player, Precedence, Reason, ScoreEvent
-from .observation import Observation, Trick
+from .observation import Observation
 from .play.match import MatchResult, match
 from .play.tournament import TournamentResult, tournament
 from .presets import (
@@ -50,16 +49,20 @@ from .ruleset import (
     TwoBlanks,
     WinnerTakesCounters,
 )
-from .state import (
+from .state import State, cut, new_deal, new_game, resume_game
+from .words import (
+    CHANCE,
+    Category,
+    Chance,
     IllegalActionError,
     Phase,
+    Player,
+    Precedence,
+    Reason,
     Result,
+    ScoreEvent,
     Spoken,
-    State,
-    cut,
-    new_deal,
-    new_game,
-    resume_game,
+    Trick,
 )
 
 __version__ = "0.1.0"

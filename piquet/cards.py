@@ -216,7 +216,7 @@ _CARD_TEXT: Final[list[str]] = [""] * (4 * SUIT_SHIFT)
 _ORDER_KEY: Final[list[int]] = [0] * (4 * SUIT_SHIFT)
 for _suit in _SUITS:
     for _rank in Rank:
-        _card = Card._create(_rank, _suit)
+        _card = Card._create(_rank, _suit)  # noqa: SLF001 (this module owns Card)
         _CARD_TABLE[_card.index] = _card
         _CARD_TEXT[_card.index] = f"{_rank}{_suit.value}"
         _ORDER_KEY[_card.index] = _suit.index * 16 + (14 - _rank)
@@ -262,7 +262,7 @@ class CardSet:
                 card = Card.parse(card)
             elif not isinstance(card, Card):
                 raise TypeError(f"not a card: {card!r}")
-            mask |= card._mask
+            mask |= card._mask  # noqa: SLF001
         object.__setattr__(self, "mask", mask)
 
     @classmethod
@@ -285,7 +285,7 @@ class CardSet:
             raise TypeError(f"card text must be a str, not {type(text).__name__}")
         mask = 0
         for token in text.replace(",", " ").split():
-            bit = Card.parse(token)._mask
+            bit = Card.parse(token)._mask  # noqa: SLF001
             if mask & bit:
                 raise ValueError(f"card {token!r} appears twice in {text!r}")
             mask |= bit
@@ -304,7 +304,7 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and bool(self.mask & card._mask)
+        return isinstance(card, Card) and bool(self.mask & card._mask)  # noqa: SLF001
 
     def __iter__(self) -> Iterator[Card]:
         mask = self.mask

@@ -90,28 +90,23 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from piquet import (
-    CHANCE,
+from .actions import (
     Action,
     Call,
-    Card,
-    CardSet,
-    Category,
     Deal,
     Exchange,
     ExchangeCount,
     Good,
     Leave,
     LeftCards,
-    Observation,
     Pass,
-    Phase,
     Play,
-    Player,
     Reckon,
-    State,
-    pack,
 )
+from .cards import Card, CardSet, pack
+from .observation import Observation
+from .state import State
+from .words import CHANCE, Category, Phase, Player
 
 __all__ = [
     "CARDS",

@@ -24,10 +24,11 @@ import attrs
 
 from . import ruleset as _ruleset_module
 from .actions import Action, Deal, parse_action
-from .cards import CARD_BY_INDEX, Rank, _from_mask
-from .ledger import CHANCE, Player
+from .cards import Rank
+from .engine import IllegalActionError, State, new_deal, new_game, resume_game
 from .presets import RULESETS
 from .ruleset import Ruleset, TwoBlanks
+from .words import CHANCE, Player, Result, Resumed
 
 __all__ = [
     "RecordError",
@@ -142,24 +143,20 @@ def ruleset_from_dict(data: Any) -> Ruleset:
 # ----------------------------------------------------------------- replay
 
 
-def start_of(state: Any) -> Any:
+def start_of(state: State) -> State:
     """The state the game (or deal) of ``state`` started from."""
-    from .state import new_deal, new_game
-
-    game = state._game
-    declarations: Literal["played", "auto"] = "auto" if game.auto else "played"
-    if game.resumed is not None:
-        return _resume(state.ruleset, game.first_dealer, declarations, game.resumed)
-    if game.origin is None:
-        return new_game(state.ruleset, dealer=game.first_dealer, declarations=declarations)
-    origin = game.origin
-    elder = game.first_dealer.other
+    declarations: Literal["played", "auto"] = "auto" if state.auto_declarations else "played"
+    if state.resumed is not None:
+        return _resume(state.ruleset, state.first_dealer, declarations, state.resumed)
+    origin = state.origin
+    if origin is None:
+        return new_game(state.ruleset, dealer=state.first_dealer, declarations=declarations)
     return new_deal(
         state.ruleset,
-        elder=_from_mask(origin.dealt[elder]),
-        younger=_from_mask(origin.dealt[elder.other]),
-        stock=[CARD_BY_INDEX[i] for i in origin.stock],
-        dealer=game.first_dealer,
+        elder=origin.elder,
+        younger=origin.younger,
+        stock=origin.stock,
+        dealer=state.first_dealer,
         declarations=declarations,
     )
 
@@ -175,8 +172,6 @@ def replay(state: Any) -> Iterator[tuple[Any, Action]]:
 def _apply_all(
     start: Any, actions: list[tuple[str, str | None]], where: Callable[[int], str]
 ) -> Any:
-    from .state import IllegalActionError
-
     state = start
     for number, (text, who) in enumerate(actions):
         try:
@@ -197,9 +192,7 @@ def _apply_all(
     return state
 
 
-def _resume(ruleset: Any, dealer: Player, declarations: Any, resumed: Any) -> Any:
-    from .state import resume_game
-
+def _resume(ruleset: Any, dealer: Player, declarations: Any, resumed: Any) -> State:
     return resume_game(
         ruleset,
         dealer=dealer,
@@ -222,8 +215,6 @@ def _resumed_to_dict(resumed: Any) -> dict[str, Any]:
 
 
 def _resumed_from_dict(data: Any, where: str) -> Any:
-    from .state import Result, Resumed
-
     try:
         games = tuple(
             Result(None if w is None else Player[w], (int(a), int(b)), int(p))
@@ -236,8 +227,6 @@ def _resumed_from_dict(data: Any, where: str) -> Any:
 
 
 def _start_from(data: dict[str, Any], where: str) -> Any:
-    from .state import new_deal, new_game
-
     ruleset = ruleset_from_dict(data.get("ruleset"))
     declarations = data.get("declarations", "played")
     if declarations not in ("played", "auto"):
@@ -269,22 +258,20 @@ def _start_from(data: dict[str, Any], where: str) -> Any:
         raise RecordError(f"{where}: {exc}") from None
 
 
-def _header(state: Any) -> dict[str, Any]:
-    game = state._game
+def _header(state: State) -> dict[str, Any]:
     head: dict[str, Any] = {
         "ruleset": ruleset_to_dict(state.ruleset),
-        "declarations": "auto" if game.auto else "played",
-        "dealer": game.first_dealer.name,
+        "declarations": "auto" if state.auto_declarations else "played",
+        "dealer": state.first_dealer.name,
     }
-    if game.resumed is not None:
-        head["resume"] = _resumed_to_dict(game.resumed)
-    if game.origin is not None:
-        origin = game.origin
-        elder = game.first_dealer.other
+    if state.resumed is not None:
+        head["resume"] = _resumed_to_dict(state.resumed)
+    origin = state.origin
+    if origin is not None:
         head["origin"] = {
-            "elder": str(_from_mask(origin.dealt[elder])),
-            "younger": str(_from_mask(origin.dealt[elder.other])),
-            "stock": " ".join(str(CARD_BY_INDEX[i]) for i in origin.stock),
+            "elder": str(origin.elder),
+            "younger": str(origin.younger),
+            "stock": " ".join(map(str, origin.stock)),
         }
     return head
 
@@ -387,54 +374,7 @@ def loads(text: str) -> Any:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected record text, not {type(text).__name__}")
-    header: dict[str, Any] = {}
-    actions: list[tuple[str, str | None]] = []
-    line_numbers: list[int] = []
-    result_text = None
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    if first != '[Piquet "1"]':
-        raise RecordError('not a piquet game record: it must begin with [Piquet "1"]')
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("["):
-            if not line.endswith("]") or " " not in line:
-                raise RecordError(f"line {number}: bad header {line!r}")
-            key, _, value = line[1:-1].partition(" ")
-            if key in ("RulesetData", "Resume"):
-                try:
-                    header["ruleset" if key == "RulesetData" else "resume"] = json.loads(value)
-                except json.JSONDecodeError as exc:
-                    raise RecordError(f"line {number}: bad {key} data: {exc}") from None
-                continue
-            if not (len(value) >= 2 and value[0] == value[-1] == '"'):
-                raise RecordError(f"line {number}: header values are quoted: {line!r}")
-            value = value[1:-1]
-            if key == "Piquet":
-                if value != "1":
-                    raise RecordError(f"line {number}: unsupported record version {value!r}")
-            elif key == "Ruleset":
-                try:
-                    header["ruleset"] = ruleset_to_dict(RULESETS[value])
-                except KeyError:
-                    raise RecordError(f"line {number}: unknown ruleset {value!r}") from None
-            elif key == "Declarations":
-                header["declarations"] = value
-            elif key == "Dealer":
-                header["dealer"] = value
-            elif key in ("Elder", "Younger", "Stock"):
-                header.setdefault("origin", {})[key.lower()] = value
-            elif key == "Result":
-                result_text = value
-            else:
-                raise RecordError(f"line {number}: unknown header {key!r}")
-            continue
-        who, sep, action = line.partition(":")
-        if not sep:
-            raise RecordError(f"line {number}: expected 'player: action', got {line!r}")
-        actions.append((action.strip(), who.strip()))
-        line_numbers.append(number)
+    header, actions, line_numbers, result_text = _parse_record(text)
     if "ruleset" not in header:
         raise RecordError("the record names no ruleset")
     start = _start_from(header, "header")
@@ -452,3 +392,67 @@ def loads(text: str) -> Any:
                 f"Result header {result_text!r} does not match the replayed game ({actual})"
             )
     return state
+
+
+def _parse_record(
+    text: str,
+) -> tuple[dict[str, Any], list[tuple[str, str | None]], list[int], str | None]:
+    """A record's headers, its actions with who made them and their line numbers, and
+    its result line, read but not yet replayed."""
+    header: dict[str, Any] = {}
+    actions: list[tuple[str, str | None]] = []
+    line_numbers: list[int] = []
+    result_text = None
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if first != '[Piquet "1"]':
+        raise RecordError('not a piquet game record: it must begin with [Piquet "1"]')
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            result = _read_header(line, number, header)
+            if result is not None:
+                result_text = result
+            continue
+        who, sep, action = line.partition(":")
+        if not sep:
+            raise RecordError(f"line {number}: expected 'player: action', got {line!r}")
+        actions.append((action.strip(), who.strip()))
+        line_numbers.append(number)
+    return header, actions, line_numbers, result_text
+
+
+def _read_header(line: str, number: int, header: dict[str, Any]) -> str | None:
+    """Read one header line into ``header``; the text of a Result header."""
+    if not line.endswith("]") or " " not in line:
+        raise RecordError(f"line {number}: bad header {line!r}")
+    key, _, value = line[1:-1].partition(" ")
+    if key in ("RulesetData", "Resume"):
+        try:
+            header["ruleset" if key == "RulesetData" else "resume"] = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"line {number}: bad {key} data: {exc}") from None
+        return None
+    if not (len(value) >= 2 and value[0] == value[-1] == '"'):
+        raise RecordError(f"line {number}: header values are quoted: {line!r}")
+    value = value[1:-1]
+    if key == "Piquet":
+        if value != "1":
+            raise RecordError(f"line {number}: unsupported record version {value!r}")
+    elif key == "Ruleset":
+        try:
+            header["ruleset"] = ruleset_to_dict(RULESETS[value])
+        except KeyError:
+            raise RecordError(f"line {number}: unknown ruleset {value!r}") from None
+    elif key == "Declarations":
+        header["declarations"] = value
+    elif key == "Dealer":
+        header["dealer"] = value
+    elif key in ("Elder", "Younger", "Stock"):
+        header.setdefault("origin", {})[key.lower()] = value
+    elif key == "Result":
+        return value
+    else:
+        raise RecordError(f"line {number}: unknown header {key!r}")
+    return None

@@ -74,7 +74,8 @@ def snapshot(state: pq.State) -> tuple[Any, ...]:
         len(state.legal_actions()),
         observations,
     )
-    private = tuple(getattr(state, name) for name in pq.State.__slots__)
+    # the cached hash is set on first use, and is no part of the position
+    private = tuple(getattr(state, name) for name in pq.State.__slots__ if name != "_hash")
     return public, private
 
 

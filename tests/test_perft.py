@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 from math import comb
 
 import pytest
-from conftest import play_out
 from seed_data import (
     SEED_000_DECLARATIONS,
     SEED_000_EXCHANGE,
@@ -26,6 +25,7 @@ from seed_data import (
 from test_seed_deals import seed_000_deal, seed_002_deal
 
 import piquet as pq
+from conftest import play_out
 from piquet.perft import divide, perft, position
 
 BLANK = "AS 10S 9S 8S AH 10H 9H 8H AD 10D 9D 8D"  # no king, queen or knave (R-CB-1)

@@ -374,7 +374,13 @@ def test_R_DE_6_a_losing_call_shows_no_cards() -> None:
     elder_call, younger_call = state.spoken[-2:]
     assert elder_call.shown is None and elder_call.words == "three aces"
     assert younger_call.shown == pq.cards("QS QH QD QC")
-    assert state.observation(A).opponent_known >= pq.cards("QS QH QD QC")
+    # ... which the younger shows once the elder has led (R-DE-7)
+    assert not state.observation(A).opponent_known & pq.cards("QS QH QD QC")
+    led = state
+    while not led.trick:
+        assert not led.observation(A).opponent_known & pq.cards("QS QH QD QC")
+        led = led.apply(led.legal_actions()[0])
+    assert led.observation(A).opponent_known >= pq.cards("QS QH QD QC")
 
 
 def test_R_DE_7_younger_hand_scores_rank_before_play() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-from conftest import play_out
 from ruleset_helpers import A, B, deal_of, ledger
 from seed_data import (
     MAXIMUM_170,
@@ -25,6 +24,7 @@ from seed_data import (
 )
 
 import piquet as pq
+from conftest import play_out
 
 R = pq.Reason
 AU_CENT = pq.AU_CENT

@@ -7,12 +7,12 @@ altered to 101. This was also the ordinary way of playing the game in France"; s
 
 from __future__ import annotations
 
-from conftest import play_out
 from ruleset_helpers import A, B, ledger
 from seed_data import SEED_002, SEED_002_DECLARATIONS, SEED_002_EXCHANGE, SEED_002_PLAY
 from test_ruleset_au_cent import DEAL_FOUR, DEAL_FOUR_ACTIONS, three_deals
 
 import piquet as pq
+from conftest import play_out
 
 R = pq.Reason
 AU_CENT_101 = pq.AU_CENT_101

@@ -7,10 +7,10 @@ paragraph does not change is piquet au cent (``au_cent``).
 
 from __future__ import annotations
 
-from conftest import play_out
 from ruleset_helpers import A, B, ledger, plays
 
 import piquet as pq
+from conftest import play_out
 from piquet.cards import cards
 
 R = pq.Reason

@@ -7,11 +7,11 @@ RULES.md R-DE-8 and section 9.
 from __future__ import annotations
 
 import pytest
-from conftest import play_out
 from ruleset_helpers import A, B, ledger
 from test_ruleset_rubicon import WORKED_DECLARATIONS, WORKED_EXCHANGE, WORKED_HANDS, WORKED_PLAY
 
 import piquet as pq
+from conftest import play_out
 from piquet.cards import cards
 
 R = pq.Reason

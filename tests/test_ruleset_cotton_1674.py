@@ -7,10 +7,10 @@ Sources: ``sources/cotton-1674-picket.txt`` (Cotton) and
 from __future__ import annotations
 
 import pytest
-from conftest import play_out
 from ruleset_helpers import A, B, ledger, plays
 
 import piquet as pq
+from conftest import play_out
 from piquet.cards import cards
 
 R = pq.Reason

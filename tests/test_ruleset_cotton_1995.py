@@ -8,10 +8,10 @@ cards, capot) is as in ``cotton_1674``.
 from __future__ import annotations
 
 import pytest
-from conftest import play_out
 from ruleset_helpers import A, B, ledger, plays
 
 import piquet as pq
+from conftest import play_out
 from piquet.cards import cards
 from piquet.combinations import cards_of
 

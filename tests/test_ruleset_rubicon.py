@@ -8,10 +8,10 @@ from typing import Any
 
 import attrs
 import pytest
-from conftest import play_out
 from ruleset_helpers import A, B, ledger, plays
 
 import piquet as pq
+from conftest import play_out
 from piquet.cards import cards
 
 R = pq.Reason

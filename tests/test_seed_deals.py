@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from conftest import play_out
 from seed_data import (
     MAXIMUM_170,
     MAXIMUM_170_HAND,
@@ -17,6 +16,7 @@ from seed_data import (
 )
 
 import piquet as pq
+from conftest import play_out
 
 A, B = pq.Player.A, pq.Player.B
 

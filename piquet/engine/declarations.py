@@ -1,0 +1,447 @@
+"""The declarations: point, sequences, sets, each with a call and an answer (R-DE).
+
+In each category the elder calls his best claim or passes; the younger answers "good",
+or calls at least as much. The winner scores his call and may reckon his further
+combinations (R-DE-5); a tie scores nothing (R-DE-1). With ``declarations="auto"``
+every category is resolved at once with the best calls and no sinking.
+
+What was said is kept as masks (:class:`.parts.Said`); :mod:`.heard` makes the words,
+and says who has seen which cards, when they are read.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, overload
+
+from ..actions import Call, Good, Pass, Reckon
+from ..cards import _from_mask
+from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason
+from . import ledger, play
+from .parts import (
+    CATEGORIES,
+    NO_DECLARATIONS,
+    Declarations,
+    DeclStage,
+    Said,
+    hand_of,
+    hand_pair,
+)
+
+if TYPE_CHECKING:
+    from ..ruleset import CategoryRule, Ruleset
+    from .state import State
+
+__all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
+
+ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
+ALL_RESOLVED: Final = len(CATEGORIES)
+
+
+def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
+    """The precedence class and reason of a category's scores (R-PR-1).
+
+    An identity test, not a dict: an Enum member hashes in Python, slowly."""
+    if category is Category.POINT:
+        return Precedence.POINT, Reason.POINT
+    if category is Category.SEQUENCE:
+        return Precedence.SEQUENCE, Reason.SEQUENCE
+    return Precedence.SET, Reason.SET
+
+
+def begin(new: State) -> None:
+    if new._phase is Phase.OVER:
+        return
+    new._phase = Phase.DECLARATION
+    new._decl = NO_DECLARATIONS
+    new._to_move = new._ctx.dealer.other
+    if new._ctx.game.auto:
+        _auto_declare(new)
+
+
+def _call(category: Category, claim: int) -> Call:
+    action = object.__new__(Call)
+    object.__setattr__(action, "category", category)
+    object.__setattr__(action, "cards", _from_mask(claim))
+    return action
+
+
+# ----------------------------------------------------------------- automatic
+
+
+Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
+"""How automatic declarations resolved a category: (category, winner, elder's best,
+younger's best, the winner's combinations)."""
+
+
+def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[Resolution]:
+    """Each category with the best calls: (category, winner, elder's best, younger's
+    best, the winner's combinations)."""
+    younger = elder.other
+    out: list[Resolution] = []
+    for category in CATEGORIES:
+        rule = rules.category_rule(category)
+        combos_e = rule.combinations(hands[elder])
+        combos_y = rule.combinations(hands[younger])
+        best_e = combos_e[0] if combos_e else 0
+        best_y = combos_y[0] if combos_y else 0
+        winner: Player | None = None
+        if best_e and best_y:
+            ke, ky = rule.key(best_e), rule.key(best_y)
+            if ke != ky:
+                winner = elder if ke > ky else younger
+        elif best_e or best_y:
+            winner = elder if best_e else younger
+        own = combos_e if winner is elder else combos_y if winner is younger else ()
+        out.append((category, winner, best_e, best_y, own))
+    return out
+
+
+def _auto_declare(new: State) -> None:
+    """Every category resolved with the best calls and no sinking."""
+    elder = new._ctx.dealer.other
+    resolved = tuple(_auto_resolve(new._ctx.ruleset, hand_pair(new._hands), elder))
+    # all resolved at once: what was said is read back from the resolution when asked
+    new._decl = Declarations(
+        ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)
+    )
+    for category, winner, _best_e, _best_y, own in resolved:
+        if winner is None:
+            continue
+        for combo in own:
+            if _score_combination(new, winner, category, combo):
+                return
+        if _check_rouge(new, winner, category):
+            return
+    play.begin(new)
+
+
+# ----------------------------------------------------------------- scoring
+
+
+def _score_combination(new: State, player: Player, category: Category, combo: int) -> bool:
+    rules = new._ctx.ruleset
+    if rules.carte_rouge is not None:
+        decl = new._decl
+        scored = list(decl.scored)
+        scored[player] |= combo
+        new._decl = decl._replace(scored=(scored[0], scored[1]))
+    precedence, reason = _ledger_class(category)
+    points = rules.category_rule(category).score(combo)
+    return ledger.score(new, player, points, precedence, reason, _from_mask(combo))
+
+
+def _check_rouge(new: State, player: Player, category: Category) -> bool:
+    """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
+    rules = new._ctx.ruleset
+    decl = new._decl
+    if rules.carte_rouge is None or decl.rouge[player]:
+        return False
+    if hand_of(new._hands, player) & ~decl.scored[player]:
+        return False
+    rouge = (True, decl.rouge[1]) if player == 0 else (decl.rouge[0], True)
+    new._decl = decl._replace(rouge=rouge)
+    counts = player != new._ctx.dealer or rules.younger_carte_rouge_makes_bonus
+    return ledger.score(
+        new,
+        player,
+        rules.carte_rouge,
+        _ledger_class(category)[0],
+        Reason.CARTE_ROUGE,
+        _from_mask(hand_of(new._hands, player)),
+        counts=counts,
+    )
+
+
+# ----------------------------------------------------------------- legal actions
+
+
+def _subset_unions(combos: tuple[int, ...]) -> list[int]:
+    """Unions of every subset of the combinations, all of them first, none last."""
+    out = []
+    for size in range(len(combos), -1, -1):
+        for chosen in itertools.combinations(combos, size):
+            out.append(sum(chosen))
+    return out
+
+
+_GOOD: Final = tuple(Good(category) for category in CATEGORIES)
+_PASS: Final = tuple(Pass(category) for category in CATEGORIES)
+
+
+class _Calls(Sequence[Call | Pass | Good]):
+    """The calls of a hand, kept as masks: a :class:`~piquet.Call` is made only for the
+    items read. ``Good`` comes first (an answer), ``Pass`` last (a first word)."""
+
+    __slots__ = ("_category", "_claims", "_first", "_last")
+
+    def __init__(
+        self,
+        category: Category,
+        claims: Sequence[int],
+        first: tuple[Good, ...] = (),
+        last: tuple[Pass, ...] = (),
+    ) -> None:
+        self._category = category
+        self._claims = claims
+        self._first = first
+        self._last = last
+
+    def __len__(self) -> int:
+        return len(self._first) + len(self._claims) + len(self._last)
+
+    @overload
+    def __getitem__(self, index: int) -> Call | Pass | Good: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Call | Pass | Good]: ...
+    def __getitem__(self, index: int | slice) -> Call | Pass | Good | Sequence[Call | Pass | Good]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("declaration index out of range")
+        if index < len(self._first):
+            return self._first[index]
+        index -= len(self._first)
+        if index < len(self._claims):
+            return _call(self._category, self._claims[index])
+        return self._last[index - len(self._claims)]
+
+    def __iter__(self) -> Iterator[Call | Pass | Good]:
+        yield from self._first
+        for claim in self._claims:
+            yield _call(self._category, claim)
+        yield from self._last
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is Call:
+            return action.category is self._category and action.cards.mask in self._claims
+        return action in self._first or action in self._last
+
+    def __eq__(self, other: object) -> bool:
+        # compares as the tuple of its items would (with a tuple, list or another one)
+        if isinstance(other, (tuple, list, _Calls)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
+    decl = state._decl
+    stage = decl.stage
+    if stage is DeclStage.DONE:
+        return ()
+    category = CATEGORIES[decl.category]
+    rule = state._ctx.ruleset.category_rule(category)
+    hand = hand_of(state._hands, state._to_move)  # type: ignore[arg-type]
+    if stage is DeclStage.ANSWER:
+        floor = rule.key(decl.claim)
+        claims = tuple(c for c in rule.claims(hand) if rule.key(c) >= floor)
+        return _Calls(category, claims, first=_GOOD[decl.category : decl.category + 1])
+    if stage is DeclStage.EXTRAS:
+        return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
+    return _Calls(category, rule.claims(hand), last=_PASS[decl.category : decl.category + 1])
+
+
+# ----------------------------------------------------------------- transition
+
+
+def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category] if decl.category < ALL_RESOLVED else None
+    if action.category is not category:
+        raise IllegalActionError(
+            f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
+        )
+    rule = state._ctx.ruleset.category_rule(category)
+    player: Player = state._to_move  # type: ignore[assignment]
+    kind = type(action)
+    hand = hand_of(state._hands, player)
+    if kind is Call and not rule.is_claim(action.cards.mask, hand):  # type: ignore[union-attr]
+        raise IllegalActionError(
+            f"{action}: not a {category} that {player}'s hand supports (R-DE-1)"
+        )
+    stage = decl.stage
+    if stage is DeclStage.EXTRAS:
+        return _reckon(state, action, rule)
+    if kind is Reckon:
+        raise IllegalActionError(f"{action}: nobody has won the {category} yet")
+    if stage is DeclStage.ELDER:
+        return _elder_speaks(state, action)
+    if stage is DeclStage.AFTER_PASS:
+        return _younger_after_pass(state, action)
+    return _younger_answers(state, action, rule)
+
+
+def _reckon(state: State, action: Any, rule: CategoryRule) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    player: Player = state._to_move  # type: ignore[assignment]
+    if type(action) is not Reckon:
+        raise IllegalActionError(
+            f"{action}: {player} won the {category} and must say which further "
+            "combinations he reckons (R-DE-5)"
+        )
+    chosen = action.cards.mask
+    picks = [m for m in decl.extras if m & chosen]
+    if sum(picks) != chosen or any(m & chosen != m for m in picks):
+        described = ", ".join(str(_from_mask(m)) for m in decl.extras)
+        raise IllegalActionError(
+            f"{action}: may reckon only whole combinations of {described} (R-DE-5)"
+        )
+    new = _next_state(state, action)
+    if picks:
+        said = Said(player, "reckon", category, tuple(picks), None, chosen)
+        new._decl = say(decl, (*decl.said, said))
+    for combo in picks:
+        if _score_combination(new, player, category, combo):
+            return new
+    if not _check_rouge(new, player, category):
+        _next_category(new)
+    return new
+
+
+def _next_state(state: State, action: Any) -> State:
+    new = state._clone()
+    new._history = (state._history, action)
+    return new
+
+
+def _elder_speaks(state: State, action: Any) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    elder = state._ctx.dealer.other
+    kind = type(action)
+    if kind is Good:
+        raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
+    new = _next_state(state, action)
+    if kind is Pass:
+        said = Said(elder, "pass", category, (), None, None)
+        new._decl = say(decl, (*decl.said, said), stage=DeclStage.AFTER_PASS)
+    else:
+        claim = action.cards.mask
+        said = Said(elder, "call", category, (claim,), None, None)
+        new._decl = say(decl, (*decl.said, said), stage=DeclStage.ANSWER, claim=claim)
+    new._to_move = elder.other
+    return new
+
+
+def _younger_after_pass(state: State, action: Any) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    younger = state._ctx.dealer
+    kind = type(action)
+    if kind is Good:
+        raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
+    new = _next_state(state, action)
+    if kind is Pass:
+        new._decl = say(decl, (*decl.said, Said(younger, "pass", category, (), None, None)))
+        _next_category(new)
+        return new
+    claim = action.cards.mask
+    said = Said(younger, "call", category, (claim,), None, claim)
+    new._decl = say(decl, (*decl.said, said))
+    _win_category(new, younger, category, claim, restrict=None)
+    return new
+
+
+def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
+    decl = state._decl
+    category = CATEGORIES[decl.category]
+    elder, younger = state._ctx.dealer.other, state._ctx.dealer
+    kind = type(action)
+    elder_claim = decl.claim
+    before = decl.said[:-1]
+    if kind is Pass:
+        raise IllegalActionError(
+            f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
+        )
+    if kind is Good:
+        new = _next_state(state, action)
+        new._decl = say(
+            decl,
+            (
+                *before,
+                Said(elder, "call", category, (elder_claim,), None, elder_claim),
+                Said(younger, "good", category, (), None, None),
+            ),
+        )
+        _win_category(new, elder, category, elder_claim, restrict=rule.key(elder_claim))
+        return new
+    claim = action.cards.mask
+    ke, ky = rule.key(elder_claim), rule.key(claim)
+    if ky < ke:
+        words = rule.spoken(elder_claim, None)
+        raise IllegalActionError(
+            f"{action}: does not rank with the elder's {words}; answer 'good' or call "
+            "at least as much (R-DE-1)"
+        )
+    tie = ky == ke  # equal: neither scores, both are shown (R-DE-6)
+    new = _next_state(state, action)
+    new._decl = say(
+        decl,
+        (
+            *before,
+            Said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
+            Said(younger, "call", category, (claim,), elder_claim, claim),
+        ),
+    )
+    if tie:
+        _next_category(new)
+    else:
+        _win_category(new, younger, category, claim, restrict=None)
+    return new
+
+
+def _win_category(
+    new: State, player: Player, category: Category, claim: int, restrict: tuple[int, ...] | None
+) -> None:
+    """Score the winning call, then offer the further combinations (R-DE-5)."""
+    if _score_combination(new, player, category, claim):
+        return
+    rule = new._ctx.ruleset.category_rule(category)
+    extras = list(rule.further(hand_of(new._hands, player), claim))
+    if extras and restrict is not None and not _good_against_the_cards(new, player, rule, claim):
+        extras = [c for c in extras if rule.key(c) <= restrict]
+    if extras:
+        new._decl = new._decl._replace(stage=DeclStage.EXTRAS, extras=tuple(extras), claim=claim)
+        new._to_move = player
+        return
+    if not _check_rouge(new, player, category):
+        _next_category(new)
+
+
+def _good_against_the_cards(new: State, player: Player, rule: CategoryRule, claim: int) -> bool:
+    """Nothing the opponent could hold, given the caller's hand and discard, beats it."""
+    unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
+    if new._exch is not None:
+        unseen &= ~new._exch.discards[player]
+    key = rule.key(claim)
+    return all(rule.key(c) <= key for c in rule.combinations(unseen))
+
+
+def _next_category(new: State) -> None:
+    decl = new._decl
+    index = decl.category + 1
+    if index >= ALL_RESOLVED:
+        new._decl = Declarations(
+            ALL_RESOLVED, DeclStage.DONE, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
+        )
+        play.begin(new)
+        return
+    new._decl = Declarations(
+        index, DeclStage.ELDER, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
+    )
+    new._to_move = new._ctx.dealer.other
+
+
+def say(decl: Declarations, said: tuple[Said, ...], **changes: Any) -> Declarations:
+    """``decl`` with a new record of what was said (and a new box for its words)."""
+    return decl._replace(said=said, heard=[], **changes)

@@ -1,0 +1,355 @@
+"""The exchange: carte blanche's count, the discards, the cards taken in and left (R-EX).
+
+The elder discards first and takes from the top of the stock; the younger then
+discards and takes the next cards; if the younger leaves some, he says what becomes of
+them. An elder with carte blanche states first how many he will exchange, and the
+younger commits his discard before the blanche is shown (R-CB-2). The discard limits
+are :func:`discard_limits`, for both the legal actions and the check of an action.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+from math import comb
+from typing import TYPE_CHECKING, Final, overload
+
+from ..actions import Exchange, ExchangeCount, Leave, LeftCards
+from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, CardSet, _from_mask
+from ..words import IllegalActionError, Player
+from . import declarations, play
+from .parts import ExchangeState, ExchStage, hand_of, with_hand
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "ACTIONS",
+    "apply",
+    "discard_limits",
+    "elder_has_exchanged",
+    "known_taken",
+    "legal_actions",
+    "seen_stock",
+    "stock_left",
+    "taken",
+]
+
+ACTIONS: Final = frozenset((Exchange, ExchangeCount, Leave))
+_LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
+_SUIT_INDICES: Final = tuple(
+    tuple(tuple(s * SUIT_SHIFT + b for b in range(8, -1, -1) if m >> b & 1) for m in range(512))
+    for s in range(4)
+)
+_COMB_SUMS: Final = tuple(
+    tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
+    for n in range(13)
+)
+
+
+# ----------------------------------------------------------------- the discards
+
+
+def _indices(mask: int) -> tuple[int, ...]:
+    """Bit indices of a mask in canonical card order."""
+    si = _SUIT_INDICES
+    return (
+        si[0][mask & SUIT_BITS]
+        + si[1][(mask >> 16) & SUIT_BITS]
+        + si[2][(mask >> 32) & SUIT_BITS]
+        + si[3][(mask >> 48) & SUIT_BITS]
+    )
+
+
+class _Discards(Sequence[Exchange]):
+    """Every legal discard, built only when asked for: combinations by size, then
+    lexicographically in canonical card order."""
+
+    __slots__ = ("_cards", "_hi", "_len", "_lo")
+
+    def __init__(self, hand: int, lo: int, hi: int) -> None:
+        self._cards = _indices(hand)
+        self._lo = lo
+        self._hi = hi
+        self._len = _COMB_SUMS[len(self._cards)][lo][hi]
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Exchange: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
+    def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("discard index out of range")
+        table = _position_table(len(self._cards), self._lo, self._hi)
+        cards = self._cards
+        mask = 0
+        for position in table[index]:
+            mask |= 1 << cards[position]
+        return _exchange_of(mask)
+
+    def __iter__(self) -> Iterator[Exchange]:
+        bits = [1 << c for c in self._cards]
+        for k in range(self._lo, self._hi + 1):
+            for combo in itertools.combinations(bits, k):
+                yield _exchange_of(sum(combo))
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Exchange):
+            return False
+        mask = action.discard.mask
+        hand = sum(1 << c for c in self._cards)
+        return not mask & ~hand and self._lo <= mask.bit_count() <= self._hi
+
+    def __repr__(self) -> str:
+        return f"<{self._len} discards of {self._lo} to {self._hi} cards>"
+
+
+@functools.lru_cache(maxsize=64)
+def _position_table(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """Every discard of ``lo`` to ``hi`` of ``n`` cards, as positions, in canonical order."""
+    return tuple(combo for k in range(lo, hi + 1) for combo in itertools.combinations(range(n), k))
+
+
+def _exchange_of(mask: int) -> Exchange:
+    action = object.__new__(Exchange)
+    object.__setattr__(action, "discard", _from_mask(mask))
+    return action
+
+
+def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
+    """How many cards the player to move may discard, and the rule that says so."""
+    rules = state._ctx.ruleset
+    stage = exch.stage
+    if stage is ExchStage.ELDER:
+        if exch.announced:
+            return exch.announced, exch.announced, "R-CB-2"
+        return rules.elder_min, rules.elder_max, "R-EX-1"
+    elder = state._ctx.dealer.other
+    taken_first = exch.announced if stage is ExchStage.YOUNGER_FIRST else exch.taken[elder]
+    return rules.younger_min, rules.stock_size - taken_first, "R-EX-3"
+
+
+# ----------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
+    exch = state._exch
+    assert exch is not None
+    rules = state._ctx.ruleset
+    stage = exch.stage
+    if stage is ExchStage.COUNT:
+        return tuple(ExchangeCount(n) for n in range(rules.elder_min, rules.elder_max + 1))
+    if stage is ExchStage.LEAVE:
+        return _LEAVES
+    if stage is ExchStage.DONE:
+        return ()
+    lo, hi, _rule = discard_limits(state, exch)
+    return _Discards(hand_of(state._hands, state._to_move), lo, hi)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- transition
+
+
+def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
+    exch = state._exch
+    assert exch is not None
+    stage = exch.stage
+    if stage is ExchStage.COUNT:
+        return _count(state, exch, action)
+    if stage is ExchStage.LEAVE:
+        return _leave(state, exch, action)
+    if type(action) is not Exchange:
+        raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
+    player: Player = state._to_move  # type: ignore[assignment]
+    hand = hand_of(state._hands, player)
+    discard = action.discard.mask
+    if discard & ~hand:
+        raise IllegalActionError(f"{action}: {player} does not hold {_from_mask(discard & ~hand)}")
+    n = discard.bit_count()
+    lo, hi, rule = discard_limits(state, exch)
+    if not lo <= n <= hi:
+        span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
+        who = "elder" if stage is ExchStage.ELDER else "younger"
+        raise IllegalActionError(f"{action}: the {who} must discard {span} cards, not {n} ({rule})")
+    new = state._clone()
+    new._history = (state._history, action)
+    if stage is ExchStage.YOUNGER_FIRST:
+        _commit_younger(new, exch, player, discard, n)
+    elif stage is ExchStage.ELDER:
+        _elder_takes(new, exch, discard, n)
+    else:
+        _younger_takes(new, exch, discard, n)
+    return new
+
+
+def _count(state: State, exch: ExchangeState, action: object) -> State:
+    rules = state._ctx.ruleset
+    if type(action) is not ExchangeCount:
+        raise IllegalActionError(
+            f"{action}: the elder holds carte blanche and must first state how many "
+            f"cards he will exchange (R-CB-2), e.g. 'count {rules.elder_max}'"
+        )
+    n = action.count
+    if not isinstance(n, int) or not rules.elder_min <= n <= rules.elder_max:
+        raise IllegalActionError(
+            f"{action}: the elder exchanges from {rules.elder_min} to "
+            f"{rules.elder_max} cards (R-EX-1)"
+        )
+    new = state._clone()
+    new._history = (state._history, action)
+    new._exch = exch._replace(stage=ExchStage.YOUNGER_FIRST, announced=n)
+    new._to_move = state._ctx.dealer
+    return new
+
+
+def _leave(state: State, exch: ExchangeState, action: object) -> State:
+    if type(action) is not Leave:
+        raise IllegalActionError(
+            f"{action}: the younger must say what he does with the cards he left "
+            "(leave unseen, leave look or leave expose; R-EX-4)"
+        )
+    new = state._clone()
+    new._history = (state._history, action)
+    new._exch = exch._replace(stage=ExchStage.DONE, left=action.choice)
+    declarations.begin(new)
+    return new
+
+
+def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+def _commit_younger(new: State, exch: ExchangeState, younger: Player, discard: int, n: int) -> None:
+    """Committed, not yet taken in: the elder's blanche is shown, then he exchanges."""
+    new._hands = with_hand(new._hands, younger, hand_of(new._hands, younger) & ~discard)
+    new._exch = exch._replace(
+        stage=ExchStage.ELDER,
+        discards=_with(exch.discards, younger, discard),
+        taken=_with(exch.taken, younger, n),
+    )
+    new._to_move = younger.other
+
+
+def _elder_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
+    setup = new._ctx.setup
+    assert setup is not None
+    prefix = setup.prefix
+    elder = new._ctx.dealer.other
+    younger = elder.other
+    hands = with_hand(new._hands, elder, (hand_of(new._hands, elder) & ~discard) | prefix[n])
+    if not exch.announced:
+        new._hands = hands
+        discards = _with(exch.discards, elder, discard)
+        taken = _with(exch.taken, elder, n)
+        new._exch = ExchangeState(ExchStage.YOUNGER, 0, discards, taken, False, None)
+        new._to_move = younger
+        return
+    # the younger committed first: he takes in now
+    m = exch.taken[younger]
+    drawn = prefix[n + m] ^ prefix[n]
+    new._hands = with_hand(hands, younger, hand_of(hands, younger) | drawn)
+    discards = _with(exch.discards, elder, exch.discards[elder] | discard)
+    _after_taking(new, exch.announced, discards, _with(exch.taken, elder, n))
+
+
+def _younger_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
+    setup = new._ctx.setup
+    assert setup is not None
+    prefix = setup.prefix
+    younger = new._ctx.dealer
+    k = exch.taken[younger.other]
+    drawn = prefix[k + n] ^ prefix[k]
+    new._hands = with_hand(new._hands, younger, (hand_of(new._hands, younger) & ~discard) | drawn)
+    discards = _with(exch.discards, younger, exch.discards[younger] | discard)
+    _after_taking(new, exch.announced, discards, _with(exch.taken, younger, n))
+
+
+def _after_taking(
+    new: State, announced: int, discards: tuple[int, int], taken: tuple[int, int]
+) -> None:
+    """Both have taken in: the younger says what becomes of cards left, if any."""
+    setup = new._ctx.setup
+    assert setup is not None
+    done = taken[0] + taken[1] >= len(setup.stock)
+    stage = ExchStage.DONE if done else ExchStage.LEAVE
+    new._exch = ExchangeState(stage, announced, discards, taken, True, None)
+    if done:
+        declarations.begin(new)
+    else:
+        new._to_move = new._ctx.dealer
+
+
+# ----------------------------------------------------------------- who saw what
+
+
+def elder_has_exchanged(exch: ExchangeState) -> bool:
+    return exch.stage >= ExchStage.YOUNGER
+
+
+def taken(state: State) -> tuple[int, int]:
+    """Stock cards taken in per player; the younger's count once he has taken them."""
+    exch = state._exch
+    if exch is None:
+        return (0, 0)
+    younger = state._ctx.dealer
+    if exch.younger_taken:
+        return exch.taken
+    return _with(exch.taken, younger, 0)
+
+
+def stock_left(state: State) -> tuple[Card, ...]:
+    setup = state._ctx.setup
+    if setup is None or state._exch is None:
+        return ()
+    in_hands = sum(taken(state))
+    return tuple(CARD_BY_INDEX[i] for i in setup.stock[in_hands:])
+
+
+def _mask_of(indices: Sequence[int]) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+def seen_stock(state: State, player: Player) -> CardSet:
+    """Stock cards ``player`` has seen and does not hold (R-EX-2, R-EX-4)."""
+    setup = state._ctx.setup
+    exch = state._exch
+    if setup is None or exch is None:
+        return _from_mask(0)
+    elder = state._ctx.dealer.other
+    taken_e, taken_y = (exch.taken[elder], exch.taken[elder.other] if exch.younger_taken else 0)
+    seen = 0
+    if player == elder and elder_has_exchanged(exch):
+        # R-EX-2: the elder alone sees the cards he left of his portion
+        seen |= _mask_of(setup.stock[taken_e : state._ctx.ruleset.elder_max])
+    left = exch.left
+    if exch.stage >= ExchStage.LEAVE and (
+        left is LeftCards.EXPOSE
+        or (left is LeftCards.LOOK and (player != elder or play.elder_has_led(state)))
+    ):
+        seen |= _mask_of(setup.stock[taken_e + taken_y :])  # R-EX-4
+    return _from_mask(seen & ~hand_of(state._hands, player))
+
+
+def known_taken(state: State, player: Player) -> int:
+    """Cards ``player`` saw in the stock and knows his opponent took in: the elder
+    knows which of the cards he left of his portion the younger took (R-EX-2)."""
+    setup = state._ctx.setup
+    exch = state._exch
+    elder = state._ctx.dealer.other
+    if setup is None or exch is None or player != elder or exch.stage < ExchStage.LEAVE:
+        return 0
+    taken_e = exch.taken[elder]
+    taken_y = exch.taken[elder.other] if exch.younger_taken else 0
+    portion = state._ctx.ruleset.elder_max
+    return _mask_of(setup.stock[taken_e : min(portion, taken_e + taken_y)])

@@ -1,0 +1,127 @@
+"""What was said in the declarations, and who has seen which cards (R-DE-6, R-DE-7).
+
+The declarations keep what was said as masks (:class:`.parts.Said`); the words, and the
+:class:`~piquet.words.Spoken` values, are made here when first read, once for every
+state that shares them. The younger shows what he scores once the elder has led his
+first card (R-DE-7, Cavendish law 55): until then the elder hears the words, and sees
+none of the younger's cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from ..cards import EMPTY, _from_mask
+from ..words import Player, Precedence, ScoreEvent
+from ..words import Spoken as SpokenWords
+from . import play
+from .parts import Declarations, Said
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+    from .declarations import Resolution
+    from .state import State
+
+__all__ = ["events_seen_by", "said_of", "shown_by", "spoken"]
+
+_DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
+
+
+def said_of(decl: Declarations) -> tuple[Said, ...]:
+    """What was said, as records."""
+    if decl.auto is not None:
+        return tuple(_auto_said(*decl.auto))
+    return decl.said
+
+
+def _auto_said(resolved: Sequence[Resolution], elder: Player) -> list[Said]:
+    """What auto declarations say aloud (R-DE-6)."""
+    younger = elder.other
+    said: list[Said] = []
+    for category, winner, best_e, best_y, _own in resolved:
+        if best_e:
+            shown = best_e if winner is not younger else None
+            said.append(Said(elder, "call", category, (best_e,), best_y or None, shown))
+        else:
+            said.append(Said(elder, "pass", category, (), None, None))
+        if best_y and (best_e == 0 or winner is not elder):
+            shown = best_y if winner is not elder else None
+            said.append(Said(younger, "call", category, (best_y,), best_e or None, shown))
+        elif best_e:
+            said.append(Said(younger, "good", category, (), None, None))
+        else:
+            said.append(Said(younger, "pass", category, (), None, None))
+    return said
+
+
+def _hidden_from(state: State, player: Player | None) -> Player | None:
+    """Whose shown cards ``player`` may not see yet: the younger's, to the elder,
+    until the elder has led his first card (R-DE-7)."""
+    elder = state._ctx.dealer.other
+    if player is elder and not play.elder_has_led(state):
+        return elder.other
+    return None
+
+
+def _words(rules: Ruleset, said: Said) -> str:
+    if said.verb in ("pass", "good"):
+        return said.verb
+    rule = rules.category_rule(said.category)
+    if said.verb == "reckon":
+        return ", ".join(rule.spoken(m, None) for m in said.claims)
+    return rule.spoken(said.claims[0], said.versus)
+
+
+def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
+    """What was said, as both players heard it (``player`` None), or as ``player``
+    knows it (R-DE-7)."""
+    decl = state._decl
+    heard = decl.heard
+    if not heard:  # first reading of this ``said``: the words are made now, once
+        rules = state._ctx.ruleset
+        heard.append(
+            tuple(
+                SpokenWords(
+                    said.player,
+                    said.verb,
+                    said.category,
+                    _words(rules, said),
+                    None if said.shown is None else _from_mask(said.shown),
+                )
+                for said in said_of(decl)
+            )
+        )
+    hidden = _hidden_from(state, player)
+    if hidden is None:
+        return heard[0]
+    return tuple(
+        words._replace(shown=None) if words.player is hidden and words.shown else words
+        for words in heard[0]
+    )
+
+
+def shown_by(state: State, player: Player) -> int:
+    """The cards ``player`` has shown his opponent in the declarations (R-DE-6, R-DE-7)."""
+    if _hidden_from(state, player.other) is player:
+        return 0
+    shown = 0
+    for words in spoken(state, None):  # made once per record of what was said
+        if words.player is player and words.shown is not None:
+            shown |= words.shown.mask
+    return shown
+
+
+def events_seen_by(state: State, player: Player) -> tuple[ScoreEvent, ...]:
+    """The ledger, with the younger's declared cards hidden from the elder before his
+    first lead (R-DE-7)."""
+    events = state.events
+    hidden = _hidden_from(state, player)
+    if hidden is None:
+        return events
+    return tuple(
+        event._replace(cards=EMPTY)
+        if event.player is hidden and event.precedence in _DECLARED and event.cards
+        else event
+        for event in events
+    )

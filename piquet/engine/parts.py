@@ -1,0 +1,224 @@
+"""The parts a state is made of: small named tuples, shared by the phase modules.
+
+A :class:`~piquet.engine.state.State` keeps the facts that change on nearly every
+action (hands, the trick, the scores) in its own slots, and the rest in these records,
+which are replaced whole, and rarely:
+
+- :class:`Game`: facts about the whole game that change only between deals;
+- :class:`Context`: the ruleset, its compiled tables, the game, the dealer, the deal's
+  :class:`Setup` and the result; it changes only between deals (and when the game ends);
+- :class:`ExchangeState`, :class:`Declarations`: where the exchange and the declarations
+  are; each is touched only in its own phase;
+- :class:`Race`: the race for pique and repique, until it is settled.
+
+Cards are bit masks here (see :mod:`piquet.cards`); public objects are built from
+them only when a property is read.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..actions import LeftCards
+from ..cards import Card, CardSet
+from ..words import Category, Player, Result, Resumed, Spoken
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+    from .tables import RulesTables
+
+__all__ = [
+    "CATEGORIES",
+    "FRESH_RACE",
+    "HAND_MASK",
+    "HAND_SHIFT",
+    "NO_DECLARATIONS",
+    "Context",
+    "DeclStage",
+    "Declarations",
+    "ExchStage",
+    "ExchangeState",
+    "Game",
+    "Origin",
+    "Race",
+    "Said",
+    "Setup",
+    "both_hands",
+    "hand_of",
+    "hand_pair",
+    "with_hand",
+    "with_stages",
+]
+
+CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SET)
+"""The declaration categories in the order they are resolved (R-DE)."""
+
+# Both hands are one int: player A's card-set mask in the low 64 bits, B's above, so a
+# card played costs one new int and no tuple.
+HAND_BITS = 64
+HAND_MASK = (1 << HAND_BITS) - 1
+HAND_SHIFT = (0, HAND_BITS)  # by player
+
+
+def hand_of(hands: int, player: int) -> int:
+    """One player's card-set mask out of both hands."""
+    return hands >> HAND_SHIFT[player] & HAND_MASK
+
+
+def with_hand(hands: int, player: int, hand: int) -> int:
+    """Both hands, with ``player``'s replaced by ``hand``."""
+    shift = HAND_SHIFT[player]
+    return hands & ~(HAND_MASK << shift) | hand << shift
+
+
+def both_hands(a: int, b: int) -> int:
+    """Both hands from A's and B's masks."""
+    return a | b << HAND_BITS
+
+
+def hand_pair(hands: int) -> tuple[int, int]:
+    """A's and B's masks."""
+    return hands & HAND_MASK, hands >> HAND_BITS
+
+
+class Setup(NamedTuple):
+    """What a deal starts from; it does not change during the deal."""
+
+    dealt: tuple[int, int]  # dealt hands, per player
+    stock: tuple[int, ...]  # card bit indices, top first
+    blank: tuple[bool, bool]  # dealt without a court card, per player
+    prefix: tuple[int, ...]  # prefix[i]: mask of the top i stock cards
+
+
+class Game(NamedTuple):
+    """Facts about the whole game that change only between deals."""
+
+    first_dealer: Player
+    deal_number: int  # 1-based number of the current (or last) deal
+    sheet: tuple[tuple[int, int], ...]  # per finished deal: scores per player
+    auto: bool
+    single: bool  # a new_deal state: over when its deal is over
+    origin: Setup | None  # the explicit cards of a new_deal state
+    target: int | None  # the ruleset's race target, kept here for the scoring loop
+    games: tuple[Result, ...] = ()  # earlier games of a partie of several games
+    resumed: Resumed | None = None  # where a resume_game state took the game up
+
+
+class Context(NamedTuple):
+    """What the play does not change: read often, replaced rarely (between deals, and
+    at each step of the exchange and the declarations)."""
+
+    ruleset: Ruleset
+    tables: RulesTables
+    game: Game
+    dealer: Player
+    setup: Setup | None
+    result: Result | None
+    exch: ExchangeState | None
+    decl: Declarations
+
+
+class Origin(NamedTuple):
+    """The explicit cards a :func:`~piquet.new_deal` state was made from.
+
+    >>> import piquet as pq
+    >>> state = pq.new_deal(
+    ...     elder="AS KS QS JS 10S 9S AH KH QH AD KD AC",
+    ...     younger="8S 7S JH 10H 9H 8H QD JD 10D KC QC JC",
+    ...     stock="7H 9D 8D 7D 10C 9C 8C 7C",
+    ... )
+    >>> str(state.origin.stock[0])
+    '7H'
+    """
+
+    elder: CardSet
+    younger: CardSet
+    stock: tuple[Card, ...]
+
+
+def with_stages(ctx: Context, exch: ExchangeState | None, decl: Declarations) -> Context:
+    """``ctx`` with the exchange's and the declarations' records replaced."""
+    # tuple.__new__: the named tuple's own constructor is Python code, and slower
+    return tuple.__new__(
+        Context,
+        (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, decl),
+    )
+
+
+class ExchStage(enum.IntEnum):
+    """Where the exchange is (R-CB-2, R-EX)."""
+
+    COUNT = 0  # elder with carte blanche states how many he will exchange
+    YOUNGER_FIRST = 1  # younger commits his discard before the elder's blanche is shown
+    ELDER = 2
+    YOUNGER = 3
+    LEAVE = 4
+    DONE = 5
+
+
+class ExchangeState(NamedTuple):
+    stage: ExchStage
+    announced: int  # the elder's announced count (carte blanche), else 0
+    discards: tuple[int, int]  # per player
+    taken: tuple[int, int]  # how many cards each took in, per player
+    younger_taken: bool  # whether the younger has taken in his cards yet
+    left: LeftCards | None
+
+
+class DeclStage(enum.IntEnum):
+    """Where a category's declaration is (R-DE-1, R-DE-5)."""
+
+    ELDER = 0
+    ANSWER = 1
+    AFTER_PASS = 2
+    EXTRAS = 3
+    DONE = 4
+
+
+class Said(NamedTuple):
+    """One utterance, kept as masks; :class:`~piquet.words.Spoken` is built when read.
+
+    ``claims`` is the call's claim (one mask) or the combinations reckoned; ``versus``
+    the opposing claim that the words are measured against; ``shown`` the cards shown.
+    """
+
+    player: Player
+    verb: str  # "call", "pass", "good", "reckon"
+    category: Category
+    claims: tuple[int, ...]
+    versus: int | None
+    shown: int | None
+
+
+class Declarations(NamedTuple):
+    category: int  # index into CATEGORIES; 3 when all are resolved
+    stage: DeclStage
+    claim: int  # the elder's pending call, or the winner's call in EXTRAS
+    extras: tuple[int, ...]  # in EXTRAS: the combinations the winner may reckon
+    said: tuple[Said, ...]
+    scored: tuple[int, int]  # cards in each player's scored combinations (carte rouge)
+    rouge: tuple[bool, bool]
+    # what was said in words, made on first reading: a box that every new ``said``
+    # replaces (see declarations.say), so that it always belongs to this ``said``
+    heard: list[tuple[Spoken, ...]]
+    # automatic declarations: how each category was resolved, and by which elder; what
+    # was said is read back from it (see declarations.said_of)
+    auto: tuple[tuple[Any, ...], Player] | None = None
+
+
+NO_DECLARATIONS = Declarations(0, DeclStage.ELDER, 0, (), (), (0, 0), (False, False), [()])
+
+
+class Race(NamedTuple):
+    """The race for pique and repique, kept as entries arrive in ledger order (R-PR).
+
+    A state holds None instead once the race is settled (a bonus was made, or both
+    players have entries), so that the play loop pays nothing for it.
+    """
+
+    counted: tuple[int, int]  # points that count toward a bonus, per player
+    entered: tuple[bool, bool]  # has the player any entry yet
+
+
+FRESH_RACE = Race((0, 0), (False, False))

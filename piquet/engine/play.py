@@ -1,0 +1,315 @@
+"""The play: twelve tricks, following suit, and what each card scores (R-PL).
+
+The trick scorer of the ruleset is compiled into tables (:mod:`.tables`): playing a card
+looks up its points and its ledger entry. Who wins a trick is :func:`.tables.follower_wins`,
+written once.
+"""
+
+from __future__ import annotations
+
+import functools
+import random as _random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from ..actions import Play
+from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
+from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
+from . import end, ledger
+from .parts import HAND_MASK, HAND_SHIFT
+from .tables import SUIT_BASE, RulesTables, follower_wins
+
+if TYPE_CHECKING:
+    import random
+
+    from .state import State
+
+__all__ = [
+    "NO_TRICKS",
+    "apply",
+    "begin",
+    "elder_has_led",
+    "legal_actions",
+    "rollout",
+    "tricks",
+    "tricks_won",
+]
+
+TRICKS_IN_A_DEAL: Final = 12
+CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they count toward pique
+_PHASE_PLAY: Final = Phase.PLAY
+_OTHER: Final = (Player.B, Player.A)
+_SLOTS: Final = 4 * SUIT_SHIFT
+_RANDBELOW: Final = getattr(_random.Random, "_randbelow_with_getrandbits", None)
+# Tricks won are one small int (no allocation): A's count, and B's count times 16.
+_B_SHIFT: Final = 4
+_TRICKS_A: Final = (1 << _B_SHIFT) - 1
+_TRICK_WON: Final = (1, 1 << _B_SHIFT)
+NO_TRICKS: Final = 0
+
+
+def tricks_won(tricks: int) -> tuple[int, int]:
+    """Tricks won per player, from the state's count."""
+    return tricks & _TRICKS_A, tricks >> _B_SHIFT
+
+
+# Play actions and card indices per suit, by a suit's nine bits, in canonical order
+# (high to low): legal plays are concatenations of these, built once.
+_PLAYS: Final = tuple(Play(c) if c is not None else None for c in CARD_BY_INDEX)
+_SUIT_PLAYS: Final = tuple(
+    tuple(
+        tuple(_PLAYS[s * SUIT_SHIFT + b] for b in range(8, -1, -1) if m >> b & 1)
+        for m in range(512)
+    )
+    for s in range(4)
+)
+_SUIT_INDICES: Final = tuple(
+    tuple(tuple(s * SUIT_SHIFT + b for b in range(8, -1, -1) if m >> b & 1) for m in range(512))
+    for s in range(4)
+)
+
+
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    sp = _SUIT_PLAYS
+    return (
+        sp[0][mask & SUIT_BITS]
+        + sp[1][(mask >> 16) & SUIT_BITS]
+        + sp[2][(mask >> 32) & SUIT_BITS]
+        + sp[3][(mask >> 48) & SUIT_BITS]
+    )
+
+
+def _indices_of(mask: int) -> tuple[int, ...]:
+    si = _SUIT_INDICES
+    return (
+        si[0][mask & SUIT_BITS]
+        + si[1][(mask >> 16) & SUIT_BITS]
+        + si[2][(mask >> 32) & SUIT_BITS]
+        + si[3][(mask >> 48) & SUIT_BITS]
+    )
+
+
+def begin(new: State) -> None:
+    """The elder leads the first trick."""
+    if new._phase is Phase.OVER:
+        return
+    new._phase = _PHASE_PLAY
+    new._to_move = new._ctx.dealer.other
+    new._lead = -1
+
+
+def elder_has_led(state: State) -> bool:
+    """Whether a card has been played in this deal (R-DE-7, R-EX-4 wait for it)."""
+    return state._lead >= 0 or state._tricks != 0
+
+
+def legal_actions(state: State) -> Sequence[Play]:
+    """Any card to lead; a card of the suit led when he has one (R-PL-1)."""
+    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
+    lead = state._lead
+    if lead >= 0:
+        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+        if suit:
+            return _SUIT_PLAYS[lead // SUIT_SHIFT][suit]
+    return _plays_of(hand)
+
+
+def apply(state: State, action: Play) -> State:
+    index = action.card.index
+    player: Player = state._to_move  # type: ignore[assignment]
+    shift = HAND_SHIFT[player]
+    hands = state._hands
+    hand = hands >> shift & HAND_MASK
+    lead = state._lead
+    if not hand >> index & 1 or (
+        lead >= 0
+        and index & SUIT_BASE != lead & SUIT_BASE
+        and (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+    ):
+        _refuse(action, player, hand, lead)
+    # the clone, written out: this is the hottest path of the engine
+    new = object.__new__(type(state))
+    new._ctx = ctx = state._ctx
+    new._phase = _PHASE_PLAY
+    new._tricks = state._tricks
+    new._scores = state._scores
+    new._events = state._events
+    new._race = state._race
+    new._history = (state._history, action)
+    new._hands = hands ^ 1 << (index + shift)  # the card is in the hand: one bit off
+    if lead >= 0:
+        _finish_trick(new, player, index, lead, ctx.tables)
+        return new
+    new._lead = index
+    new._to_move = _OTHER[player]
+    tables = ctx.tables
+    scoring = tables.lead[index]
+    if scoring is None:
+        return new
+    if new._race is None and tables.target is None:
+        # the usual case, inline: nothing can follow from the entry but the entry
+        new._events = (new._events, scoring[1][player])
+        points = scoring[0]
+        a, b, deal_a, deal_b = new._scores
+        new._scores = (
+            (a, b + points, deal_a, deal_b + points)
+            if player
+            else (a + points, b, deal_a + points, deal_b)
+        )
+    else:
+        ledger.score_entry(new, player, scoring[0], scoring[1][player])
+    return new
+
+
+def _refuse(action: Play, player: Player, hand: int, lead: int) -> None:
+    card = action.card
+    if not hand & card._mask:
+        raise IllegalActionError(f"{action}: {player} does not hold {card}")
+    raise IllegalActionError(
+        f"{action}: {player} must follow suit to {CARD_BY_INDEX[lead]} (R-PL-1)"
+    )
+
+
+def _play_card(new: State, player: Player, index: int, lead: int) -> None:
+    """The card is out of the hand already: lead it, or finish the trick with it."""
+    tables = new._ctx.tables
+    if lead >= 0:
+        _finish_trick(new, player, index, lead, tables)
+        return
+    new._lead = index
+    new._to_move = _OTHER[player]
+    scoring = tables.lead[index]
+    if scoring is not None:
+        ledger.score_entry(new, player, scoring[0], scoring[1][player])
+
+
+def _finish_trick(new: State, player: Player, index: int, lead: int, tables: RulesTables) -> None:
+    won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
+    winner = player if won else _OTHER[player]
+    new._lead = -1
+    new._to_move = winner
+    tricks = new._tricks + _TRICK_WON[winner]
+    new._tricks = tricks
+    if scoring is not None:
+        if new._race is None and tables.target is None:
+            new._events = (new._events, scoring[1][winner])
+            points = scoring[0]
+            a, b, deal_a, deal_b = new._scores
+            new._scores = (
+                (a, b + points, deal_a, deal_b + points)
+                if winner
+                else (a + points, b, deal_a + points, deal_b)
+            )
+        elif ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
+            return
+    if tables.quiet_play and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL:
+        return
+    _after_trick(new, winner, index if won else lead, tricks, tables)
+
+
+def _after_trick(
+    new: State, winner: Player, winning_card: int, tricks: int, tables: RulesTables
+) -> None:
+    """The cards toward pique (an option), the last trick, the end of the deal."""
+    rules = new._ctx.ruleset
+    if (
+        rules.cards_count_toward_pique
+        and tricks_won(tricks)[winner] == CARDS_TRICKS
+        # scored as the seventh trick is won, so it ranks with the play (class 5)
+        and ledger.score(new, winner, rules.cards, Precedence.PLAY, Reason.CARDS)
+    ):
+        return
+    if sum(tricks_won(tricks)) == TRICKS_IN_A_DEAL:
+        scoring = tables.last[winning_card]
+        if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
+            return
+        if not _score_the_cards(new):
+            end.end_deal(new)
+
+
+def _score_the_cards(new: State) -> bool:
+    """The cards, or capot, after the last trick (R-PL-4); True when the game ends."""
+    rules = new._ctx.ruleset
+    tricks = tricks_won(new._tricks)
+    for player in (Player.A, Player.B):
+        won = tricks[player]
+        if won == TRICKS_IN_A_DEAL:
+            already = rules.cards if rules.cards_count_toward_pique else 0
+            if ledger.score(new, player, rules.capot - already, Precedence.CARDS, Reason.CAPOT):
+                return True
+        elif (
+            won > TRICKS_IN_A_DEAL // 2
+            and not rules.cards_count_toward_pique
+            and ledger.score(new, player, rules.cards, Precedence.CARDS, Reason.CARDS)
+        ):
+            return True
+    return False
+
+
+def tricks(state: State) -> tuple[Trick, ...]:
+    """The finished tricks of the current deal, read back from the history."""
+    if state._ctx.setup is None:
+        return ()
+    indices: list[int] = []
+    node = state._history
+    while node is not None and type(node[1]) is Play:
+        indices.append(node[1].card.index)
+        node = node[0]
+    indices.reverse()
+    leader = state._ctx.dealer.other
+    done: list[Trick] = []
+    for i in range(0, len(indices) - 1, 2):
+        trick = _trick(leader, indices[i], indices[i + 1])
+        done.append(trick)
+        leader = trick.winner
+    return tuple(done)
+
+
+@functools.lru_cache(maxsize=2 * 36 * 36)
+def _trick(leader: Player, lead: int, follow: int) -> Trick:
+    """The tricks, made once each: there are only so many."""
+    winner = leader.other if follower_wins(lead, follow) else leader
+    return Trick(leader, CARD_BY_INDEX[lead], CARD_BY_INDEX[follow], winner)
+
+
+def rollout(state: State, rng: random.Random) -> State:
+    """Random legal actions to the end of the deal (see :meth:`State.rollout`)."""
+    if state._phase is Phase.OVER:
+        return state
+    if state._to_move is CHANCE:
+        state = state.apply(state.sample_chance(rng))
+    # the quick play draws as Random.choice does with getrandbits; a generator that
+    # draws otherwise (a subclass with its own random()) goes the slow way, alike
+    quick = getattr(type(rng), "_randbelow", None) is _RANDBELOW
+    while state._phase is not _PHASE_PLAY or not quick:
+        if state._to_move is CHANCE or state._phase is Phase.OVER:
+            return state
+        state = state.apply(rng.choice(state.legal_actions()))
+    return _play_out(state, rng)
+
+
+def _play_out(state: State, rng: random.Random) -> State:
+    """The play to the end of the deal on one private copy, consuming ``rng`` as
+    ``rng.choice(state.legal_actions())`` would at every card."""
+    new = state._clone()
+    getrandbits = rng.getrandbits
+    history = new._history
+    while new._phase is _PHASE_PLAY:
+        player = new._to_move
+        shift = HAND_SHIFT[player]  # type: ignore[index]
+        hands = new._hands
+        hand = hands >> shift & HAND_MASK
+        lead = new._lead
+        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS if lead >= 0 else 0
+        choices = _SUIT_INDICES[lead // SUIT_SHIFT][suit] if suit else _indices_of(hand)
+        n = len(choices)
+        bits = n.bit_length()
+        pick = getrandbits(bits)
+        while pick >= n:
+            pick = getrandbits(bits)
+        index = choices[pick]
+        history = (history, _PLAYS[index])
+        new._hands = hands ^ 1 << (index + shift)
+        new._history = history
+        _play_card(new, player, index, lead)  # type: ignore[arg-type]
+    return new

@@ -1,0 +1,521 @@
+"""The state itself: its fields, its read-only properties and the dispatch of actions.
+
+No phase's rules live here: :meth:`State.apply` and :meth:`State.legal_actions` hand the
+state to the module of its phase (:mod:`.deal`, :mod:`.exchange`, :mod:`.declarations`,
+:mod:`.play`), which builds the next state.
+
+>>> import random
+>>> import piquet as pq
+>>> state = pq.new_game(pq.RUBICON)
+>>> state.to_move is pq.CHANCE
+True
+>>> state = state.apply(state.sample_chance(random.Random(7)))
+>>> state.phase, state.to_move, len(state.hand(pq.Player.A))
+(<Phase.EXCHANGE: 'exchange'>, <Player.A: 0>, 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from ..actions import (
+    Action,
+    Call,
+    Deal,
+    Exchange,
+    ExchangeCount,
+    Good,
+    Leave,
+    LeftCards,
+    Pass,
+    Reckon,
+)
+from ..actions import Play as PlayAction
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask
+from ..words import (
+    CHANCE,
+    Chance,
+    IllegalActionError,
+    Phase,
+    Player,
+    Result,
+    Resumed,
+    ScoreEvent,
+    Spoken,
+    Trick,
+)
+from . import deal, declarations, exchange, heard, play
+from .parts import Context, Declarations, ExchangeState, Origin, Race, hand_of, with_stages
+from .tables import tables_for
+
+if TYPE_CHECKING:
+    import random
+
+    from ..observation import Observation
+    from ..ruleset import Ruleset
+
+__all__ = ["Origin", "State"]
+
+
+_ACTION_KINDS: Final = frozenset(
+    (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, PlayAction)
+)
+_PHASE_PLAY: Final = Phase.PLAY
+_PLAY: Final = PlayAction
+_play_apply: Final = play.apply
+_play_legal: Final = play.legal_actions
+
+
+class State:
+    """A position of the game. Immutable: :meth:`apply` returns a new state.
+
+    Build one with :func:`~piquet.new_game` or :func:`~piquet.new_deal`. Public
+    attributes are read-only properties; everything else is private.
+
+    Two states are equal when they decide the rest of the game alike: the same ruleset,
+    the same position (phase, mover, hands, stock, the trick, the tricks won, where the
+    exchange and the declarations stand) and the same scores and race for pique and
+    repique, with the same number of deals and games played. How they were reached is
+    not compared (as chess programs compare positions, not move lists): two states
+    reached by different actions may be equal while their :attr:`history`, :attr:`events`
+    or :attr:`spoken` differ. Hashing agrees with equality, is cached, and costs the same
+    at any point of a game.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> start = pq.new_game()
+    >>> dealt = start.apply(start.sample_chance(random.Random(1)))
+    >>> start.phase, dealt.phase
+    (<Phase.DEAL: 'deal'>, <Phase.EXCHANGE: 'exchange'>)
+    """
+
+    __slots__ = (
+        "_ctx",
+        "_events",
+        "_hands",
+        "_hash",
+        "_history",
+        "_lead",
+        "_phase",
+        "_race",
+        "_scores",
+        "_to_move",
+        "_tricks",
+    )
+
+    _ctx: Context
+    _phase: Phase
+    _to_move: Player | Literal[Chance.CHANCE] | None
+    _hands: int  # both hands in one int, see parts.hand_of
+    _lead: int  # the index of the card led to the trick in progress, or -1
+    _tricks: int  # tricks won, see play.tricks_won
+    _scores: tuple[int, int, int, int]  # totals for the game, then for the deal, per player
+    _events: tuple[Any, ScoreEvent] | None  # the deal's ledger, newest first, linked
+    _race: Race | None  # None once pique and repique are settled
+    _history: tuple[Any, Action] | None  # every action, newest first, linked
+    _hash: int  # set on first use
+
+    def __init__(self) -> None:
+        raise TypeError("use piquet.new_game() or piquet.new_deal() to make a state")
+
+    def _clone(self) -> State:
+        new = object.__new__(State)
+        new._ctx = self._ctx
+        new._phase = self._phase
+        new._to_move = self._to_move
+        new._hands = self._hands
+        new._lead = self._lead
+        new._tricks = self._tricks
+        new._scores = self._scores
+        new._events = self._events
+        new._race = self._race
+        new._history = self._history
+        return new
+
+    # The exchange's and the declarations' records live in the context, which the play
+    # does not change: a state of the play is two slots smaller for it.
+
+    @property
+    def _exch(self) -> ExchangeState | None:
+        return self._ctx.exch
+
+    @_exch.setter
+    def _exch(self, exch: ExchangeState | None) -> None:
+        self._ctx = with_stages(self._ctx, exch, self._ctx.decl)
+
+    @property
+    def _decl(self) -> Declarations:
+        return self._ctx.decl
+
+    @_decl.setter
+    def _decl(self, decl: Declarations) -> None:
+        self._ctx = with_stages(self._ctx, self._ctx.exch, decl)
+
+    # ------------------------------------------------------------ public face
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules this game is played by."""
+        return self._ctx.ruleset
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._phase
+
+    @property
+    def to_move(self) -> Player | Literal[Chance.CHANCE] | None:
+        """Who acts next, a player or :data:`piquet.CHANCE`; None when over."""
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game (or the single deal of :func:`~piquet.new_deal`) is over."""
+        return self._phase is Phase.OVER
+
+    @property
+    def dealer(self) -> Player:
+        """The dealer (younger hand) of the current deal."""
+        return self._ctx.dealer
+
+    @property
+    def elder(self) -> Player:
+        """The elder hand of the current deal (the non-dealer)."""
+        return self._ctx.dealer.other
+
+    @property
+    def younger(self) -> Player:
+        """The younger hand of the current deal (the dealer)."""
+        return self._ctx.dealer
+
+    @property
+    def first_dealer(self) -> Player:
+        """The dealer of the game's first deal (of the first game of a partie)."""
+        return self._ctx.game.first_dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current (or last) deal, from 1; 0 before the first."""
+        return self._ctx.game.deal_number
+
+    @property
+    def auto_declarations(self) -> bool:
+        """True when declarations are resolved automatically (``declarations="auto"``)."""
+        return self._ctx.game.auto
+
+    @property
+    def origin(self) -> Origin | None:
+        """The cards a :func:`~piquet.new_deal` state was made from; None otherwise."""
+        origin = self._ctx.game.origin
+        if origin is None:
+            return None
+        elder = self._ctx.game.first_dealer.other
+        return Origin(
+            _from_mask(origin.dealt[elder]),
+            _from_mask(origin.dealt[elder.other]),
+            tuple(CARD_BY_INDEX[i] for i in origin.stock),
+        )
+
+    @property
+    def resumed(self) -> Resumed | None:
+        """Where a :func:`~piquet.resume_game` state took the game up; None otherwise."""
+        return self._ctx.game.resumed
+
+    def hand(self, player: Player) -> CardSet:
+        """The cards a player holds now."""
+        return _from_mask(hand_of(self._hands, player))
+
+    def dealt_hand(self, player: Player) -> CardSet:
+        """The twelve cards a player was dealt this deal (empty before the deal)."""
+        setup = self._ctx.setup
+        return EMPTY if setup is None else _from_mask(setup.dealt[player])
+
+    def discard(self, player: Player) -> CardSet:
+        """The cards a player has discarded this deal."""
+        return EMPTY if self._exch is None else _from_mask(self._exch.discards[player])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards still in the stock, top first."""
+        return exchange.stock_left(self)
+
+    @property
+    def taken(self) -> tuple[int, int]:
+        """How many stock cards each player has taken in this deal (R-EX)."""
+        return exchange.taken(self)
+
+    def seen_stock(self, player: Player) -> CardSet:
+        """Stock cards ``player`` has seen but does not hold (R-EX-2, R-EX-4)."""
+        return exchange.seen_stock(self, player)
+
+    def shown_blank(self, player: Player) -> CardSet:
+        """``player``'s carte blanche once shown to the opponent (R-CB-2); else empty."""
+        return deal.shown_blank(self, player)
+
+    def known_to_opponent(self, player: Player) -> CardSet:
+        """Cards ``player`` holds now that his opponent knows of: cards shown in the
+        declarations (R-DE-6, R-DE-7), and stock cards the elder saw and the younger took."""
+        opponent = player.other
+        known = heard.shown_by(self, player) | exchange.known_taken(self, opponent)
+        return _from_mask(known & hand_of(self._hands, player))
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each player's total for the game so far, indexed by :class:`~piquet.Player`."""
+        scores = self._scores
+        return scores[0], scores[1]
+
+    @property
+    def deal_scores(self) -> tuple[int, int]:
+        """Each player's score in the current (or last) deal."""
+        scores = self._scores
+        return scores[2], scores[3]
+
+    @property
+    def events(self) -> tuple[ScoreEvent, ...]:
+        """The ledger of the current (or last) deal, every score in precedence order."""
+        out = []
+        node = self._events
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return tuple(out)
+
+    def events_seen_by(self, player: Player) -> tuple[ScoreEvent, ...]:
+        """The ledger as ``player`` knows it: the younger's combinations are not shown
+        to the elder before his first lead (R-DE-7)."""
+        return heard.events_seen_by(self, player)
+
+    @property
+    def score_sheet(self) -> tuple[tuple[int, int], ...]:
+        """The scores of every finished deal of the game, per player."""
+        return self._ctx.game.sheet
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won in the current deal, per player."""
+        return play.tricks_won(self._tricks)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks of the current deal, in order."""
+        return play.tricks(self)
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The card led to the trick in progress, if any."""
+        if self._lead < 0:
+            return ()
+        return (CARD_BY_INDEX[self._lead],)
+
+    @property
+    def games(self) -> tuple[Result, ...]:
+        """The games finished so far in a partie of several games (``games_to_win``)."""
+        return self._ctx.game.games
+
+    @property
+    def result(self) -> Result | None:
+        """None until the game is over."""
+        return self._ctx.result
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the start, in order."""
+        out: list[Action] = []
+        node = self._history
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def spoken(self) -> tuple[Spoken, ...]:
+        """The declarations of the current deal as both players heard them (R-DE-6)."""
+        return heard.spoken(self, None)
+
+    def spoken_to(self, player: Player) -> tuple[Spoken, ...]:
+        """The declarations as ``player`` knows them: the younger shows his cards after
+        the elder's first lead (R-DE-7)."""
+        return heard.spoken(self, player)
+
+    @property
+    def left_cards(self) -> LeftCards | None:
+        """What the younger chose to do with the stock cards he left, if he left any."""
+        return self._exch.left if self._exch is not None else None
+
+    def observation(self, player: Player) -> Observation:
+        """What ``player`` may know of this state, and nothing more."""
+        from ..observation import observe
+
+        return observe(self, player)
+
+    def to_json(self) -> str:
+        """This state as JSON; :meth:`from_json` reads it back exactly."""
+        from ..records import state_to_json
+
+        return state_to_json(self)
+
+    @staticmethod
+    def from_json(text: str) -> State:
+        """Read a state written by :meth:`to_json`, replaying and checking every action."""
+        from ..records import state_from_json
+
+        state: State = state_from_json(text)
+        return state
+
+    # ------------------------------------------------------------ value semantics
+
+    def _key(self) -> tuple[Any, ...]:
+        """What decides the rest of the game (see the class docstring)."""
+        ctx = self._ctx
+        game = ctx.game
+        decl = self._decl
+        return (
+            ctx.dealer,
+            ctx.setup,
+            ctx.result,
+            game.auto,
+            game.single,
+            len(game.sheet),
+            tuple((g.winner, g.points) for g in game.games),
+            self._phase,
+            self._to_move,
+            self._hands,
+            self._exch,
+            decl.category,
+            decl.stage,
+            decl.claim,
+            decl.extras,
+            decl.scored,
+            decl.rouge,
+            self._lead,
+            self._tricks,
+            self._scores,
+            self._race,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, State):
+            return NotImplemented
+        try:
+            if self._hash != other._hash:  # both cached: a quick answer
+                return False
+        except AttributeError:
+            pass
+        mine, theirs = self._ctx.ruleset, other._ctx.ruleset
+        return self._key() == other._key() and (mine is theirs or mine == theirs)
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash((self._ctx.tables.ruleset_hash, self._key()))
+            return self._hash
+
+    def __copy__(self) -> State:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        fields = {name: getattr(self, name) for name in State.__slots__ if name != "_hash"}
+        fields["_history"] = self.history  # flat: linked lists pickle recursively
+        fields["_events"] = self.events
+        # the tables are rebuilt from the ruleset: they would be most of the pickle
+        fields["_ctx"] = self._ctx._replace(tables=None)  # type: ignore[arg-type]
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name in ("_history", "_events"):
+            node: tuple[Any, Any] | None = None
+            for item in fields.pop(name):
+                node = (node, item)
+            setattr(self, name, node)
+        ctx = fields.pop("_ctx")
+        tables = tables_for(ctx.ruleset)
+        # one ruleset object for equal rulesets: equality then short-cuts on identity
+        self._ctx = ctx._replace(ruleset=tables.ruleset, tables=tables)
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        return (
+            f"<State {self.ruleset.name} deal {self.deal_number} {self._phase.value} "
+            f"to_move={self._to_move} scores={self.scores}>"
+        )
+
+    # ------------------------------------------------------------ chance, actions
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        """A uniformly random deal at a chance node, drawn from ``rng``."""
+        if self._to_move is not CHANCE:
+            raise IllegalActionError("not a chance node: nothing to sample")
+        return deal.sample(self, rng)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action, in canonical order, without duplicates.
+
+        At a chance node the outcomes are the orders of the pack, too many to list: the
+        sequence is empty there; use :meth:`sample_chance` or give a :class:`~piquet.Deal`.
+        The elder's discards are built lazily, on indexing or iteration.
+        """
+        phase = self._phase
+        if phase is _PHASE_PLAY:
+            return _play_legal(self)
+        if phase is Phase.EXCHANGE:
+            return exchange.legal_actions(self)
+        if phase is Phase.DECLARATION:
+            return declarations.legal_actions(self)
+        return ()
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        try:
+            self.apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action``; raises :class:`~piquet.IllegalActionError` saying why.
+
+        ``self`` is never changed.
+        """
+        kind = type(action)
+        phase = self._phase
+        if kind is _PLAY and phase is _PHASE_PLAY:
+            return _play_apply(self, action)  # type: ignore[arg-type]
+        if phase is Phase.EXCHANGE and kind in exchange.ACTIONS:
+            return exchange.apply(self, action)  # type: ignore[arg-type]
+        if phase is Phase.DECLARATION and kind in declarations.ACTIONS:
+            return declarations.apply(self, action)  # type: ignore[arg-type]
+        if phase is Phase.DEAL and kind is Deal:
+            return deal.apply(self, action)  # type: ignore[arg-type]
+        if kind not in _ACTION_KINDS:
+            raise IllegalActionError(f"not an action: {action!r}")
+        if phase is Phase.OVER:
+            raise IllegalActionError(f"{action}: the game is over")
+        expecting = "expecting a deal" if self._to_move is CHANCE else f"{self._to_move} to move"
+        raise IllegalActionError(f"{action}: not legal in the {phase.value} phase ({expecting})")
+
+    def rollout(self, rng: random.Random) -> State:
+        """Play uniformly random legal actions to the end of the current deal.
+
+        The same distribution as choosing ``rng.choice(state.legal_actions())`` at every
+        decision and ``state.sample_chance(rng)`` at a chance node, through the public
+        API, but faster: the play is run inside the engine. A state at a chance node is
+        dealt first. Returns the state at the end of the deal (a chance node, or over).
+
+        >>> import random
+        >>> import piquet as pq
+        >>> end = pq.new_game(pq.RUBICON).rollout(random.Random(3))
+        >>> end.to_move is pq.CHANCE, end.deal_number, len(end.score_sheet)
+        (True, 1, 1)
+        """
+        return play.rollout(self, rng)

@@ -1,0 +1,84 @@
+"""Tables compiled once per ruleset, so that the play loop only looks things up.
+
+The ruleset's trick scorer is asked once for every card led and every pair of cards
+(it is a pure function of them), and the answers are kept with their ledger entries
+already built. A ruleset is a frozen value, so the tables are cached by it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final, NamedTuple
+
+from ..cards import FULL_MASK, PACK_32_MASK, SUIT_SHIFT, Card, _from_mask
+from ..ruleset import Ruleset
+from ..words import Player, Precedence, Reason, ScoreEvent
+
+__all__ = ["SUIT_BASE", "RulesTables", "follower_wins", "tables_for"]
+
+SUIT_BASE: Final = 3 * SUIT_SHIFT
+"""``index & SUIT_BASE`` is the first bit of a card's suit slot."""
+_SLOTS: Final = 4 * SUIT_SHIFT
+_PACK_MASKS: Final = {32: PACK_32_MASK, 36: FULL_MASK}
+
+#: (points, (the entry for player A, the entry for player B)), or None when it scores nothing
+Scoring = tuple[int, tuple[ScoreEvent, ScoreEvent]] | None
+
+
+def follower_wins(lead: int, follow: int) -> bool:
+    """Who wins a trick (R-PL-2): the follower, with a higher card of the suit led."""
+    return follow > lead and follow & SUIT_BASE == lead & SUIT_BASE
+
+
+class RulesTables(NamedTuple):
+    ruleset: Ruleset  # the first of the equal rulesets these tables were made for
+    ruleset_hash: int  # the ruleset's hash, which its class does not keep
+    target: int | None  # the race's target score, or None
+    quiet_play: bool  # no score in the play but the trick scorer's (no cards toward pique)
+    pack_mask: int  # every card of the ruleset's pack
+    pack: tuple[Card, ...]  # the pack in canonical order
+    lead: tuple[Scoring, ...]  # by the index of the card led
+    trick: tuple[tuple[bool, Scoring] | None, ...]  # by lead * 64 + follow
+    last: tuple[Scoring, ...]  # the last trick, by the index of the winning card
+
+
+def _entries(points: int, reason: Reason) -> Scoring:
+    if points <= 0:
+        return None
+    return (
+        points,
+        (
+            ScoreEvent(Player.A, points, Precedence.PLAY, reason),
+            ScoreEvent(Player.B, points, Precedence.PLAY, reason),
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def tables_for(ruleset: Ruleset) -> RulesTables:
+    """The tables of ``ruleset``, built on first use."""
+    pack_mask = _PACK_MASKS[ruleset.pack_size]
+    scorer = ruleset.tricks
+    in_pack = [i for i in range(_SLOTS) if pack_mask >> i & 1]
+    lead: list[Scoring] = [None] * _SLOTS
+    last: list[Scoring] = [None] * _SLOTS
+    trick: list[tuple[bool, Scoring] | None] = [None] * (_SLOTS * _SLOTS)
+    for i in in_pack:
+        lead[i] = _entries(scorer.lead_points(i), Reason.LEAD)
+        last[i] = _entries(scorer.last_trick_points(i), Reason.LAST_TRICK)
+        for j in in_pack:
+            if i != j:
+                won = follower_wins(i, j)
+                points, reason = scorer.trick_points(i, j, won)
+                trick[i * _SLOTS + j] = (won, _entries(points, reason))
+    return RulesTables(
+        ruleset,
+        hash(ruleset),
+        ruleset.game.target,
+        not ruleset.cards_count_toward_pique,
+        pack_mask,
+        tuple(_from_mask(pack_mask)),
+        tuple(lead),
+        tuple(trick),
+        tuple(last),
+    )
