@@ -171,11 +171,13 @@ _INF: Final = 10**6
 
 class _Search:
     """Alpha-beta over bit masks, from player A's side (A maximises A's points minus
-    B's), with a transposition table at the start of each trick."""
+    B's), one node per trick: the leader's card, then the follower's answer. A
+    transposition table at the start of each trick holds bounds and the best lead,
+    which is tried first when the position comes again."""
 
     def __init__(self, state: State) -> None:
         ruleset = state.ruleset
-        self.rules = _rules(ruleset)
+        rules = self.rules = _rules(ruleset)
         self.elder = int(state.elder)
         self.pique_open, self.elder_count = _pique_state(state)
         tricks = state.tricks_won
@@ -190,172 +192,135 @@ class _Search:
                 tricks_left * 20
                 + ruleset.capot
                 + ruleset.cards
-                + max(ruleset.tricks.last_trick, 10)
+                + max(rules.last_points)
                 + (ruleset.pique if self.pique_open else 0)
             )
             if max(scores) + most >= target:
                 self.target = target
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.lead_points = rules.lead_points
+        self.trick_points = rules.trick_points
 
     # ---------------------------------------------------------------- scoring
 
-    def _enter(
-        self, player: int, points: int, play_class: bool, pique: tuple[bool, int], got: list[int]
-    ) -> tuple[tuple[bool, int], bool]:
-        """Score an entry (R-PR-3 for the pique, R-GM-2 for a race); True when the deal
-        stops on it."""
+    def _enter(self, player: int, points: int, play_class: bool, state: list[int]) -> bool:
+        """Score an entry on ``state`` = [pique open, elder's count, A's points, B's
+        points] (R-PR-3 for the pique, R-GM-2 for a race); True when the deal stops."""
         if points <= 0:
-            return pique, False
-        got[player] += points
+            return False
+        state[2 + player] += points
         bonus = 0
-        is_open, count = pique
-        if is_open:
+        if state[0]:
             if player != self.elder:
-                pique = (False, 0)
+                state[0] = 0
+                state[1] = 0
             elif play_class:
-                count += points
-                if count >= self.rules.threshold:
+                state[1] += points
+                if state[1] >= self.rules.threshold:
                     bonus = self.rules.pique
-                    pique = (False, 0)
-                else:
-                    pique = (True, count)
+                    state[0] = 0
+                    state[1] = 0
         target = self.target
-        if target is not None and self.scores[player] + got[player] >= target:
-            return pique, True
+        if target is not None and self.scores[player] + state[2 + player] >= target:
+            return True
         if bonus:
-            got[player] += bonus
-            if target is not None and self.scores[player] + got[player] >= target:
-                return pique, True
-        return pique, False
+            state[2 + player] += bonus
+            if target is not None and self.scores[player] + state[2 + player] >= target:
+                return True
+        return False
+
+    def _trick_end(
+        self,
+        winner: int,
+        lead: int,
+        follow: int,
+        won: bool,
+        tricks_a: int,
+        left: int,
+        state: list[int],
+    ) -> bool:
+        """Score a trick just won (and the end of the deal after the last); True when the
+        deal stops (a race's target, or the last trick)."""
+        rules = self.rules
+        if self._enter(winner, self.trick_points[(lead, follow)], True, state):
+            return True
+        won_by = tricks_a if winner == 0 else 12 - left - tricks_a
+        if rules.cards_toward_pique and won_by == 7 and rules.cards:
+            if self._enter(winner, rules.cards, True, state):
+                return True
+        if left:
+            return False
+        if self._enter(winner, rules.last_points[follow if won else lead], True, state):
+            return True
+        for p, count in ((0, tricks_a), (1, 12 - tricks_a)):
+            if count == 12:
+                already = rules.cards if rules.cards_toward_pique else 0
+                if self._enter(p, rules.capot - already, False, state):
+                    return True
+            elif count > 6 and not rules.cards_toward_pique:
+                if self._enter(p, rules.cards, False, state):
+                    return True
+        return True
 
     # ---------------------------------------------------------------- search
 
     def root_move(self, hands: list[int], mover: Player, lead: int, card: int) -> int:
         """The value of playing ``card`` now, from the mover's side."""
-        pique = (self.pique_open, self.elder_count)
-        value = self._move(
-            hands[0], hands[1], int(mover), lead, card, self.tricks, pique, (0, 0), -_INF, _INF
-        )
-        return value if mover == 0 else -value
-
-    def _move(
-        self,
-        hand_a: int,
-        hand_b: int,
-        player: int,
-        lead: int,
-        card: int,
-        tricks: tuple[int, int],
-        pique: tuple[bool, int],
-        acc: tuple[int, int],
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The value (A minus B, from here on) after ``player`` plays ``card``."""
-        rules = self.rules
-        bit = 1 << card
-        if player == 0:
-            hand_a &= ~bit
+        state = [int(self.pique_open), self.elder_count, 0, 0]
+        hand_a, hand_b = hands
+        player = int(mover)
+        tricks_a = self.tricks[0]
+        if lead < 0:
+            value = self._after_lead(hand_a, hand_b, player, card, tricks_a, state, -_INF, _INF)
         else:
-            hand_b &= ~bit
-        got = [acc[0], acc[1]]
-        if lead < 0:
-            pique, over = self._enter(player, rules.lead_points[card], True, pique, got)
-            if over:
-                return (got[0] - acc[0]) - (got[1] - acc[1])
-            gained = (got[0] - acc[0]) - (got[1] - acc[1])
-            rest = self._node(
-                hand_a,
-                hand_b,
-                1 - player,
-                card,
-                tricks,
-                pique,
-                (got[0], got[1]),
-                alpha - gained,
-                beta - gained,
+            value = self._after_follow(
+                hand_a, hand_b, 1 - player, lead, card, tricks_a, state, -_INF, _INF
             )
-            return gained + rest
-        won = card & _SUIT_BASE == lead & _SUIT_BASE and card > lead
-        winner = player if won else 1 - player
-        won_tricks = [tricks[0], tricks[1]]
-        won_tricks[winner] += 1
-        done = won_tricks[0] + won_tricks[1] == 12
-        pique, over = self._enter(winner, rules.trick_points[(lead, card)], True, pique, got)
-        if not over and rules.cards_toward_pique and won_tricks[winner] == 7 and rules.cards:
-            pique, over = self._enter(winner, rules.cards, True, pique, got)
-        if not over and done:
-            pique, over = self._enter(
-                winner, rules.last_points[card if won else lead], True, pique, got
-            )
-            for p in (0, 1):
-                if over:
-                    break
-                if won_tricks[p] == 12:
-                    already = rules.cards if rules.cards_toward_pique else 0
-                    pique, over = self._enter(p, rules.capot - already, False, pique, got)
-                elif won_tricks[p] > 6 and not rules.cards_toward_pique:
-                    pique, over = self._enter(p, rules.cards, False, pique, got)
-        gained = (got[0] - acc[0]) - (got[1] - acc[1])
-        if over or done:
-            return gained
-        rest = self._node(
-            hand_a,
-            hand_b,
-            winner,
-            -1,
-            (won_tricks[0], won_tricks[1]),
-            pique,
-            (got[0], got[1]),
-            alpha - gained,
-            beta - gained,
-        )
-        return gained + rest
+        return value if player == 0 else -value
 
-    def _node(
+    def _after_lead(
         self,
         hand_a: int,
         hand_b: int,
-        player: int,
+        leader: int,
         lead: int,
-        tricks: tuple[int, int],
-        pique: tuple[bool, int],
-        acc: tuple[int, int],
+        tricks_a: int,
+        state: list[int],
         alpha: int,
         beta: int,
     ) -> int:
-        """The value (A minus B, from here on) with ``player`` to play."""
-        self.nodes += 1
-        key: tuple[int, ...] | None = None
-        if lead < 0:
-            key = (
-                hand_a,
-                hand_b,
-                player,
-                tricks[0],
-                pique[0],
-                pique[1],
-                *(acc if self.target is not None else ()),
+        """The value (A minus B, from here on) of ``leader`` leading ``lead``."""
+        bit = 1 << lead
+        if leader == 0:
+            hand_a ^= bit
+        else:
+            hand_b ^= bit
+        state = state[:]
+        before = state[2] - state[3]
+        if self._enter(leader, self.lead_points[lead], True, state):
+            return state[2] - state[3] - before
+        gained = state[2] - state[3] - before
+        follower = 1 - leader
+        hand = hand_b if follower else hand_a
+        base = lead & _SUIT_BASE
+        suit = (hand >> base) & SUIT_BITS
+        in_play = hand_a | hand_b
+        classes = self.rules.classes
+        if suit:
+            answers = _representatives(
+                suit, (in_play >> base) & SUIT_BITS, base, classes, lead - base
             )
-            bounds = self.table.get(key)
-            if bounds is not None:
-                low, high = bounds
-                if low >= beta:
-                    return low
-                if high <= alpha:
-                    return high
-                if low == high:
-                    return low
-                alpha = max(alpha, low)
-                beta = min(beta, high)
-        hand = hand_a if player == 0 else hand_b
-        moves = self._moves(hand, hand_a | hand_b, lead)
-        start_alpha, start_beta = alpha, beta
-        if player == 0:
+        else:
+            answers = _all_representatives(hand, in_play, classes)
+        alpha -= gained
+        beta -= gained
+        if follower == 0:
             best = -_INF
-            for card in moves:
-                value = self._move(hand_a, hand_b, 0, lead, card, tricks, pique, acc, alpha, beta)
+            for card in answers:
+                value = self._after_follow(
+                    hand_a, hand_b, 0, lead, card, tricks_a, state, alpha, beta
+                )
                 if value > best:
                     best = value
                     if best > alpha:
@@ -364,43 +329,141 @@ class _Search:
                             break
         else:
             best = _INF
-            for card in moves:
-                value = self._move(hand_a, hand_b, 1, lead, card, tricks, pique, acc, alpha, beta)
+            for card in answers:
+                value = self._after_follow(
+                    hand_a, hand_b, 1, lead, card, tricks_a, state, alpha, beta
+                )
                 if value < best:
                     best = value
                     if best < beta:
                         beta = best
                         if alpha >= beta:
                             break
-        if key is not None:
-            low, high = self.table.get(key, (-_INF, _INF))
-            if best <= start_alpha:
-                high = min(high, best)
-            elif best >= start_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self.table[key] = (low, high)
+        return gained + best
+
+    def _after_follow(
+        self,
+        hand_a: int,
+        hand_b: int,
+        follower: int,
+        lead: int,
+        card: int,
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (A minus B, from here on) of ``follower`` playing ``card`` to ``lead``
+        (already taken from the leader's hand and scored)."""
+        bit = 1 << card
+        if follower == 0:
+            hand_a ^= bit
+        else:
+            hand_b ^= bit
+        won = card & _SUIT_BASE == lead & _SUIT_BASE and card > lead
+        winner = follower if won else 1 - follower
+        if winner == 0:
+            tricks_a += 1
+        left = hand_a.bit_count()
+        fast = not state[0] and self.target is None and left
+        if fast:
+            # the common case: no pique to watch, no race target, not the last trick
+            points = self.trick_points[(lead, card)]
+            rules = self.rules
+            if rules.cards_toward_pique and rules.cards:
+                won_by = tricks_a if winner == 0 else 12 - left - tricks_a
+                if won_by == 7:
+                    points += rules.cards
+            gained = points if winner == 0 else -points
+            return gained + self._trick(
+                hand_a, hand_b, winner, tricks_a, state, alpha - gained, beta - gained
+            )
+        after = state[:]
+        before = after[2] - after[3]
+        stop = self._trick_end(winner, lead, card, won, tricks_a, left, after)
+        gained = after[2] - after[3] - before
+        if stop:
+            return gained
+        return gained + self._trick(
+            hand_a, hand_b, winner, tricks_a, after, alpha - gained, beta - gained
+        )
+
+    def _trick(
+        self,
+        hand_a: int,
+        hand_b: int,
+        leader: int,
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (A minus B, from here on) at the start of a trick."""
+        self.nodes += 1
+        key = (hand_a, hand_b, leader, tricks_a, state[0], state[1])
+        if self.target is not None:
+            key += (state[2], state[3])
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        hand = hand_a if leader == 0 else hand_b
+        moves = _all_representatives(hand, hand_a | hand_b, self.rules.classes)
+        if first in moves:
+            moves = (first, *(m for m in moves if m != first))
+        start_alpha, start_beta = alpha, beta
+        best_move = moves[0]
+        if leader == 0:
+            best = -_INF
+            for card in moves:
+                value = self._after_lead(hand_a, hand_b, 0, card, tricks_a, state, alpha, beta)
+                if value > best:
+                    best = value
+                    best_move = card
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+        else:
+            best = _INF
+            for card in moves:
+                value = self._after_lead(hand_a, hand_b, 1, card, tricks_a, state, alpha, beta)
+                if value < best:
+                    best = value
+                    best_move = card
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            break
+        low, high = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
+        if best <= start_alpha:
+            high = min(high, best)
+        elif best >= start_beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high, best_move)
         return best
 
-    def _moves(self, hand: int, in_play: int, lead: int) -> tuple[int, ...]:
-        """The legal cards, one per run of equivalent cards (the highest), high first."""
-        if lead >= 0:
-            base = lead & _SUIT_BASE
-            suit = (hand >> base) & SUIT_BITS
-            if suit:
-                return _representatives(
-                    suit, (in_play >> base) & SUIT_BITS, base, self.rules.classes, lead - base
-                )
-        out: tuple[int, ...] = ()
-        for base in (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT):
-            suit = (hand >> base) & SUIT_BITS
-            if suit:
-                table_lead = lead - base if lead >= 0 and lead & _SUIT_BASE == base else -1
-                out += _representatives(
-                    suit, (in_play >> base) & SUIT_BITS, base, self.rules.classes, table_lead
-                )
-        return out
+
+def _all_representatives(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
+    """Every card of the hand, one per run of equivalent cards, suit by suit."""
+    out: tuple[int, ...] = ()
+    for base in (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT):
+        suit = (hand >> base) & SUIT_BITS
+        if suit:
+            out += _representatives(suit, (in_play >> base) & SUIT_BITS, base, classes, -1)
+    return out
 
 
 @functools.lru_cache(maxsize=1 << 16)
