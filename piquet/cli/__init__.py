@@ -19,7 +19,7 @@ from collections.abc import Sequence
 __all__ = ["COMMANDS", "main"]
 
 #: The modules of :mod:`piquet.cli` that define a command, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("demo", "bench", "perft")
+COMMANDS: tuple[str, ...] = ("demo", "bench", "perft", "search_bench")
 
 
 def build_parser() -> argparse.ArgumentParser:
