@@ -573,10 +573,7 @@ class _Search:
             for card in answers:
                 cbit = 1 << card
                 a2, b2 = (a1 ^ cbit, b1) if follower == 0 else (a1, b1 ^ cbit)
-                if card & _SUIT_BASE == base and card > lead:
-                    winner = follower
-                else:
-                    winner = leader
+                winner = follower if card & _SUIT_BASE == base and card > lead else leader
                 won_a = tricks_a + 1 if winner == 0 else tricks_a
                 left = a2.bit_count()
                 points = trick_points[(lead, card)]
