@@ -265,6 +265,7 @@ class _Plan:
     plays: tuple[Play, ...]
     target: tuple[object, ...]
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
+    own_held: int = 0  # the observer's hand after the exchange
     """With automatic declarations, what was said aloud: checked before a replay."""
 
 
@@ -447,6 +448,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         own_taken=tuple(CardSet.from_mask(own_taken)),
         plays=plays,
         target=target,
+        own_held=_all_held(observation),
         auto_heard=_heard(observation.spoken)
         if declarations == "auto"
         and observation.phase in (Phase.PLAY, Phase.OVER)
@@ -560,6 +562,19 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     known = plan.opponent_known
     after_exchange = known | sum(card.mask for card in hand_cards)  # includes his plays
     discard = sum(card.mask for card in discard_cards)
+    # the declarations first: they reject most placements that fail, and cost little
+    own_held = plan.own_held
+    if plan.auto_heard is not None:
+        elder_hand = own_held if player == elder else after_exchange
+        younger_hand = after_exchange if player == elder else own_held
+        if _auto_heard(rules, elder_hand, younger_hand, elder) != plan.auto_heard:
+            return None
+    claims: dict[int, int] = {}
+    if plan.declarations == "played" and observation.spoken:
+        found = _hidden_claims(observation, {player: own_held, opponent: after_exchange}, rng)
+        if found is None:
+            return None
+        claims = found
     fixed = plan.fixed_taken
     if plan.opponent_taken:
         fixed_mask = sum(card.mask for card in fixed)
@@ -578,7 +593,6 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
         dealt_opponent = after_exchange | discard
     if dealt_opponent.bit_count() != 12:
         return None
-    hands = {player: _all_held(observation), opponent: after_exchange}
     own_taken = list(plan.own_taken)
     rng.shuffle(own_taken)
     seen_rest = list(plan.seen_rest)
@@ -605,17 +619,6 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
         pack[position] = card
     pack[24:] = stock
     state = plan.start.apply(Deal(tuple(pack), packet=rules.packet))  # type: ignore[arg-type]
-    if plan.auto_heard is not None:
-        elder_hand = hands[player] if player == elder else after_exchange
-        younger_hand = after_exchange if player == elder else hands[player]
-        if _auto_heard(rules, elder_hand, younger_hand, elder) != plan.auto_heard:
-            return None
-    claims: dict[int, int] = {}
-    if plan.declarations == "played":
-        found = _hidden_claims(observation, hands, rng)
-        if found is None:
-            return None
-        claims = found
     discards = {player: observation.discard.mask, opponent: discard}
     return _replay(plan, state, discards, claims, rng)
 
@@ -712,10 +715,8 @@ def _replay(
             if type(first) is ExchangeCount:
                 action = ExchangeCount(_elder_count(observation, rng))
             elif type(first) is Exchange:
-                chosen = discards[mover]
-                if not chosen:
-                    return None
-                action = Exchange(CardSet.from_mask(chosen))
+                # may be empty: a younger_min of 0 lets the younger take nothing
+                action = Exchange(CardSet.from_mask(discards[mover]))
             elif type(first) is Leave and observation.left_cards is not None:
                 action = Leave(observation.left_cards)
             else:
