@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -101,3 +102,13 @@ def test_only_the_play_phase_is_solved() -> None:
         solve(pq.new_game())
     with pytest.raises(TypeError, match="State"):
         solve("a state")  # type: ignore[arg-type]
+
+
+def test_the_search_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from piquet.search_bench import main
+
+    assert main(deals=1, positions=2) == 0
+    out = capsys.readouterr().out
+    assert "Python 3." in out
+    assert re.search(r"sample rubicon \(played declarations\): \d+ us a sample", out)
+    assert re.search(r"solve rubicon, 12 tricks left: mean [\d.]+ ms", out)
