@@ -643,17 +643,18 @@ def _hidden_claims(
                 options.append([said.shown.mask])
             else:
                 options.append(list(rule.claims(hands[said.player])))
+        words = functools.partial(_words, rules, category)
         pairs: list[tuple[int, ...]] = []
         if len(calls) == 1:
             said = spoken[calls[0]]
-            pairs = [(c,) for c in options[0] if rule.spoken(c, None) == said.words]
+            pairs = [(c,) for c in options[0] if words(c, None) == said.words]
         else:
             first, second = spoken[calls[0]], spoken[calls[1]]
             for a in options[0]:
                 for b in options[1]:
-                    if first.shown is None and rule.spoken(a, b) != first.words:
+                    if first.shown is None and words(a, b) != first.words:
                         continue
-                    if second.shown is None and rule.spoken(b, a) != second.words:
+                    if second.shown is None and words(b, a) != second.words:
                         continue
                     pairs.append((a, b))
         if not pairs:
@@ -662,6 +663,12 @@ def _hidden_claims(
         for i, claim in zip(calls, chosen, strict=True):
             out[i] = claim
     return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _words(rules: Ruleset, category: Category, claim: int, versus: int | None) -> str:
+    """What a call says aloud (R-DE-6), remembered: the same claims come again and again."""
+    return rules.category_rule(category).spoken(claim, versus)
 
 
 def _replay(
