@@ -278,6 +278,8 @@ class _Search:
                 self.target = target
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.fast_table: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        self.codes = functools.partial(_suit_code, rules.classes)
         self.lead_points = rules.lead_points
         self.trick_points = rules.trick_points
 
@@ -522,8 +524,20 @@ class _Search:
         """:meth:`_trick` when no pique is open and no race target is near, two or more
         cards each: the whole trick (lead and answers) in one frame, scores from tables."""
         self.nodes += 1
-        key = (hand_a, hand_b, leader, tricks_a, 0, 0)
-        table = self.table
+        # positions alike up to the ranks of the cards gone are one position: the key
+        # is each suit's cards left, high to low, as (whose, counter or not)
+        codes = self.codes
+        suits = sorted(
+            (
+                codes(hand_a & SUIT_BITS, hand_b & SUIT_BITS),
+                codes((hand_a >> 16) & SUIT_BITS, (hand_b >> 16) & SUIT_BITS),
+                codes((hand_a >> 32) & SUIT_BITS, (hand_b >> 32) & SUIT_BITS),
+                codes(hand_a >> 48, hand_b >> 48),
+            )
+        )
+        # no trumps: the suits are interchangeable, so their order is not in the key
+        key = (suits[0] | suits[1] << 20 | suits[2] << 40 | suits[3] << 60, leader, tricks_a)
+        table = self.fast_table
         entry = table.get(key)
         first = -1
         if entry is not None:
@@ -741,6 +755,19 @@ def _leads(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
                 lows.append(cards[-1])
                 rest.extend(cards[:-1])
     return (*masters, *lows, *rest)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_code(classes: bool, mine: int, theirs: int) -> int:
+    """A suit's cards left, high to low, each as whose it is (and, where counters score
+    apart, whether it is one), in base 4 after a leading 1: equal codes play alike."""
+    code = 1
+    both = mine | theirs
+    for b in range(8, -1, -1):
+        if both >> b & 1:
+            digit = (2 if theirs >> b & 1 else 0) + ((_COUNTERS9 >> b & 1) if classes else 0)
+            code = code * 4 + digit
+    return code
 
 
 def _all_representatives(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
