@@ -281,7 +281,11 @@ class _Search:
         self.fast_table: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         self.codes = functools.partial(_suit_code, rules.classes)
         self.lead_points = rules.lead_points
-        self.trick_points = rules.trick_points
+        # flat, by lead << 6 | follow: a list index is cheaper than a tuple key
+        flat = [0] * (64 * 64)
+        for (lead, follow), points in rules.trick_points.items():
+            flat[lead << 6 | follow] = points
+        self.trick_points = flat
 
     # ---------------------------------------------------------------- scoring
 
@@ -324,7 +328,7 @@ class _Search:
         """Score a trick just won (and the end of the deal after the last); True when the
         deal stops (a race's target, or the last trick)."""
         rules = self.rules
-        if self._enter(winner, self.trick_points[(lead, follow)], True, state):
+        if self._enter(winner, self.trick_points[lead << 6 | follow], True, state):
             return True
         won_by = tricks_a if winner == 0 else 12 - left - tricks_a
         if (
@@ -494,7 +498,7 @@ class _Search:
         fast = not state[0] and self.target is None and left
         if fast:
             # the common case: no pique to watch, no race target, not the last trick
-            points = self.trick_points[(lead, card)]
+            points = self.trick_points[lead << 6 | card]
             rules = self.rules
             if rules.cards_toward_pique and rules.cards:
                 won_by = tricks_a if winner == 0 else 12 - left - tricks_a
@@ -590,7 +594,7 @@ class _Search:
                 winner = follower if card & _SUIT_BASE == base and card > lead else leader
                 won_a = tricks_a + 1 if winner == 0 else tricks_a
                 left = a2.bit_count()
-                points = trick_points[(lead, card)]
+                points = trick_points[lead << 6 | card]
                 if seventh and (won_a if winner == 0 else 12 - left - won_a) == 7:
                     points += seventh
                 if winner:
