@@ -741,24 +741,33 @@ def _answers(mine: int, in_play: int, base: int, classes: bool, table: int) -> t
     return (*first, *(c for c in cards if c not in first))
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _leads(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
     """The leader's cards, best guesses first: masters (the highest card left of a
     suit), then the lowest of each suit, then the others."""
-    masters: list[int] = []
-    lows: list[int] = []
-    rest: list[int] = []
-    for base in (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT):
-        suit = (hand >> base) & SUIT_BITS
-        if suit:
-            cards = _representatives(suit, (in_play >> base) & SUIT_BITS, base, classes, -1)
-            if suit.bit_length() == ((in_play >> base) & SUIT_BITS).bit_length():
-                masters.append(cards[0])
-                cards = cards[1:]
-            if cards:
-                lows.append(cards[-1])
-                rest.extend(cards[:-1])
-    return (*masters, *lows, *rest)
+    s0 = _suit_leads(hand & SUIT_BITS, in_play & SUIT_BITS, 0, classes)
+    s1 = _suit_leads((hand >> 16) & SUIT_BITS, (in_play >> 16) & SUIT_BITS, 16, classes)
+    s2 = _suit_leads((hand >> 32) & SUIT_BITS, (in_play >> 32) & SUIT_BITS, 32, classes)
+    s3 = _suit_leads(hand >> 48, in_play >> 48, 48, classes)
+    return (
+        s0[0] + s1[0] + s2[0] + s3[0] + s0[1] + s1[1] + s2[1] + s3[1]
+        + s0[2] + s1[2] + s2[2] + s3[2]
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_leads(
+    mine: int, in_play: int, base: int, classes: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """One suit's leads: (its master, its lowest card, the others)."""
+    if not mine:
+        return (), (), ()
+    cards = _representatives(mine, in_play, base, classes, -1)
+    master: tuple[int, ...] = ()
+    if mine.bit_length() == in_play.bit_length():
+        master, cards = (cards[0],), cards[1:]
+    if not cards:
+        return master, (), ()
+    return master, (cards[-1],), cards[:-1]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -776,12 +785,12 @@ def _suit_code(classes: bool, mine: int, theirs: int) -> int:
 
 def _all_representatives(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
     """Every card of the hand, one per run of equivalent cards, suit by suit."""
-    out: tuple[int, ...] = ()
-    for base in (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT):
-        suit = (hand >> base) & SUIT_BITS
-        if suit:
-            out += _representatives(suit, (in_play >> base) & SUIT_BITS, base, classes, -1)
-    return out
+    return (
+        _representatives(hand & SUIT_BITS, in_play & SUIT_BITS, 0, classes, -1)
+        + _representatives((hand >> 16) & SUIT_BITS, (in_play >> 16) & SUIT_BITS, 16, classes, -1)
+        + _representatives((hand >> 32) & SUIT_BITS, (in_play >> 32) & SUIT_BITS, 32, classes, -1)
+        + _representatives(hand >> 48, in_play >> 48, 48, classes, -1)
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)
