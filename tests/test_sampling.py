@@ -96,10 +96,12 @@ def test_infer_declarations_sees_played_ones() -> None:
 # ----------------------------------------------------------------- uniformity
 
 
-def _late_position(seed: int, tricks_left: int) -> tuple[pq.State, list[pq.Action]]:
-    """A deal of automatic declarations played to its last tricks, and its actions."""
+def _late_position(
+    seed: int, tricks_left: int, mode: str = "auto"
+) -> tuple[pq.State, list[pq.Action]]:
+    """A deal played at random to its last tricks, and its actions."""
     rng = random.Random(seed)
-    state = pq.new_game(pq.RUBICON, declarations="auto")
+    state = pq.new_game(pq.RUBICON, declarations=mode)  # type: ignore[arg-type]
     actions: list[pq.Action] = [state.sample_chance(rng)]
     state = state.apply(actions[0])
     while state.phase is not pq.Phase.PLAY or len(state.hand(state.to_move)) > tricks_left:
@@ -111,7 +113,7 @@ def _late_position(seed: int, tricks_left: int) -> tuple[pq.State, list[pq.Actio
 
 
 def _consistent_placements(
-    state: pq.State, actions: list[pq.Action], player: pq.Player
+    state: pq.State, actions: list[pq.Action], player: pq.Player, mode: str = "auto"
 ) -> set[tuple[pq.CardSet, pq.CardSet]]:
     """Brute force: every (opponent's hand, opponent's discard) whose deal, replayed with
     the same actions, gives the player the same observation."""
@@ -136,7 +138,8 @@ def _consistent_placements(
                 )
             )
             pack = tuple(mapping.get(c, c) for c in deal.pack)
-            replay = pq.new_game(pq.RUBICON, declarations="auto").apply(pq.Deal(pack, deal.packet))
+            start = pq.new_game(pq.RUBICON, declarations=mode)  # type: ignore[arg-type]
+            replay = start.apply(pq.Deal(pack, deal.packet))
             try:
                 for action in actions[1:]:
                     if isinstance(action, pq.Exchange) and replay.to_move == opponent:
@@ -155,27 +158,27 @@ def _chi_squared_critical(dof: int) -> float:
     return dof * (1 - 2 / (9 * dof) + z * math.sqrt(2 / (9 * dof))) ** 3
 
 
-@pytest.mark.parametrize("seed", [22, 27, 29, 31])
-def test_samples_are_uniform_over_the_consistent_placements(seed: int) -> None:
-    state, actions = _late_position(seed, tricks_left=4)
+@pytest.mark.parametrize(
+    ("mode", "seed"),
+    [("auto", 22), ("auto", 27), ("auto", 29), ("auto", 31), ("played", 5), ("played", 14)],
+)
+def test_samples_are_uniform_over_the_consistent_placements(mode: str, seed: int) -> None:
+    state, actions = _late_position(seed, tricks_left=4, mode=mode)
     player = state.to_move
     assert isinstance(player, pq.Player)
-    consistent = _consistent_placements(state, actions, player)
-    assert len(consistent) >= 10  # positions chosen to have something to be uniform over
-    assert (
-        state.hand(player.other) - state.observation(player).opponent_known,
-        state.discard(player.other),
-    ) in consistent
     seen = state.observation(player)
+    # the brute force moves the hidden cards about and replays the same actions, so the
+    # opponent's calls must be ones whose cards were shown
+    assert all(s.shown is not None for s in seen.spoken if s.player != player and s.verb == "call")
+    consistent = _consistent_placements(state, actions, player, mode)
+    assert len(consistent) >= 10  # positions chosen to have something to be uniform over
+    hidden_hand = state.hand(player.other) - seen.opponent_known
+    assert (hidden_hand, state.discard(player.other)) in consistent
     rng = random.Random(seed)
-    draws = 300 * len(consistent) if len(consistent) > 1 else 50
     counts: Counter[tuple[pq.CardSet, pq.CardSet]] = Counter()
-    for _ in range(min(draws, 6000)):
-        world = sample_state(seen, rng, declarations="auto")
-        key = (
-            world.hand(player.other) - seen.opponent_known,
-            world.discard(player.other),
-        )
+    for _ in range(min(300 * len(consistent), 6000)):
+        world = sample_state(seen, rng, declarations=mode)  # type: ignore[arg-type]
+        key = (world.hand(player.other) - seen.opponent_known, world.discard(player.other))
         assert key in consistent
         counts[key] += 1
     total = sum(counts.values())
