@@ -61,7 +61,7 @@ from .actions import (
 from .cards import Card, CardSet, Rank, Suit
 from .ledger import Category, Player, Reason
 from .observation import Observation
-from .ruleset import Ruleset
+from .ruleset import PointByLength, Ruleset, number_word
 from .state import IllegalActionError, Phase, Spoken, State, resume_game
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
@@ -163,7 +163,7 @@ def _own_calls_are_best(observation: Observation) -> bool:
 class _Groups:
     """The hidden cards in groups, each with the places it may go, and the DP counts."""
 
-    groups: tuple[tuple[tuple[Card, ...], int], ...]
+    groups: tuple[tuple[tuple[Card, ...], int, int], ...]  # cards, places, most in hand
     hand_size: int
     discard_size: int
     stock_size: int
@@ -174,16 +174,16 @@ class _Groups:
 
 
 def _count_tables(
-    groups: Sequence[tuple[tuple[Card, ...], int]], hand_size: int, discard_size: int
+    groups: Sequence[tuple[tuple[Card, ...], int, int]], hand_size: int, discard_size: int
 ) -> tuple[dict[tuple[int, int], int], ...]:
     """tables[g][(h, x)]: placements of groups g.. putting h cards in the opponent's hand
     and x in his discard (the rest in the stock)."""
     tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
-    for cards, allowed in reversed(groups):
+    for cards, allowed, most in reversed(groups):
         n = len(cards)
         after = tables[-1]
         here: dict[tuple[int, int], int] = {}
-        hand_range = range(n + 1) if allowed & _HAND else range(1)
+        hand_range = range(min(n, most) + 1) if allowed & _HAND else range(1)
         for (h, x), ways in after.items():
             for i in hand_range:
                 if h + i > hand_size:
@@ -208,7 +208,7 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
     h, x = plan.hand_size, plan.discard_size
     tables = plan.tables
     options = plan.options
-    for g, (cards, allowed) in enumerate(plan.groups):
+    for g, (cards, allowed, most) in enumerate(plan.groups):
         key = (g, h, x)
         found = options.get(key)
         if found is None:
@@ -217,7 +217,7 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
             cumulative: list[int] = []
             splits: list[tuple[int, int]] = []
             total = 0
-            for i in range(n + 1) if allowed & _HAND else range(1):
+            for i in range(min(n, most) + 1) if allowed & _HAND else range(1):
                 for j in range(n - i + 1) if allowed & _DISCARD else range(1):
                     if n - i - j and not allowed & _STOCK:
                         continue
@@ -267,6 +267,35 @@ class _Plan:
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
     own_held: int = 0  # the observer's hand after the exchange
     """With automatic declarations, what was said aloud: checked before a replay."""
+
+
+def _longest_point(observation: Observation, declarations: Declarations, own: int) -> int | None:
+    """With automatic declarations and the point by length, the most cards the
+    opponent's longest suit can hold after the exchange (his point was his best): the
+    length of his point when it was shown, else that of the observer's, which was at
+    least as good. None when nothing limits it."""
+    rules = observation.ruleset
+    if declarations != "auto" or not isinstance(rules.point, PointByLength):
+        return None
+    if observation.phase not in (Phase.PLAY, Phase.OVER):
+        return None
+    opponent = observation.player.other
+    said = [
+        s
+        for s in observation.spoken
+        if s.category is Category.POINT and s.player == opponent and s.verb in ("call", "good")
+    ]
+    if not said:
+        return None
+    if said[0].shown is not None:
+        return len(said[0].shown)
+    if said[0].verb == "call":  # not shown: its words tell its length (R-DE-6)
+        for length in range(12, 0, -1):
+            if said[0].words.startswith(f"point of {number_word(length)}"):
+                return length
+        return None
+    mine = rules.point.combinations(own)  # he conceded: no better than the observer's
+    return len(CardSet.from_mask(mine[0])) if mine else None
 
 
 def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Card]]:
@@ -410,7 +439,8 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
     own_blank = not any(card.rank in _COURTS for card in observation.dealt_hand)
     scored_blank = {e.player for e in events if e.reason is Reason.CARTE_BLANCHE}
     opponent_blank = opponent in scored_blank or (own_blank and player not in scored_blank)
-    groups: list[tuple[tuple[Card, ...], int]] = []
+    longest = _longest_point(observation, declarations, _all_held(observation))
+    groups: list[tuple[tuple[Card, ...], int, int]] = []
     for suit in Suit:
         in_suit = [card for card in CardSet.from_mask(hidden) if card.suit is suit]
         suit_allowed = _ALL & ~_HAND if suit in voids else _ALL
@@ -429,7 +459,11 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
             ]
         else:
             classes = [(tuple(in_suit), suit_allowed)]
-        groups.extend(group for group in classes if group[0])
+        most = 12
+        if len(classes) == 1 and longest is not None:
+            # with automatic declarations his point was his longest suit: no suit longer
+            most = max(0, longest - sum(1 for c in CardSet.from_mask(known) if c.suit is suit))
+        groups.extend((cards, allowed, most) for cards, allowed in classes if cards)
     tables = _count_tables(groups, hand_slots, discard_slots)
     if not tables[0].get((hand_slots, discard_slots)):
         raise SamplingError("no placement of the hidden cards fits the observation")
