@@ -67,7 +67,7 @@ class Solution:
     """Positions searched (a measure of the work done)."""
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)  # one per ruleset (cached), compared by identity
 class _Rules:
     """The ruleset's play scoring, as tables over card bit indices."""
 
@@ -280,6 +280,7 @@ class _Search:
         self.nodes = 0
         self.fast_table: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         self.codes = functools.partial(_suit_code, rules.classes)
+        self.trick_classes = _trick_classes(rules)
         self.lead_points = rules.lead_points
         # flat, by lead << 6 | follow: a list index is cheaper than a tuple key
         flat = [0] * (64 * 64)
@@ -540,7 +541,11 @@ class _Search:
             )
         )
         # no trumps: the suits are interchangeable, so their order is not in the key
-        key = (suits[0] | suits[1] << 20 | suits[2] << 40 | suits[3] << 60, leader, tricks_a)
+        key = (
+            suits[0] | suits[1] << 20 | suits[2] << 40 | suits[3] << 60,
+            leader,
+            self.trick_classes[tricks_a * 13 + hand_a.bit_count()],
+        )
         table = self.fast_table
         entry = table.get(key)
         first = -1
@@ -768,6 +773,28 @@ def _suit_leads(
     if not cards:
         return master, (), ()
     return master, (cards[-1],), cards[:-1]
+
+
+@functools.lru_cache(maxsize=64)
+def _trick_classes(rules: _Rules) -> tuple[int, ...]:
+    """By ``tricks_a * 13 + tricks_left``: a number that is equal for two counts of
+    tricks won when every way the rest could go brings the same cards or capot (once A
+    has seven tricks, eight or nine change nothing). Where the cards count toward the
+    pique they are scored at the seventh trick: the count itself then."""
+    out = [0] * (13 * 13)
+    seen: dict[tuple[int, ...], int] = {}
+    for won in range(13):
+        for left in range(13 - won):
+            if rules.cards_toward_pique:
+                out[won * 13 + left] = won
+                continue
+
+            def cards(count: int) -> int:
+                return rules.capot if count == 12 else rules.cards if count > 6 else 0
+
+            outcome = tuple(cards(won + x) - cards(12 - won - x) for x in range(left + 1))
+            out[won * 13 + left] = seen.setdefault(outcome, len(seen) + 100)
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=1 << 16)
