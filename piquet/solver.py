@@ -590,7 +590,7 @@ class _Search:
             if suit:
                 answers = _answers(suit, (in_play >> base) & SUIT_BITS, base, classes, lead - base)
             else:
-                answers = _all_representatives(hand, in_play ^ bit, classes)
+                answers = _discards(hand, in_play ^ bit, classes)
             low, high = alpha - gained, beta - gained
             answer_best = -_INF if follower == 0 else _INF
             for card in answers:
@@ -808,6 +808,12 @@ def _suit_code(classes: bool, mine: int, theirs: int) -> int:
             digit = (2 if theirs >> b & 1 else 0) + ((_COUNTERS9 >> b & 1) if classes else 0)
             code = code * 4 + digit
     return code
+
+
+def _discards(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
+    """The cards to throw when void of the suit led, the lowest of each suit first."""
+    cards = _all_representatives(hand, in_play, classes)
+    return tuple(sorted(cards, key=lambda c: c & SUIT_BITS))
 
 
 def _all_representatives(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
