@@ -44,6 +44,7 @@ from .state import Phase, State
 __all__ = ["Solution", "SolverError", "solve"]
 
 _COUNTERS9: Final = 0b111110000  # A K Q J 10 within a suit's nine bits
+_HIGH_HALF: Final = SUIT_BITS << 9  # A's nine bits of a suit, beside B's
 _SUIT_BASE: Final = 3 * SUIT_SHIFT  # index & _SUIT_BASE: the first bit of the card's suit
 
 
@@ -279,7 +280,7 @@ class _Search:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.fast_table: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-        self.codes = functools.partial(_suit_code, rules.classes)
+        self.code_table = _code_table(rules.classes)
         self.trick_classes = _trick_classes(rules)
         self.lead_points = rules.lead_points
         # flat, by lead << 6 | follow: a list index is cheaper than a tuple key
@@ -531,13 +532,17 @@ class _Search:
         self.nodes += 1
         # positions alike up to the ranks of the cards gone are one position: the key
         # is each suit's cards left, high to low, as (whose, counter or not)
-        codes = self.codes
+        codes = self.code_table
+        p0 = (hand_a & SUIT_BITS) << 9 | hand_b & SUIT_BITS
+        p1 = (hand_a >> 7 & _HIGH_HALF) | (hand_b >> 16 & SUIT_BITS)
+        p2 = (hand_a >> 23 & _HIGH_HALF) | (hand_b >> 32 & SUIT_BITS)
+        p3 = (hand_a >> 39 & _HIGH_HALF) | (hand_b >> 48)
         suits = sorted(
             (
-                codes(hand_a & SUIT_BITS, hand_b & SUIT_BITS),
-                codes((hand_a >> 16) & SUIT_BITS, (hand_b >> 16) & SUIT_BITS),
-                codes((hand_a >> 32) & SUIT_BITS, (hand_b >> 32) & SUIT_BITS),
-                codes(hand_a >> 48, hand_b >> 48),
+                codes[p0] if p0 in codes else self._code(p0),
+                codes[p1] if p1 in codes else self._code(p1),
+                codes[p2] if p2 in codes else self._code(p2),
+                codes[p3] if p3 in codes else self._code(p3),
             )
         )
         # no trumps: the suits are interchangeable, so their order is not in the key
@@ -649,6 +654,11 @@ class _Search:
             low = high = best
         table[key] = (low, high, best_move)
         return best
+
+    def _code(self, pair: int) -> int:
+        """The suit code of A's nine bits << 9 | B's nine bits (remembered)."""
+        code = self.code_table[pair] = _suit_code(self.rules.classes, pair >> 9, pair & SUIT_BITS)
+        return code
 
     def _last(self, hand_a: int, hand_b: int, leader: int, tricks_a: int, state: list[int]) -> int:
         """The value (A minus B) of the last trick, where nobody has a choice."""
@@ -795,6 +805,12 @@ def _trick_classes(rules: _Rules) -> tuple[int, ...]:
             outcome = tuple(cards(won + x) - cards(12 - won - x) for x in range(left + 1))
             out[won * 13 + left] = seen.setdefault(outcome, len(seen) + 100)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=2)
+def _code_table(classes: bool) -> dict[int, int]:
+    """Suit codes by (the mover's nine bits << 9 | the other's), filled as they come."""
+    return {}
 
 
 @functools.lru_cache(maxsize=1 << 16)
