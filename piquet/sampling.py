@@ -147,6 +147,8 @@ def _own_calls_are_best(observation: Observation) -> bool:
         if len(mine) != 1:
             return False
         said = mine[0]
+        if said.verb == "good":  # the younger concedes a better call, or has none
+            continue
         if not combos:
             if said.verb != "pass":
                 return False

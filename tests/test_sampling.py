@@ -185,3 +185,47 @@ def test_samples_are_uniform_over_the_consistent_placements(mode: str, seed: int
     expected = total / len(consistent)
     statistic = sum((counts[key] - expected) ** 2 / expected for key in consistent)
     assert statistic < _chi_squared_critical(len(consistent) - 1), (statistic, len(consistent))
+
+
+def _deal_with(elder: str, younger: str, packet: int = 2) -> pq.Deal:
+    """A Deal action giving these hands (R-DL-4 packets), the rest as the stock."""
+    elder_cards, younger_cards = list(pq.cards(elder)), list(pq.cards(younger))
+    rest = [c for c in pq.pack(32) if c not in elder_cards and c not in younger_cards]
+    pack: list[pq.Card] = []
+    while elder_cards:
+        pack += elder_cards[:packet] + younger_cards[:packet]
+        elder_cards, younger_cards = elder_cards[packet:], younger_cards[packet:]
+    return pq.Deal(pack + rest, packet=packet)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(
+    ("elder", "younger"),
+    [
+        # the elder holds carte blanche (R-CB-2: he announces a count, the younger commits)
+        ("AS 10S 9S 8S 7S AH 10H 9H 8H 7H AD 10D", "KS QS JS KH QH JH KD QD JD 9D KC QC"),
+        # the younger holds it
+        ("KS QS JS KH QH JH KD QD JD 9D KC QC", "AS 10S 9S 8S 7S AH 10H 9H 8H 7H AD 10D"),
+    ],
+)
+def test_every_step_of_a_carte_blanche_deal(mode: str, elder: str, younger: str) -> None:
+    rng = random.Random(6)
+    state = pq.new_game(pq.RUBICON, declarations=mode)  # type: ignore[arg-type]
+    state = state.apply(_deal_with(elder, younger))
+    while state.phase is not pq.Phase.DEAL:
+        for player in pq.Player:
+            seen = state.observation(player)
+            world = sample_state(seen, rng, declarations=mode)  # type: ignore[arg-type]
+            assert world.observation(player) == seen
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_infer_declarations_takes_best_calls_for_auto() -> None:
+    rng = random.Random(8)
+    state = pq.new_game(pq.RUBICON, declarations="auto")
+    state = state.apply(state.sample_chance(rng))
+    while state.phase is not pq.Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    assert infer_declarations(state.observation(pq.Player.A)) == "auto"
+    assert infer_declarations(state.observation(pq.Player.B)) == "auto"
