@@ -61,7 +61,7 @@ from .actions import (
 from .cards import Card, CardSet, Rank, Suit
 from .ledger import Category, Player, Reason
 from .observation import Observation
-from .ruleset import PointByLength, Ruleset, number_word
+from .ruleset import PointByLength, PointByValue, Ruleset, number_word
 from .state import IllegalActionError, Phase, Spoken, State, resume_game
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
@@ -271,15 +271,22 @@ class _Plan:
     """With automatic declarations, what was said aloud: checked before a replay."""
 
 
-def _longest_point(observation: Observation, declarations: Declarations, own: int) -> int | None:
-    """With automatic declarations and the point by length, the most cards the
-    opponent's longest suit can hold after the exchange (his point was his best): the
-    length of his point when it was shown, else that of the observer's, which was at
-    least as good. None when nothing limits it."""
+def _point_limit(
+    observation: Observation, declarations: Declarations, own: int
+) -> tuple[str, int] | None:
+    """With automatic declarations the opponent's point was his best suit, so no suit of
+    his (after the exchange) beat it: ("length", most cards) for the point by length,
+    ("pips", most pips) for the Ruff. His point's measure when shown or said, else the
+    observer's, which was at least as good. None when nothing limits it."""
     rules = observation.ruleset
-    if declarations != "auto" or not isinstance(rules.point, PointByLength):
+    rule = rules.point
+    if declarations != "auto" or observation.phase not in (Phase.PLAY, Phase.OVER):
         return None
-    if observation.phase not in (Phase.PLAY, Phase.OVER):
+    if isinstance(rule, PointByLength):
+        kind = "length"
+    elif isinstance(rule, PointByValue):
+        kind = "pips"
+    else:
         return None
     opponent = observation.player.other
     said = [
@@ -290,14 +297,33 @@ def _longest_point(observation: Observation, declarations: Declarations, own: in
     if not said:
         return None
     if said[0].shown is not None:
-        return len(said[0].shown)
-    if said[0].verb == "call":  # not shown: its words tell its length (R-DE-6)
+        return kind, rule.key(said[0].shown.mask)[0]
+    if said[0].verb == "call":  # not shown: its words tell its measure (R-DE-6)
+        words = said[0].words
+        if kind == "pips":
+            last = words.split()[-1]
+            return (kind, int(last)) if last.isdigit() else None
         for length in range(12, 0, -1):
-            if said[0].words.startswith(f"point of {number_word(length)}"):
-                return length
+            if words.startswith(f"point of {number_word(length)}"):
+                return kind, length
         return None
-    mine = rules.point.combinations(own)  # he conceded: no better than the observer's
-    return len(CardSet.from_mask(mine[0])) if mine else None
+    mine = rule.combinations(own)  # he conceded: no better than the observer's
+    return (kind, rule.key(mine[0])[0]) if mine else None
+
+
+def _most_in_hand(limit: tuple[str, int], suit_known: list[Card], hidden: Sequence[Card]) -> int:
+    """How many of a suit's hidden cards his hand can hold under the point's limit."""
+    kind, bound = limit
+    if kind == "length":
+        return max(0, bound - len(suit_known))
+    total = sum(card.pips for card in suit_known)
+    most = 0
+    for pips in sorted(card.pips for card in hidden):
+        total += pips
+        if total > bound:
+            break
+        most += 1
+    return most
 
 
 def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Card]]:
@@ -441,7 +467,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
     own_blank = not any(card.rank in _COURTS for card in observation.dealt_hand)
     scored_blank = {e.player for e in events if e.reason is Reason.CARTE_BLANCHE}
     opponent_blank = opponent in scored_blank or (own_blank and player not in scored_blank)
-    longest = _longest_point(observation, declarations, _all_held(observation))
+    limit = _point_limit(observation, declarations, _all_held(observation))
     groups: list[tuple[tuple[Card, ...], int, int]] = []
     for suit in Suit:
         in_suit = [card for card in CardSet.from_mask(hidden) if card.suit is suit]
@@ -462,9 +488,10 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         else:
             classes = [(tuple(in_suit), suit_allowed)]
         most = 12
-        if len(classes) == 1 and longest is not None:
-            # with automatic declarations his point was his longest suit: no suit longer
-            most = max(0, longest - sum(1 for c in CardSet.from_mask(known) if c.suit is suit))
+        if len(classes) == 1 and limit is not None:
+            # with automatic declarations his point was his best suit: none better
+            suit_known = [c for c in CardSet.from_mask(known) if c.suit is suit]
+            most = _most_in_hand(limit, suit_known, classes[0][0])
         groups.extend((cards, allowed, most) for cards, allowed in classes if cards)
     tables = _count_tables(groups, hand_slots, discard_slots)
     if not tables[0].get((hand_slots, discard_slots)):
