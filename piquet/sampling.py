@@ -12,8 +12,9 @@ How: the hidden cards fall into three places, the opponent's hand now, his disca
 the stock still undrawn. The cards are grouped by suit (and, where it matters, by
 whether they are court cards or were seen in a shown carte blanche); a dynamic program
 over the groups counts the placements that respect every group's allowed places (a suit
-the opponent showed out of is not in his hand) and the three sizes, and the groups are
-then drawn one by one with those counts as weights: uniform, with no rejected deals.
+the opponent showed out of is not in his hand; with automatic declarations no suit of
+his beats his point) and the three sizes, and the groups are then drawn one by one with
+those counts as weights: uniform, with no rejected deals.
 The rest of the deal (which of the opponent's cards came from the stock, the order of
 the stock) is drawn uniformly too, and the deal's actions are replayed through the public
 engine. What the counting does not encode (the declarations, a carte blanche that was
