@@ -74,24 +74,11 @@ _DISCARD: Final = 2
 _STOCK: Final = 4
 _ALL: Final = _HAND | _DISCARD | _STOCK
 _COURTS: Final = frozenset((Rank.KING, Rank.QUEEN, Rank.JACK))
-_CATEGORY_RULE: Final = {
-    Category.POINT: "point",
-    Category.SEQUENCE: "sequences",
-    Category.SET: "sets",
-}
 
 
 class SamplingError(ValueError):
     """No state is consistent with the observation (it was not made by this engine, or it
     holds something the sampler cannot reproduce); the message says what."""
-
-
-def _mask(cards: CardSet) -> int:
-    return cards.mask
-
-
-def _cards_of(mask: int) -> list[Card]:
-    return list(CardSet.from_mask(mask))
 
 
 def infer_declarations(observation: Observation) -> Declarations:
