@@ -133,7 +133,7 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
 
     ``every_value``: also the exact value of every legal play (``Solution.values``; by
     default it holds the best plays' values only). A search bot that averages values over
-    sampled worlds wants them all; they cost about twice the time.
+    sampled worlds wants them all; they cost about a third more time.
 
     >>> import random
     >>> import piquet as pq
