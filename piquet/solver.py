@@ -8,6 +8,12 @@ counters, the last trick, the cards, capot, a pique still open, and a race's tar
 stops the deal the moment a player reaches it. Cards held by one player that no card left
 in play separates, and that score alike, are one move: the search plays the highest.
 
+The search is MTD(f) (zero-window alpha-beta searches converging on the value) with one
+node per trick. Its table keys a position by each suit's cards left in rank order, as
+whose each is and whether it is a counter where counters score apart, the suits in any
+order (there are no trumps): positions that differ only by the ranks of cards already
+played, or by a permutation of the suits, share an entry.
+
 Use it on a sampled state (:func:`piquet.sampling.sample_state`) for a search bot, or on
 a laid-down hand.
 
