@@ -271,18 +271,10 @@ class _Search:
         target = ruleset.game.target
         scores = state.scores
         self.scores = (scores[0], scores[1])
-        self.target: int | None = None
-        if target is not None:
-            tricks_left = 12 - tricks[0] - tricks[1]
-            most = (
-                tricks_left * 20
-                + ruleset.capot
-                + ruleset.cards
-                + max(rules.last_points)
-                + (ruleset.pique if self.pique_open else 0)
-            )
-            if max(scores) + most >= target:
-                self.target = target
+        self.target: int | None = target
+        # the most one player can score in a trick, and in the last trick besides
+        self.per_trick = max(rules.lead_points) + max(rules.trick_points.values())
+        self.last_most = max(rules.last_points)
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.fast_table: dict[tuple[int, int, int], tuple[int, int, int]] = {}
@@ -661,6 +653,25 @@ class _Search:
         table[key] = (low, high, best_move)
         return best
 
+    def _out_of_reach(self, hand_a: int, tricks_a: int, state: list[int]) -> bool:
+        """Whether neither player can reach the race's target in the rest of the deal
+        (nor the pique be made): then nothing stops the deal early, and the fast path,
+        which does not follow the scores, gives the exact value."""
+        target = self.target
+        assert target is not None
+        rules = self.rules
+        left = hand_a.bit_count()
+        tricks_b = 12 - left - tricks_a
+        for player, others in ((0, tricks_b), (1, tricks_a)):
+            most = (
+                left * self.per_trick
+                + self.last_most
+                + (rules.capot if others == 0 else rules.cards)
+            )
+            if self.scores[player] + state[2 + player] + most >= target:
+                return False
+        return True
+
     def _code(self, pair: int) -> int:
         """The suit code of A's nine bits << 9 | B's nine bits (remembered)."""
         code = self.code_table[pair] = _suit_code(self.rules.classes, pair >> 9, pair & SUIT_BITS)
@@ -690,7 +701,11 @@ class _Search:
         beta: int,
     ) -> int:
         """The value (A minus B, from here on) at the start of a trick."""
-        if not state[0] and self.target is None and hand_a.bit_count() > 1:
+        if (
+            not state[0]
+            and hand_a.bit_count() > 1
+            and (self.target is None or self._out_of_reach(hand_a, tricks_a, state))
+        ):
             return self._fast(hand_a, hand_b, leader, tricks_a, alpha, beta)
         self.nodes += 1
         key: tuple[int, ...] = (hand_a, hand_b, leader, tricks_a, state[0], state[1])

@@ -6,7 +6,7 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 import piquet as pq
@@ -76,8 +76,6 @@ def endgames(draw: st.DrawFn, most: int = 4) -> pq.State:
         legal = state.legal_actions()
         state = state.apply(legal[draw(st.integers(0, len(legal) - 1))])
     if state.phase is not pq.Phase.PLAY:
-        from hypothesis import reject
-
         reject()
     return state
 
@@ -95,6 +93,38 @@ def test_the_value_is_the_brute_force_value(state: pq.State) -> None:
         value = brute_force(after)
         value = value if after.to_move == state.to_move else -value
         assert value < solution.value, play
+
+
+RACES = [r for r in pq.RULESETS.values() if r.game.target is not None]
+
+
+@st.composite
+def race_endgames(draw: st.DrawFn) -> pq.State:
+    """A race near its target (R-GM-2): the deal may stop the moment a player reaches it."""
+    ruleset = draw(st.sampled_from(RACES))
+    target = ruleset.game.target
+    assert target is not None
+    sheet = (draw(st.integers(target - 40, target - 1)), draw(st.integers(target - 40, target - 1)))
+    state = pq.resume_game(
+        ruleset,
+        dealer=draw(st.sampled_from(list(pq.Player))),
+        declarations=draw(st.sampled_from(["auto", "played"])),
+        score_sheet=[sheet],
+    )
+    state = state.apply(draw(pst.deals(ruleset)))
+    left = draw(st.integers(1, 5))
+    while not (state.phase is pq.Phase.PLAY and len(state.hand(state.to_move)) <= left):  # type: ignore[arg-type]
+        if state.phase is pq.Phase.OVER or state.to_move is pq.CHANCE:
+            reject()
+        legal = state.legal_actions()
+        state = state.apply(legal[draw(st.integers(0, len(legal) - 1))])
+    return state
+
+
+@settings(max_examples=40)
+@given(race_endgames())
+def test_a_race_near_its_target_against_brute_force(state: pq.State) -> None:
+    assert solve(state).value == memoized_brute_force(state)
 
 
 @settings(max_examples=15)
