@@ -653,6 +653,15 @@ class _Search:
         table[key] = (low, high, best_move)
         return best
 
+    def _no_pique(self, hand_a: int, state: list[int]) -> bool:
+        """Whether the elder's count can no longer reach the pique (R-PR-3) in the rest
+        of the deal, even scoring every point: then the pique is as good as closed."""
+        rules = self.rules
+        most = hand_a.bit_count() * self.per_trick + self.last_most
+        if rules.cards_toward_pique:
+            most += rules.cards
+        return state[1] + most < rules.threshold
+
     def _out_of_reach(self, hand_a: int, tricks_a: int, state: list[int]) -> bool:
         """Whether neither player can reach the race's target in the rest of the deal
         (nor the pique be made): then nothing stops the deal early, and the fast path,
@@ -702,8 +711,8 @@ class _Search:
     ) -> int:
         """The value (A minus B, from here on) at the start of a trick."""
         if (
-            not state[0]
-            and hand_a.bit_count() > 1
+            hand_a.bit_count() > 1
+            and (not state[0] or self._no_pique(hand_a, state))
             and (self.target is None or self._out_of_reach(hand_a, tricks_a, state))
         ):
             return self._fast(hand_a, hand_b, leader, tricks_a, alpha, beta)

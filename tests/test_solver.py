@@ -183,3 +183,26 @@ def test_the_search_bench_prints_its_figures(capsys: pytest.CaptureFixture[str])
     assert "Python 3." in out
     assert re.search(r"sample rubicon \(played declarations\): \d+ us a sample", out)
     assert re.search(r"solve rubicon, 12 tricks left: mean [\d.]+ ms", out)
+
+
+def _live_pique(seed: int) -> pq.State:
+    """A Rubicon deal whose younger has scored nothing yet, with the elder a few points
+    from a pique (R-PR-3), seven tricks from the end (seeds found by a search)."""
+    rng = random.Random(seed)
+    state = pq.new_game(pq.RUBICON, declarations="auto")
+    state = state.apply(state.sample_chance(rng))
+    while state.phase is not pq.Phase.PLAY:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    while len(state.hand(state.to_move)) > 7:  # type: ignore[arg-type]
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("seed", [29, 46, 261, 304])
+def test_a_pique_still_open_in_the_play(seed: int) -> None:
+    state = _live_pique(seed)
+    younger = state.dealer
+    assert not any(event.player == younger for event in state.events)
+    assert not any(event.reason is pq.Reason.PIQUE for event in state.events)
+    assert solve(state).value == memoized_brute_force(state)
