@@ -87,6 +87,7 @@ class _Rules:
     threshold: int
     pique: int
     classes: bool  # whether counters and low cards score differently
+    flat_trick_points: tuple[int, ...]  # by lead << 6 | follow: an index beats a tuple key
 
 
 @functools.lru_cache(maxsize=64)
@@ -109,6 +110,9 @@ def _rules(ruleset: Ruleset) -> _Rules:
     classes = not (isinstance(scorer, LeadAndWin) and scorer.low_cards_count)
     if not isinstance(scorer, LeadAndWin | WinnerTakesCounters):
         raise SolverError(f"solve: no equivalence of cards known for {type(scorer).__name__}")
+    flat = [0] * (64 * 64)
+    for (i, j), points in trick.items():
+        flat[i << 6 | j] = points
     return _Rules(
         tuple(lead),
         trick,
@@ -119,6 +123,7 @@ def _rules(ruleset: Ruleset) -> _Rules:
         ruleset.bonus_threshold,
         ruleset.pique,
         classes,
+        tuple(flat),
     )
 
 
@@ -281,11 +286,7 @@ class _Search:
         self.code_table = _code_table(rules.classes)
         self.trick_classes = _trick_classes(rules)
         self.lead_points = rules.lead_points
-        # flat, by lead << 6 | follow: a list index is cheaper than a tuple key
-        flat = [0] * (64 * 64)
-        for (lead, follow), points in rules.trick_points.items():
-            flat[lead << 6 | follow] = points
-        self.trick_points = flat
+        self.trick_points = rules.flat_trick_points
 
     # ---------------------------------------------------------------- scoring
 
