@@ -62,7 +62,7 @@ from .actions import (
 from .cards import Card, CardSet, Rank, Suit
 from .ledger import Category, Player, Reason
 from .observation import Observation
-from .ruleset import PointByLength, PointByValue, Ruleset, number_word
+from .ruleset import CategoryRule, PointByLength, PointByValue, Ruleset, number_word
 from .state import IllegalActionError, Phase, Spoken, State, resume_game
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
@@ -256,6 +256,10 @@ class _Plan:
     target: tuple[object, ...]
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
     own_held: int = 0  # the observer's hand after the exchange
+    calls: tuple[tuple[Category, tuple[int, ...]], ...] = ()  # where each category's calls are
+    said_aloud: dict[tuple[Category, int, int | None], str] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )  # what a claim says aloud, remembered
     """With automatic declarations, what was said aloud: checked before a replay."""
 
 
@@ -500,12 +504,25 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         plays=plays,
         target=target,
         own_held=_all_held(observation),
+        calls=_calls(observation.spoken),
         auto_heard=_heard(observation.spoken)
         if declarations == "auto"
         and observation.phase in (Phase.PLAY, Phase.OVER)
         and observation.spoken
         else None,
     )
+
+
+def _calls(spoken: Sequence[Spoken]) -> tuple[tuple[Category, tuple[int, ...]], ...]:
+    """Each category's calls, as positions in what was said."""
+    out = []
+    for category in Category:
+        calls = tuple(
+            i for i, said in enumerate(spoken) if said.category is category and said.verb == "call"
+        )
+        if calls:
+            out.append((category, calls))
+    return tuple(out)
 
 
 def _heard(spoken: Sequence[Spoken]) -> tuple[tuple[Player, str, Category, str], ...]:
@@ -622,7 +639,7 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
             return None
     claims: dict[int, int] = {}
     if plan.declarations == "played" and observation.spoken:
-        found = _hidden_claims(observation, {player: own_held, opponent: after_exchange}, rng)
+        found = _hidden_claims(plan, {player: own_held, opponent: after_exchange}, rng)
         if found is None:
             return None
         claims = found
@@ -675,18 +692,16 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
 
 
 def _hidden_claims(
-    observation: Observation, hands: dict[Player, int], rng: random.Random
+    plan: _Plan, hands: dict[Player, int], rng: random.Random
 ) -> dict[int, int] | None:
     """A claim for every call whose cards were not shown: one the caller's hand supports
     and whose words are the words heard (R-DE-6). None when there is none."""
-    rules = observation.ruleset
-    spoken = observation.spoken
+    spoken = plan.observation.spoken
+    rules = plan.observation.ruleset
+    said_aloud = plan.said_aloud
     out: dict[int, int] = {}
-    for category in Category:
+    for category, calls in plan.calls:
         rule = rules.category_rule(category)
-        calls = [i for i, s in enumerate(spoken) if s.category is category and s.verb == "call"]
-        if not calls:
-            continue
         options: list[list[int]] = []
         for i in calls:
             said = spoken[i]
@@ -694,7 +709,14 @@ def _hidden_claims(
                 options.append([said.shown.mask])
             else:
                 options.append(list(rule.claims(hands[said.player])))
-        words = functools.partial(_words, rules, category)
+
+        def words(claim: int, versus: int | None, rule: CategoryRule = rule) -> str:
+            key = (rule.category, claim, versus)
+            found = said_aloud.get(key)
+            if found is None:
+                found = said_aloud[key] = rule.spoken(claim, versus)
+            return found
+
         pairs: list[tuple[int, ...]] = []
         if len(calls) == 1:
             said = spoken[calls[0]]
@@ -714,12 +736,6 @@ def _hidden_claims(
         for i, claim in zip(calls, chosen, strict=True):
             out[i] = claim
     return out
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _words(rules: Ruleset, category: Category, claim: int, versus: int | None) -> str:
-    """What a call says aloud (R-DE-6), remembered: the same claims come again and again."""
-    return rules.category_rule(category).spoken(claim, versus)
 
 
 def _replay(
