@@ -257,6 +257,7 @@ class _Plan:
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
     own_held: int = 0  # the observer's hand after the exchange
     calls: tuple[tuple[Category, tuple[int, ...]], ...] = ()  # where each category's calls are
+    heard_actions: tuple[Action | None, ...] = ()  # the action behind each thing said
     said_aloud: dict[tuple[Category, int, int | None], str] = attrs.field(
         factory=dict, eq=False, repr=False
     )  # what a claim says aloud, remembered
@@ -505,6 +506,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         target=target,
         own_held=_all_held(observation),
         calls=_calls(observation.spoken),
+        heard_actions=_heard_actions(observation.spoken),
         auto_heard=_heard(observation.spoken)
         if declarations == "auto"
         and observation.phase in (Phase.PLAY, Phase.OVER)
@@ -775,7 +777,7 @@ def _replay(
                 played = len(plays)
                 continue
             if phase is Phase.DECLARATION:
-                declared = _declare_next(state, spoken, claims)
+                declared = _declare_next(state, spoken, plan.heard_actions, claims)
                 if declared is None:
                     return None
                 state = declared
@@ -801,22 +803,20 @@ def _replay(
     return None
 
 
-def _declare_next(state: State, spoken: tuple[Spoken, ...], claims: dict[int, int]) -> State | None:
+def _declare_next(
+    state: State,
+    spoken: tuple[Spoken, ...],
+    heard: tuple[Action | None, ...],
+    claims: dict[int, int],
+) -> State | None:
     """The next declaration, as the observation heard it (a winner who reckons nothing
     further says nothing: an empty reckoning)."""
     index = len(state.spoken)
-    mover = state.to_move
-    said = spoken[index] if index < len(spoken) else None
     action: Action | None = None
-    if said is not None and said.player == mover:
-        if said.verb == "reckon" and said.shown is not None:
-            action = Reckon(said.category, said.shown)
-        elif said.verb == "pass":
-            action = Pass(said.category)
-        elif said.verb == "good":
-            action = Good(said.category)
-        elif said.verb == "call" and index in claims:
-            action = Call(said.category, CardSet.from_mask(claims[index]))
+    if index < len(spoken) and spoken[index].player == state.to_move:
+        action = heard[index]
+        if action is None and index in claims:  # a call whose cards were not shown
+            action = Call(spoken[index].category, CardSet.from_mask(claims[index]))
     if action is not None:
         try:
             return state.apply(action)
@@ -826,6 +826,24 @@ def _declare_next(state: State, spoken: tuple[Spoken, ...], claims: dict[int, in
     if legal and type(legal[0]) is Reckon:
         return state.apply(Reckon(legal[0].category))
     return None
+
+
+def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
+    """The action behind each thing said, where the words and shown cards tell it all;
+    None for a call whose cards were not shown (a claim is drawn for it)."""
+    out: list[Action | None] = []
+    for said in spoken:
+        action: Action | None = None
+        if said.verb == "reckon" and said.shown is not None:
+            action = Reckon(said.category, said.shown)
+        elif said.verb == "pass":
+            action = Pass(said.category)
+        elif said.verb == "good":
+            action = Good(said.category)
+        elif said.verb == "call" and said.shown is not None:
+            action = Call(said.category, said.shown)
+        out.append(action)
+    return tuple(out)
 
 
 def _elder_count(observation: Observation, rng: random.Random) -> int:
