@@ -49,6 +49,7 @@ COMMANDS: tuple[str, ...] = (
     "bench",
     "perft",
     "odds",
+    "search_bench",
 )
 
 #: The program name in usage lines and error messages.

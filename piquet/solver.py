@@ -1,0 +1,895 @@
+"""An exact solver of the play, for a state in the play phase with every card known.
+
+:func:`solve` searches the rest of the deal under best play by both (alpha-beta with a
+transposition table keyed on the cards left, the leader, the tricks won and the state of
+the pique) and returns the deal score of the player to move minus the opponent's at the
+end of the deal, counting every rule of the ruleset: the lead and win points or the
+counters, the last trick, the cards, capot, a pique still open, and a race's target that
+stops the deal the moment a player reaches it. Cards held by one player that no card left
+in play separates, and that score alike, are one move: the search plays the highest.
+
+The search is MTD(f) (zero-window alpha-beta searches converging on the value) with one
+node per trick. Its table keys a position by each suit's cards left in rank order, as
+whose each is and whether it is a counter where counters score apart, the suits in any
+order (there are no trumps): positions that differ only by the ranks of cards already
+played, or by a permutation of the suits, share an entry.
+
+Use it on a sampled state (:func:`piquet.sampling.sample_state`) for a search bot, or on
+a laid-down hand.
+
+>>> import piquet as pq
+>>> from piquet.solver import solve
+>>> state = pq.new_deal(
+...     pq.RUBICON,
+...     declarations="auto",
+...     elder="AS KS QS JS 10S 9S AH KH QH AD KD AC",
+...     younger="8S 7S JH 10H 9H 8H QD JD 10D KC QC JC",
+...     stock="7H 9D 8D 7D 10C 9C 8C 7C",
+... )
+>>> state = state.apply(pq.Exchange("9S AD KD AC QH")).apply(pq.Exchange("8H"))
+>>> state = state.apply(pq.Leave("unseen"))
+>>> solution = solve(state)
+>>> solution.value, len(solution.best) >= 1, solution.best[0] in state.legal_actions()
+(32, True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Final
+
+import attrs
+
+from .actions import Play
+from .cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
+from .ledger import Player, Precedence, Reason
+from .ruleset import LeadAndWin, Ruleset, WinnerTakesCounters
+from .state import Phase, State
+
+__all__ = ["Solution", "SolverError", "solve"]
+
+_COUNTERS9: Final = 0b111110000  # A K Q J 10 within a suit's nine bits
+_HIGH_HALF: Final = SUIT_BITS << 9  # A's nine bits of a suit, beside B's
+_SUIT_BASE: Final = 3 * SUIT_SHIFT  # index & _SUIT_BASE: the first bit of the card's suit
+
+
+class SolverError(ValueError):
+    """The state cannot be solved (not in the play phase); the message says why."""
+
+
+@attrs.frozen
+class Solution:
+    """The outcome of the rest of the deal under best play by both.
+
+    ``value``: the deal score of the player to move minus the opponent's at the end of
+    the deal (or when a race's target stops it); ``best``: the optimal actions, in
+    canonical order; ``values``: every legal action's value, for the player to move.
+    """
+
+    value: int
+    best: tuple[Play, ...]
+    values: Mapping[Play, int] = attrs.field(eq=False)
+    nodes: int = attrs.field(default=0, eq=False)
+    """Positions searched (a measure of the work done)."""
+
+
+@attrs.frozen(eq=False)  # one per ruleset (cached), compared by identity
+class _Rules:
+    """The ruleset's play scoring, as tables over card bit indices."""
+
+    lead_points: tuple[int, ...]
+    trick_points: dict[tuple[int, int], int]  # (lead, follow) -> points to the winner
+    last_points: tuple[int, ...]  # by winning card
+    cards: int
+    capot: int
+    cards_toward_pique: bool
+    threshold: int
+    pique: int
+    classes: bool  # whether counters and low cards score differently
+    flat_trick_points: tuple[int, ...]  # by lead << 6 | follow: an index beats a tuple key
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(ruleset: Ruleset) -> _Rules:
+    scorer = ruleset.tricks
+    indices = [c.index for c in CARD_BY_INDEX if c is not None]
+    lead = [0] * (4 * SUIT_SHIFT)
+    last = [0] * (4 * SUIT_SHIFT)
+    for i in indices:
+        lead[i] = scorer.lead_points(i)
+        last[i] = scorer.last_trick_points(i)
+    trick: dict[tuple[int, int], int] = {}
+    for i in indices:
+        for j in indices:
+            if i != j:
+                won = j & _SUIT_BASE == i & _SUIT_BASE and j > i
+                trick[(i, j)] = scorer.trick_points(i, j, won)[0]
+    # both scorers score a card by whether it is a counter; where every card counts
+    # alike (lead and win, low cards counting) any run of cards is one move
+    classes = not (isinstance(scorer, LeadAndWin) and scorer.low_cards_count)
+    if not isinstance(scorer, LeadAndWin | WinnerTakesCounters):
+        raise SolverError(f"solve: no equivalence of cards known for {type(scorer).__name__}")
+    flat = [0] * (64 * 64)
+    for (i, j), points in trick.items():
+        flat[i << 6 | j] = points
+    return _Rules(
+        tuple(lead),
+        trick,
+        tuple(last),
+        ruleset.cards,
+        ruleset.capot,
+        ruleset.cards_count_toward_pique,
+        ruleset.bonus_threshold,
+        ruleset.pique,
+        classes,
+        tuple(flat),
+    )
+
+
+def _pique_state(state: State) -> tuple[bool, int]:
+    """Whether the elder may still make a pique in the play, and his count toward it."""
+    elder, younger = state.elder, state.dealer
+    count = 0
+    for event in state.events:
+        if event.reason in (Reason.PIQUE, Reason.REPIQUE) or event.player == younger:
+            return False, 0
+        if event.player == elder and event.precedence <= Precedence.PLAY:
+            count += event.points
+    return True, count
+
+
+def solve(state: State, *, every_value: bool = False) -> Solution:
+    """The exact value of the rest of the deal and the optimal plays (see the module).
+
+    ``every_value``: also the exact value of every legal play (``Solution.values``; by
+    default it holds the best plays' values only). A search bot that averages values over
+    sampled worlds wants them all; they cost about a third more time.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> rng = random.Random(2)
+    >>> state = pq.new_game(pq.AU_CENT_36, declarations="auto")
+    >>> while state.phase is not pq.Phase.PLAY or len(state.hand(state.to_move)) > 5:
+    ...     state = state.apply(state.sample_chance(rng) if state.to_move is pq.CHANCE
+    ...                         else state.legal_actions()[0])
+    >>> solution = solve(state, every_value=True)
+    >>> solution.value == max(solution.values.values())
+    True
+    >>> all(solution.values[play] == solution.value for play in solution.best)
+    True
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"expected a piquet.State, not {type(state).__name__}")
+    if state.phase is not Phase.PLAY:
+        raise SolverError(f"solve: the state is in the {state.phase.value} phase, not the play")
+    mover = state.to_move
+    assert isinstance(mover, Player)
+    search = _Search(state)
+    lead = state.trick[0].index if state.trick else -1
+    hands = (state.hand(Player.A).mask, state.hand(Player.B).mask)
+    sign = 1 if mover == 0 else -1
+    plays = [p for p in state.legal_actions() if isinstance(p, Play)]
+    # equivalent cards (a run in one hand that nothing left in play separates, scoring
+    # alike) have one value: search the highest of each run only
+    in_play = hands[0] | hands[1] | (1 << lead if lead >= 0 else 0)
+    classes = search.rules.classes
+    same_as: dict[Play, Play] = {}
+    for play in plays:
+        index = play.card.index
+        base = index & _SUIT_BASE
+        runs = _representatives(
+            (hands[mover] >> base) & SUIT_BITS,
+            (in_play >> base) & SUIT_BITS,
+            base,
+            classes,
+            (lead - base) if lead >= 0 and lead & _SUIT_BASE == base else -1,
+        )
+        top = min(r for r in runs if r >= index)
+        same_as[play] = _PLAYS[top]
+
+    def move_value(play: Play, alpha: int, beta: int) -> int:
+        # the mover's side: negate the window for B, who minimises A's value
+        value = search.root_move(hands, mover, lead, play.card.index, sign, alpha, beta)
+        return value
+
+    best_value = _mtdf(lambda a, b: search.root(hands, mover, lead, sign, a, b), 0)
+    values: dict[Play, int] = {}
+    best: list[Play] = []
+    for play in plays:
+        if same_as[play] in values:
+            if values[same_as[play]] == best_value:
+                best.append(play)
+            if every_value or values[same_as[play]] == best_value:
+                values[play] = values[same_as[play]]
+            continue
+        if play is not same_as[play]:
+            # a lower card of a run: its value is the run's top card's
+            value = values[same_as[play]] = (
+                _mtdf(functools.partial(move_value, same_as[play]), best_value)
+                if every_value
+                else (
+                    best_value
+                    if move_value(same_as[play], best_value - 1, best_value) >= best_value
+                    else best_value - 1
+                )
+            )
+            if value == best_value:
+                best.append(play)
+            if every_value or value == best_value:
+                values[play] = value
+            continue
+        if every_value:
+            value = _mtdf(functools.partial(move_value, play), best_value)
+            values[play] = value
+            if value == best_value:
+                best.append(play)
+        elif move_value(play, best_value - 1, best_value) >= best_value:
+            best.append(play)
+            values[play] = best_value
+        else:
+            values[play] = best_value - 1  # a bound only: dropped below
+    now = state.deal_scores
+    base = now[mover] - now[mover.other]
+    if not every_value:
+        values = {p: v for p, v in values.items() if v == best_value}
+    return Solution(
+        value=base + best_value,
+        best=tuple(best),
+        values={p: base + v for p, v in values.items()},
+        nodes=search.nodes,
+    )
+
+
+def _mtdf(search: Callable[[int, int], int], guess: int) -> int:
+    """The exact value by zero-window searches converging on it (MTD(f), Plaat 1996):
+    ``search(alpha, beta)`` is a fail-soft alpha-beta search from the mover's side."""
+    low, high = -_INF, _INF
+    value = guess
+    while low < high:
+        beta = value + 1 if value == low else value
+        value = search(beta - 1, beta)
+        if value < beta:
+            high = value
+        else:
+            low = value
+    return value
+
+
+_INF: Final = 10**6
+_PLAYS: Final = {c.index: Play(c) for c in CARD_BY_INDEX if c is not None}
+
+
+class _Search:
+    """Alpha-beta over bit masks, from player A's side (A maximises A's points minus
+    B's), one node per trick: the leader's card, then the follower's answer. A
+    transposition table at the start of each trick holds bounds and the best lead,
+    which is tried first when the position comes again."""
+
+    def __init__(self, state: State) -> None:
+        ruleset = state.ruleset
+        rules = self.rules = _rules(ruleset)
+        self.elder = int(state.elder)
+        self.pique_open, self.elder_count = _pique_state(state)
+        tricks = state.tricks_won
+        self.tricks = (tricks[0], tricks[1])
+        target = ruleset.game.target
+        scores = state.scores
+        self.scores = (scores[0], scores[1])
+        self.target: int | None = target
+        # the most one player can score in a trick, and in the last trick besides
+        self.per_trick = max(rules.lead_points) + max(rules.trick_points.values())
+        self.last_most = max(rules.last_points)
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.nodes = 0
+        self.fast_table: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        self.code_table = _code_table(rules.classes)
+        self.trick_classes = _trick_classes(rules)
+        self.lead_points = rules.lead_points
+        self.trick_points = rules.flat_trick_points
+
+    # ---------------------------------------------------------------- scoring
+
+    def _enter(self, player: int, points: int, play_class: bool, state: list[int]) -> bool:
+        """Score an entry on ``state`` = [pique open, elder's count, A's points, B's
+        points] (R-PR-3 for the pique, R-GM-2 for a race); True when the deal stops."""
+        if points <= 0:
+            return False
+        state[2 + player] += points
+        bonus = 0
+        if state[0]:
+            if player != self.elder:
+                state[0] = 0
+                state[1] = 0
+            elif play_class:
+                state[1] += points
+                if state[1] >= self.rules.threshold:
+                    bonus = self.rules.pique
+                    state[0] = 0
+                    state[1] = 0
+        target = self.target
+        if target is not None and self.scores[player] + state[2 + player] >= target:
+            return True
+        if bonus:
+            state[2 + player] += bonus
+            if target is not None and self.scores[player] + state[2 + player] >= target:
+                return True
+        return False
+
+    def _trick_end(
+        self,
+        winner: int,
+        lead: int,
+        follow: int,
+        won: bool,
+        tricks_a: int,
+        left: int,
+        state: list[int],
+    ) -> bool:
+        """Score a trick just won (and the end of the deal after the last); True when the
+        deal stops (a race's target, or the last trick)."""
+        rules = self.rules
+        if self._enter(winner, self.trick_points[lead << 6 | follow], True, state):
+            return True
+        won_by = tricks_a if winner == 0 else 12 - left - tricks_a
+        if (
+            rules.cards_toward_pique
+            and won_by == 7
+            and self._enter(winner, rules.cards, True, state)
+        ):
+            return True
+        if left:
+            return False
+        if self._enter(winner, rules.last_points[follow if won else lead], True, state):
+            return True
+        for p, count in ((0, tricks_a), (1, 12 - tricks_a)):
+            if count == 12:
+                already = rules.cards if rules.cards_toward_pique else 0
+                if self._enter(p, rules.capot - already, False, state):
+                    return True
+            elif (
+                count > 6
+                and not rules.cards_toward_pique
+                and self._enter(p, rules.cards, False, state)
+            ):
+                return True
+        return True
+
+    # ---------------------------------------------------------------- search
+
+    def root(
+        self, hands: tuple[int, int], mover: Player, lead: int, sign: int, alpha: int, beta: int
+    ) -> int:
+        """The position's value from the mover's side, in the window (alpha, beta)."""
+        state = [int(self.pique_open), self.elder_count, 0, 0]
+        hand_a, hand_b = hands
+        low, high = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        if lead < 0:
+            value = self._trick(hand_a, hand_b, int(mover), self.tricks[0], state, low, high)
+        else:
+            value = self._answer(hand_a, hand_b, int(mover), lead, self.tricks[0], state, low, high)
+        return sign * value
+
+    def root_move(
+        self,
+        hands: tuple[int, int],
+        mover: Player,
+        lead: int,
+        card: int,
+        sign: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value of playing ``card`` now, from the mover's side, in the window."""
+        state = [int(self.pique_open), self.elder_count, 0, 0]
+        hand_a, hand_b = hands
+        player = int(mover)
+        low, high = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        if lead < 0:
+            value = self._after_lead(hand_a, hand_b, player, card, self.tricks[0], state, low, high)
+        else:
+            value = self._after_follow(
+                hand_a, hand_b, player, lead, card, self.tricks[0], state, low, high
+            )
+        return sign * value
+
+    def _after_lead(
+        self,
+        hand_a: int,
+        hand_b: int,
+        leader: int,
+        lead: int,
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (A minus B, from here on) of ``leader`` leading ``lead``."""
+        bit = 1 << lead
+        if leader == 0:
+            hand_a ^= bit
+        else:
+            hand_b ^= bit
+        if not state[0] and self.target is None:
+            points = self.lead_points[lead]
+            gained = points if leader == 0 else -points
+            return gained + self._answer(
+                hand_a, hand_b, 1 - leader, lead, tricks_a, state, alpha - gained, beta - gained
+            )
+        state = state[:]
+        before = state[2] - state[3]
+        if self._enter(leader, self.lead_points[lead], True, state):
+            return state[2] - state[3] - before
+        gained = state[2] - state[3] - before
+        return gained + self._answer(
+            hand_a, hand_b, 1 - leader, lead, tricks_a, state, alpha - gained, beta - gained
+        )
+
+    def _answer(
+        self,
+        hand_a: int,
+        hand_b: int,
+        follower: int,
+        lead: int,
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (A minus B, from here on) with ``follower`` to answer ``lead``."""
+        hand = hand_b if follower else hand_a
+        base = lead & _SUIT_BASE
+        suit = (hand >> base) & SUIT_BITS
+        in_play = hand_a | hand_b
+        classes = self.rules.classes
+        if suit:
+            answers = _answers(suit, (in_play >> base) & SUIT_BITS, base, classes, lead - base)
+        else:
+            answers = _all_representatives(hand, in_play, classes)
+        if follower == 0:
+            best = -_INF
+            for card in answers:
+                value = self._after_follow(
+                    hand_a, hand_b, 0, lead, card, tricks_a, state, alpha, beta
+                )
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+        else:
+            best = _INF
+            for card in answers:
+                value = self._after_follow(
+                    hand_a, hand_b, 1, lead, card, tricks_a, state, alpha, beta
+                )
+                if value < best:
+                    best = value
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            break
+        return best
+
+    def _after_follow(
+        self,
+        hand_a: int,
+        hand_b: int,
+        follower: int,
+        lead: int,
+        card: int,
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (A minus B, from here on) of ``follower`` playing ``card`` to ``lead``
+        (already taken from the leader's hand and scored)."""
+        bit = 1 << card
+        if follower == 0:
+            hand_a ^= bit
+        else:
+            hand_b ^= bit
+        won = card & _SUIT_BASE == lead & _SUIT_BASE and card > lead
+        winner = follower if won else 1 - follower
+        if winner == 0:
+            tricks_a += 1
+        left = hand_a.bit_count()
+        fast = not state[0] and self.target is None and left
+        if fast:
+            # the common case: no pique to watch, no race target, not the last trick
+            points = self.trick_points[lead << 6 | card]
+            rules = self.rules
+            if rules.cards_toward_pique and rules.cards:
+                won_by = tricks_a if winner == 0 else 12 - left - tricks_a
+                if won_by == 7:
+                    points += rules.cards
+            gained = points if winner == 0 else -points
+            if left == 1:
+                return gained + self._last(hand_a, hand_b, winner, tricks_a, state)
+            return gained + self._trick(
+                hand_a, hand_b, winner, tricks_a, state, alpha - gained, beta - gained
+            )
+        after = state[:]
+        before = after[2] - after[3]
+        stop = self._trick_end(winner, lead, card, won, tricks_a, left, after)
+        gained = after[2] - after[3] - before
+        if stop:
+            return gained
+        if left == 1:
+            return gained + self._last(hand_a, hand_b, winner, tricks_a, after)
+        return gained + self._trick(
+            hand_a, hand_b, winner, tricks_a, after, alpha - gained, beta - gained
+        )
+
+    def _fast(
+        self, hand_a: int, hand_b: int, leader: int, tricks_a: int, alpha: int, beta: int
+    ) -> int:
+        """:meth:`_trick` when no pique is open and no race target is near, two or more
+        cards each: the whole trick (lead and answers) in one frame, scores from tables."""
+        self.nodes += 1
+        # positions alike up to the ranks of the cards gone are one position: the key
+        # is each suit's cards left, high to low, as (whose, counter or not)
+        codes = self.code_table
+        p0 = (hand_a & SUIT_BITS) << 9 | hand_b & SUIT_BITS
+        p1 = (hand_a >> 7 & _HIGH_HALF) | (hand_b >> 16 & SUIT_BITS)
+        p2 = (hand_a >> 23 & _HIGH_HALF) | (hand_b >> 32 & SUIT_BITS)
+        p3 = (hand_a >> 39 & _HIGH_HALF) | (hand_b >> 48)
+        suits = sorted(
+            (
+                codes[p0] if p0 in codes else self._code(p0),
+                codes[p1] if p1 in codes else self._code(p1),
+                codes[p2] if p2 in codes else self._code(p2),
+                codes[p3] if p3 in codes else self._code(p3),
+            )
+        )
+        # no trumps: the suits are interchangeable, so their order is not in the key
+        key = (
+            suits[0] | suits[1] << 20 | suits[2] << 40 | suits[3] << 60,
+            leader,
+            self.trick_classes[tricks_a * 13 + hand_a.bit_count()],
+        )
+        table = self.fast_table
+        entry = table.get(key)
+        first = -1
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        rules = self.rules
+        classes = rules.classes
+        lead_points = self.lead_points
+        trick_points = self.trick_points
+        seventh = rules.cards if rules.cards_toward_pique else 0
+        in_play = hand_a | hand_b
+        moves = _leads(hand_a if leader == 0 else hand_b, in_play, classes)
+        if first in moves and moves[0] != first:
+            moves = (first, *(m for m in moves if m != first))
+        start_alpha, start_beta = alpha, beta
+        follower = 1 - leader
+        best = -_INF if leader == 0 else _INF
+        best_move = moves[0]
+        fast = self._fast
+        last = self._last
+        for lead in moves:
+            bit = 1 << lead
+            if leader == 0:
+                a1, b1 = hand_a ^ bit, hand_b
+                gained = lead_points[lead]
+            else:
+                a1, b1 = hand_a, hand_b ^ bit
+                gained = -lead_points[lead]
+            base = lead & _SUIT_BASE
+            hand = b1 if follower else a1
+            suit = (hand >> base) & SUIT_BITS
+            if suit:
+                answers = _answers(suit, (in_play >> base) & SUIT_BITS, base, classes, lead - base)
+            else:
+                answers = _discards(hand, in_play ^ bit, classes)
+            low, high = alpha - gained, beta - gained
+            answer_best = -_INF if follower == 0 else _INF
+            for card in answers:
+                cbit = 1 << card
+                a2, b2 = (a1 ^ cbit, b1) if follower == 0 else (a1, b1 ^ cbit)
+                winner = follower if card & _SUIT_BASE == base and card > lead else leader
+                won_a = tricks_a + 1 if winner == 0 else tricks_a
+                left = a2.bit_count()
+                points = trick_points[lead << 6 | card]
+                if seventh and (won_a if winner == 0 else 12 - left - won_a) == 7:
+                    points += seventh
+                if winner:
+                    points = -points
+                if left == 1:
+                    value = points + last(a2, b2, winner, won_a, [0, 0, 0, 0])
+                else:
+                    value = points + fast(a2, b2, winner, won_a, low - points, high - points)
+                if follower == 0:
+                    if value > answer_best:
+                        answer_best = value
+                        if value > low:
+                            low = value
+                            if low >= high:
+                                break
+                elif value < answer_best:
+                    answer_best = value
+                    if value < high:
+                        high = value
+                        if low >= high:
+                            break
+            value = gained + answer_best
+            if leader == 0:
+                if value > best:
+                    best = value
+                    best_move = lead
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            elif value < best:
+                best = value
+                best_move = lead
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        if entry is not None:
+            low, high = entry[0], entry[1]
+        else:
+            low, high = -_INF, _INF
+        if best <= start_alpha:
+            high = min(high, best)
+        elif best >= start_beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[key] = (low, high, best_move)
+        return best
+
+    def _no_pique(self, hand_a: int, state: list[int]) -> bool:
+        """Whether the elder's count can no longer reach the pique (R-PR-3) in the rest
+        of the deal, even scoring every point: then the pique is as good as closed."""
+        rules = self.rules
+        most = hand_a.bit_count() * self.per_trick + self.last_most
+        if rules.cards_toward_pique:
+            most += rules.cards
+        return state[1] + most < rules.threshold
+
+    def _out_of_reach(self, hand_a: int, tricks_a: int, state: list[int]) -> bool:
+        """Whether neither player can reach the race's target in the rest of the deal
+        (nor the pique be made): then nothing stops the deal early, and the fast path,
+        which does not follow the scores, gives the exact value."""
+        target = self.target
+        assert target is not None
+        rules = self.rules
+        left = hand_a.bit_count()
+        tricks_b = 12 - left - tricks_a
+        for player, others in ((0, tricks_b), (1, tricks_a)):
+            most = (
+                left * self.per_trick
+                + self.last_most
+                + (rules.capot if others == 0 else rules.cards)
+            )
+            if self.scores[player] + state[2 + player] + most >= target:
+                return False
+        return True
+
+    def _code(self, pair: int) -> int:
+        """The suit code of A's nine bits << 9 | B's nine bits (remembered)."""
+        code = self.code_table[pair] = _suit_code(self.rules.classes, pair >> 9, pair & SUIT_BITS)
+        return code
+
+    def _last(self, hand_a: int, hand_b: int, leader: int, tricks_a: int, state: list[int]) -> int:
+        """The value (A minus B) of the last trick, where nobody has a choice."""
+        self.nodes += 1
+        after = state[:]
+        before = after[2] - after[3]
+        lead = (hand_a if leader == 0 else hand_b).bit_length() - 1
+        follow = (hand_b if leader == 0 else hand_a).bit_length() - 1
+        if not self._enter(leader, self.lead_points[lead], True, after):
+            won = follow & _SUIT_BASE == lead & _SUIT_BASE and follow > lead
+            winner = 1 - leader if won else leader
+            self._trick_end(winner, lead, follow, won, tricks_a + (winner == 0), 0, after)
+        return after[2] - after[3] - before
+
+    def _trick(
+        self,
+        hand_a: int,
+        hand_b: int,
+        leader: int,
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (A minus B, from here on) at the start of a trick."""
+        if (
+            hand_a.bit_count() > 1
+            and (not state[0] or self._no_pique(hand_a, state))
+            and (self.target is None or self._out_of_reach(hand_a, tricks_a, state))
+        ):
+            return self._fast(hand_a, hand_b, leader, tricks_a, alpha, beta)
+        self.nodes += 1
+        key: tuple[int, ...] = (hand_a, hand_b, leader, tricks_a, state[0], state[1])
+        if self.target is not None:
+            key += (state[2], state[3])
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        hand = hand_a if leader == 0 else hand_b
+        moves = _leads(hand, hand_a | hand_b, self.rules.classes)
+        if first in moves:
+            moves = (first, *(m for m in moves if m != first))
+        start_alpha, start_beta = alpha, beta
+        best_move = moves[0]
+        if leader == 0:
+            best = -_INF
+            for card in moves:
+                value = self._after_lead(hand_a, hand_b, 0, card, tricks_a, state, alpha, beta)
+                if value > best:
+                    best = value
+                    best_move = card
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+        else:
+            best = _INF
+            for card in moves:
+                value = self._after_lead(hand_a, hand_b, 1, card, tricks_a, state, alpha, beta)
+                if value < best:
+                    best = value
+                    best_move = card
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            break
+        low, high = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
+        if best <= start_alpha:
+            high = min(high, best)
+        elif best >= start_beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high, best_move)
+        return best
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _answers(mine: int, in_play: int, base: int, classes: bool, table: int) -> tuple[int, ...]:
+    """The follower's cards of the suit led, best guesses first: the lowest card that
+    wins, then the lowest card, then the others."""
+    cards = _representatives(mine, in_play, base, classes, table)
+    lead = base + table
+    winners = [c for c in cards if c > lead]
+    first = [winners[-1]] if winners else []
+    if cards[-1] not in first:
+        first.append(cards[-1])
+    return (*first, *(c for c in cards if c not in first))
+
+
+def _leads(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
+    """The leader's cards, best guesses first: masters (the highest card left of a
+    suit), then the lowest of each suit, then the others."""
+    s0 = _suit_leads(hand & SUIT_BITS, in_play & SUIT_BITS, 0, classes)
+    s1 = _suit_leads((hand >> 16) & SUIT_BITS, (in_play >> 16) & SUIT_BITS, 16, classes)
+    s2 = _suit_leads((hand >> 32) & SUIT_BITS, (in_play >> 32) & SUIT_BITS, 32, classes)
+    s3 = _suit_leads(hand >> 48, in_play >> 48, 48, classes)
+    return (
+        s0[0] + s1[0] + s2[0] + s3[0] + s0[1] + s1[1] + s2[1] + s3[1]
+        + s0[2] + s1[2] + s2[2] + s3[2]
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_leads(
+    mine: int, in_play: int, base: int, classes: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """One suit's leads: (its master, its lowest card, the others)."""
+    if not mine:
+        return (), (), ()
+    cards = _representatives(mine, in_play, base, classes, -1)
+    master: tuple[int, ...] = ()
+    if mine.bit_length() == in_play.bit_length():
+        master, cards = (cards[0],), cards[1:]
+    if not cards:
+        return master, (), ()
+    return master, (cards[-1],), cards[:-1]
+
+
+@functools.lru_cache(maxsize=64)
+def _trick_classes(rules: _Rules) -> tuple[int, ...]:
+    """By ``tricks_a * 13 + tricks_left``: a number that is equal for two counts of
+    tricks won when every way the rest could go brings the same cards or capot (once A
+    has seven tricks, eight or nine change nothing). Where the cards count toward the
+    pique they are scored at the seventh trick: the count itself then."""
+    out = [0] * (13 * 13)
+    seen: dict[tuple[int, ...], int] = {}
+    for won in range(13):
+        for left in range(13 - won):
+            if rules.cards_toward_pique:
+                out[won * 13 + left] = won
+                continue
+
+            def cards(count: int) -> int:
+                return rules.capot if count == 12 else rules.cards if count > 6 else 0
+
+            outcome = tuple(cards(won + x) - cards(12 - won - x) for x in range(left + 1))
+            out[won * 13 + left] = seen.setdefault(outcome, len(seen) + 100)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=2)
+def _code_table(classes: bool) -> dict[int, int]:
+    """Suit codes by (the mover's nine bits << 9 | the other's), filled as they come."""
+    return {}
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_code(classes: bool, mine: int, theirs: int) -> int:
+    """A suit's cards left, high to low, each as whose it is (and, where counters score
+    apart, whether it is one), in base 4 after a leading 1: equal codes play alike."""
+    code = 1
+    both = mine | theirs
+    for b in range(8, -1, -1):
+        if both >> b & 1:
+            digit = (2 if theirs >> b & 1 else 0) + ((_COUNTERS9 >> b & 1) if classes else 0)
+            code = code * 4 + digit
+    return code
+
+
+def _discards(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
+    """The cards to throw when void of the suit led, the lowest of each suit first."""
+    cards = _all_representatives(hand, in_play, classes)
+    return tuple(sorted(cards, key=lambda c: c & SUIT_BITS))
+
+
+def _all_representatives(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
+    """Every card of the hand, one per run of equivalent cards, suit by suit."""
+    return (
+        _representatives(hand & SUIT_BITS, in_play & SUIT_BITS, 0, classes, -1)
+        + _representatives((hand >> 16) & SUIT_BITS, (in_play >> 16) & SUIT_BITS, 16, classes, -1)
+        + _representatives((hand >> 32) & SUIT_BITS, (in_play >> 32) & SUIT_BITS, 32, classes, -1)
+        + _representatives(hand >> 48, in_play >> 48, 48, classes, -1)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _representatives(
+    mine: int, in_play: int, base: int, classes: bool, table: int
+) -> tuple[int, ...]:
+    """The highest card of each run of ``mine`` that no other card in play (or the card
+    on the table) interrupts and, where counters score apart, of one scoring class."""
+    others = (in_play & ~mine) | ((1 << table) if table >= 0 else 0)
+    out: list[int] = []
+    previous_mine = False
+    previous_class = -1
+    for b in range(8, -1, -1):
+        if mine >> b & 1:
+            card_class = (_COUNTERS9 >> b & 1) if classes else 0
+            if not (previous_mine and card_class == previous_class):
+                out.append(base + b)
+            previous_mine = True
+            previous_class = card_class
+        elif others >> b & 1:
+            previous_mine = False
+    return tuple(out)
