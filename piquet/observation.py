@@ -14,8 +14,9 @@ an observation can key a search bot's information sets.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -70,6 +71,7 @@ class Observation:
     scores: tuple[int, int]
     score_sheet: tuple[tuple[int, int], ...]
     games: tuple[Result, ...]
+    auto_declarations: bool
     legal_actions: Sequence[Action] = attrs.field(eq=False, repr=False)
     result: Result | None
 
@@ -82,6 +84,29 @@ class Observation:
     def is_over(self) -> bool:
         """True when the game is over."""
         return self.to_move is None
+
+    def sample_state(self, rng: random.Random, **options: Any) -> State:
+        """A whole state this player cannot tell from the real one, the cards he cannot
+        see placed uniformly at random among every placement consistent with what he
+        knows (see :func:`piquet.sampling.sample_state`, which takes the ``options``).
+
+        >>> import random
+        >>> import piquet as pq
+        >>> state = pq.new_game()
+        >>> state = state.apply(state.sample_chance(random.Random(1)))
+        >>> seen = state.observation(pq.Player.B)
+        >>> world = seen.sample_state(random.Random(2))
+        >>> world.observation(pq.Player.B) == seen
+        True
+        """
+        from .sampling import sample_state
+
+        return sample_state(self, rng, **options)
+
+    def _repr_html_(self) -> str:
+        from .notebook import html_observation
+
+        return html_observation(self)
 
 
 def tricks_of(state: State) -> tuple[tuple[Trick, ...], tuple[Card, ...]]:
@@ -121,6 +146,7 @@ def observe(state: State, player: Player) -> Observation:
         scores=state.scores,
         score_sheet=state.score_sheet,
         games=state.games,
+        auto_declarations=state.auto_declarations,
         legal_actions=legal,
         result=state.result,
     )

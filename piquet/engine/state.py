@@ -352,6 +352,11 @@ class State:
 
         return observe(self, player)
 
+    def _repr_html_(self) -> str:
+        from ..notebook import html_state
+
+        return html_state(self)
+
     def to_json(self) -> str:
         """This state as JSON; :meth:`from_json` reads it back exactly."""
         from ..records import state_to_json
