@@ -24,6 +24,7 @@ from .parts import (
     Game,
     Setup,
     both_hands,
+    deal_part,
 )
 
 if TYPE_CHECKING:
@@ -139,8 +140,7 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     )
     new._hands = both_hands(dealt[0], dealt[1])
     new._events = None
-    scores = new._scores
-    new._scores = (scores[0], scores[1], 0, 0)
+    new._scores = deal_part(new._scores)
     new._race = FRESH_RACE
     new._lead = -1
     new._tricks = play.NO_TRICKS

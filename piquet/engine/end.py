@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..words import CHANCE, Phase, Player, Result
-from .parts import Context, Game
+from .parts import Context, Game, pack_scores
 
 if TYPE_CHECKING:
     from .state import State
@@ -71,7 +71,7 @@ def finish_game(new: State, first_to_target: Player | None) -> None:
             new._ctx = ctx._replace(
                 game=game._replace(sheet=(), games=games), dealer=ctx.dealer.other
             )
-            new._scores = (0, 0, deal_scores[0], deal_scores[1])
+            new._scores = pack_scores(0, 0, deal_scores[0], deal_scores[1])
             new._phase = Phase.DEAL
             new._to_move = CHANCE
             return

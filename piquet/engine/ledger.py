@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from ..cards import EMPTY, CardSet
 from ..words import Player, Precedence, Reason, ScoreEvent
 from . import end
-from .parts import Race
+from .parts import SCORE_GAIN, Race, score_pair
 
 if TYPE_CHECKING:
     from .state import State
@@ -52,11 +52,7 @@ def score_entry(
 ) -> bool:
     """Enter a ready-made ledger entry of ``points`` for ``player``."""
     new._events = (new._events, entry)
-    a, b, deal_a, deal_b = new._scores
-    if player:
-        new._scores = (a, b + points, deal_a, deal_b + points)
-    else:
-        new._scores = (a + points, b, deal_a + points, deal_b)
+    new._scores += points * SCORE_GAIN[player]
     if new._race is not None and entry.reason is not _PIQUE and entry.reason is not _REPIQUE:
         bonus = _follow_race(new, player, points, entry.precedence, counts)
         if bonus is not None:
@@ -68,7 +64,7 @@ def score_entry(
 
 def _reached_target(new: State, player: Player) -> bool:
     target = new._ctx.game.target
-    if target is not None and new._scores[player] >= target:
+    if target is not None and score_pair(new._scores, deal=False)[player] >= target:
         end.finish_game(new, first_to_target=player)
         return True
     return False

@@ -46,7 +46,16 @@ from ..words import (
     Trick,
 )
 from . import deal, declarations, exchange, heard, play
-from .parts import Context, Declarations, ExchangeState, Origin, Race, hand_of, with_stages
+from .parts import (
+    Context,
+    Declarations,
+    ExchangeState,
+    Origin,
+    Race,
+    hand_of,
+    score_pair,
+    with_stages,
+)
 from .tables import tables_for
 
 if TYPE_CHECKING:
@@ -110,7 +119,7 @@ class State:
     _hands: int  # both hands in one int, see parts.hand_of
     _lead: int  # the index of the card led to the trick in progress, or -1
     _tricks: int  # tricks won, see play.tricks_won
-    _scores: tuple[int, int, int, int]  # totals for the game, then for the deal, per player
+    _scores: int  # totals for the game and for the deal, see parts.pack_scores
     _events: tuple[Any, ScoreEvent] | None  # the deal's ledger, newest first, linked
     _race: Race | None  # None once pique and repique are settled
     _history: tuple[Any, Action] | None  # every action, newest first, linked
@@ -263,14 +272,12 @@ class State:
     @property
     def scores(self) -> tuple[int, int]:
         """Each player's total for the game so far, indexed by :class:`~piquet.Player`."""
-        scores = self._scores
-        return scores[0], scores[1]
+        return score_pair(self._scores, deal=False)
 
     @property
     def deal_scores(self) -> tuple[int, int]:
         """Each player's score in the current (or last) deal."""
-        scores = self._scores
-        return scores[2], scores[3]
+        return score_pair(self._scores, deal=True)
 
     @property
     def events(self) -> tuple[ScoreEvent, ...]:
