@@ -184,24 +184,6 @@ def _refuse(action: Play, player: Player, hand: int, lead: int) -> None:
     )
 
 
-def _play_card(new: State, player: Player, index: int, lead: int) -> None:
-    """The card is out of the hand already: lead it, or finish the trick with it."""
-    tables = new._ctx.tables
-    if lead >= 0:
-        won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
-        winner = player if won else _OTHER[player]
-        new._lead = -1
-        new._to_move = winner
-        new._tricks += _TRICK_WON[winner]
-        _end_trick(new, winner, index if won else lead, scoring, tables)
-        return
-    new._lead = index
-    new._to_move = _OTHER[player]
-    scoring = tables.lead[index]
-    if scoring is not None:
-        _enter(new, player, scoring, tables)
-
-
 def _end_trick(
     new: State, winner: Player, winning_card: int, scoring: Scoring, tables: RulesTables
 ) -> None:
@@ -301,9 +283,12 @@ def _play_out(state: State, rng: random.Random) -> State:
     new = state._clone()
     getrandbits = rng.getrandbits
     history = new._history
+    tables = new._ctx.tables
+    lead_table, trick_table = tables.lead, tables.trick
+    quick = tables.quiet_play and tables.target is None
     while new._phase is _PHASE_PLAY:
-        player = new._to_move
-        shift = HAND_SHIFT[player]  # type: ignore[index]
+        player: Player = new._to_move  # type: ignore[assignment]
+        shift = HAND_SHIFT[player]
         hands = new._hands
         hand = hands >> shift & HAND_MASK
         lead = new._lead
@@ -317,6 +302,27 @@ def _play_out(state: State, rng: random.Random) -> State:
         index = choices[pick]
         history = (history, _PLAYS[index])
         new._hands = hands ^ 1 << (index + shift)
+        if lead < 0:
+            new._lead = index
+            new._to_move = _OTHER[player]
+            if (scoring := lead_table[index]) is not None:
+                _enter(new, player, scoring, tables)
+            continue
+        won, scoring = trick_table[lead * _SLOTS + index]  # type: ignore[misc]
+        winner = player if won else _OTHER[player]
+        new._lead = -1
+        new._to_move = winner
+        new._tricks = tricks = new._tricks + _TRICK_WON[winner]
+        if (
+            quick
+            and new._race is None
+            and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL
+        ):
+            if scoring is not None:  # the usual trick, inline, as in apply
+                new._events = (new._events, scoring[1][winner])
+                new._scores += scoring[0] * SCORE_GAIN[winner]
+            continue
         new._history = history
-        _play_card(new, player, index, lead)  # type: ignore[arg-type]
+        _end_trick(new, winner, index if won else lead, scoring, tables)
+    new._history = history
     return new
