@@ -305,24 +305,23 @@ def _play_out(state: State, rng: random.Random) -> State:
         if lead < 0:
             new._lead = index
             new._to_move = _OTHER[player]
-            if (scoring := lead_table[index]) is not None:
-                _enter(new, player, scoring, tables)
-            continue
-        won, scoring = trick_table[lead * _SLOTS + index]  # type: ignore[misc]
-        winner = player if won else _OTHER[player]
-        new._lead = -1
-        new._to_move = winner
-        new._tricks = tricks = new._tricks + _TRICK_WON[winner]
-        if (
-            quick
-            and new._race is None
-            and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL
-        ):
-            if scoring is not None:  # the usual trick, inline, as in apply
-                new._events = (new._events, scoring[1][winner])
-                new._scores += scoring[0] * SCORE_GAIN[winner]
-            continue
-        new._history = history
-        _end_trick(new, winner, index if won else lead, scoring, tables)
+            scorer = player
+            scoring = lead_table[index]
+        else:
+            won, scoring = trick_table[lead * _SLOTS + index]  # type: ignore[misc]
+            scorer = player if won else _OTHER[player]
+            new._lead = -1
+            new._to_move = scorer
+            new._tricks = tricks = new._tricks + _TRICK_WON[scorer]
+            if not quick or (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) == TRICKS_IN_A_DEAL:
+                new._history = history
+                _end_trick(new, scorer, index if won else lead, scoring, tables)
+                continue
+        if scoring is not None:
+            if quick and new._race is None:  # the usual entry, inline, as in apply
+                new._events = (new._events, scoring[1][scorer])
+                new._scores += scoring[0] * SCORE_GAIN[scorer]
+            else:
+                _enter(new, scorer, scoring, tables)
     new._history = history
     return new
