@@ -16,7 +16,7 @@ from math import comb
 from typing import TYPE_CHECKING, Final, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
-from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, CardSet, _from_mask
+from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
 from .parts import ExchangeState, ExchStage, hand_of, with_hand
@@ -31,7 +31,7 @@ __all__ = [
     "elder_has_exchanged",
     "known_taken",
     "legal_actions",
-    "seen_stock",
+    "seen_mask",
     "stock_left",
     "taken",
 ]
@@ -320,12 +320,12 @@ def _mask_of(indices: Sequence[int]) -> int:
     return mask
 
 
-def seen_stock(state: State, player: Player) -> CardSet:
-    """Stock cards ``player`` has seen and does not hold (R-EX-2, R-EX-4)."""
+def seen_mask(state: State, player: Player) -> int:
+    """Stock cards ``player`` has seen, held or not (R-EX-2, R-EX-4)."""
     setup = state._ctx.setup
     exch = state._exch
     if setup is None or exch is None:
-        return _from_mask(0)
+        return 0
     elder = state._ctx.dealer.other
     taken_e, taken_y = (exch.taken[elder], exch.taken[elder.other] if exch.younger_taken else 0)
     seen = 0
@@ -338,7 +338,7 @@ def seen_stock(state: State, player: Player) -> CardSet:
         or (left is LeftCards.LOOK and (player != elder or play.elder_has_led(state)))
     ):
         seen |= _mask_of(setup.stock[taken_e + taken_y :])  # R-EX-4
-    return _from_mask(seen & ~hand_of(state._hands, player))
+    return seen
 
 
 def known_taken(state: State, player: Player) -> int:

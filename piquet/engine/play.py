@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 import random as _random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Play
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
+from .memo import remembered
 from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN
 from .tables import SUIT_BASE, RulesTables, Scoring, follower_wins
 
@@ -236,11 +237,35 @@ def _score_the_cards(new: State) -> bool:
 
 
 def tricks(state: State) -> tuple[Trick, ...]:
-    """The finished tricks of the current deal, read back from the history."""
-    if state._ctx.setup is None:
+    """The finished tricks of the current deal, read back from the history.
+
+    Kept per deal and per number of tricks: a state one trick further than a state read
+    before, the same way, reads only its last trick."""
+    done = sum(tricks_won(state._tricks))
+    if state._ctx.setup is None or not done:
         return ()
-    indices: list[int] = []
     node = state._history
+    if state._lead >= 0:
+        node = node[0]  # type: ignore[index]  # the card led to the trick in progress
+    known: dict[int, tuple[Any, tuple[Trick, ...]]] = remembered(state._ctx, "tricks", dict)
+    last = known.get(done)
+    if last is not None and last[0] is node:
+        return last[1]
+    before = known.get(done - 1)
+    follow: tuple[Any, Play] = node  # type: ignore[assignment]
+    lead: tuple[Any, Play] = follow[0]
+    if before is not None and before[0] is lead[0]:
+        leader = before[1][-1].winner
+        trick = _trick(leader, lead[1].card.index, follow[1].card.index)
+        found = (*before[1], trick)
+    else:
+        found = _read_tricks(state, node)
+    known[done] = (node, found)
+    return found
+
+
+def _read_tricks(state: State, node: tuple[Any, Any] | None) -> tuple[Trick, ...]:
+    indices: list[int] = []
     while node is not None and type(node[1]) is Play:
         indices.append(node[1].card.index)
         node = node[0]

@@ -46,6 +46,7 @@ from ..words import (
     Trick,
 )
 from . import deal, declarations, exchange, heard, play
+from .memo import remembered
 from .parts import (
     Context,
     Declarations,
@@ -247,7 +248,7 @@ class State:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still in the stock, top first."""
-        return exchange.stock_left(self)
+        return remembered(self._ctx, "stock", lambda: exchange.stock_left(self))
 
     @property
     def taken(self) -> tuple[int, int]:
@@ -256,7 +257,11 @@ class State:
 
     def seen_stock(self, player: Player) -> CardSet:
         """Stock cards ``player`` has seen but does not hold (R-EX-2, R-EX-4)."""
-        return exchange.seen_stock(self, player)
+        led = play.elder_has_led(self)
+        seen = remembered(
+            self._ctx, ("seen", player, led), lambda: exchange.seen_mask(self, player)
+        )
+        return _from_mask(seen & ~hand_of(self._hands, player))
 
     def shown_blank(self, player: Player) -> CardSet:
         """``player``'s carte blanche once shown to the opponent (R-CB-2); else empty."""
@@ -265,9 +270,12 @@ class State:
     def known_to_opponent(self, player: Player) -> CardSet:
         """Cards ``player`` holds now that his opponent knows of: cards shown in the
         declarations (R-DE-6, R-DE-7), and stock cards the elder saw and the younger took."""
-        opponent = player.other
-        known = heard.shown_by(self, player) | exchange.known_taken(self, opponent)
+        led = play.elder_has_led(self)
+        known = remembered(self._ctx, ("known", player, led), lambda: self._known(player))
         return _from_mask(known & hand_of(self._hands, player))
+
+    def _known(self, player: Player) -> int:
+        return heard.shown_by(self, player) | exchange.known_taken(self, player.other)
 
     @property
     def scores(self) -> tuple[int, int]:
