@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
+_new: Final = tuple.__new__
 ALL_RESOLVED: Final = len(CATEGORIES)
 
 
@@ -442,6 +443,26 @@ def _next_category(new: State) -> None:
     new._to_move = new._ctx.dealer.other
 
 
-def say(decl: Declarations, said: tuple[Said, ...], **changes: Any) -> Declarations:
-    """``decl`` with a new record of what was said (and a new box for its words)."""
-    return decl._replace(said=said, heard=[], **changes)
+def say(
+    decl: Declarations,
+    said: tuple[Said, ...],
+    stage: DeclStage | None = None,
+    claim: int | None = None,
+) -> Declarations:
+    """``decl`` with a new record of what was said (and a new box for its words), and
+    the new stage and claim if given."""
+    # tuple.__new__, not _replace: this runs at every word of the declarations
+    return _new(
+        Declarations,
+        (
+            decl.category,
+            decl.stage if stage is None else stage,
+            decl.claim if claim is None else claim,
+            decl.extras,
+            said,
+            decl.scored,
+            decl.rouge,
+            [],
+            decl.auto,
+        ),
+    )

@@ -93,5 +93,5 @@ def _follow_race(
     counted = (count, counted[1]) if player == 0 else (counted[0], count)
     entered = (True, entered[1]) if player == 0 else (entered[0], True)
     settled = bonus is not None or (entered[0] and entered[1])
-    new._race = None if settled else Race(counted, entered)
+    new._race = None if settled else _new_tuple(Race, (counted, entered))
     return bonus
