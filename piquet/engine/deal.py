@@ -12,7 +12,7 @@ from operator import attrgetter, or_
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
-from ..cards import Card, CardSet, _from_mask
+from ..cards import EMPTY, Card, CardSet, _from_mask
 from ..combinations import is_blank
 from ..ruleset import TwoBlanks
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
@@ -176,11 +176,11 @@ def shown_blank(state: State, player: Player) -> CardSet:
     elder after stating his count and the younger's discard; the younger once the
     elder has exchanged."""
     setup = state._ctx.setup
-    exch = state._exch
+    exch = state._ctx.exch
     if setup is None or exch is None or not setup.blank[player]:
-        return _from_mask(0)
+        return EMPTY
     if player == state._ctx.dealer.other:
         shown = exch.announced > 0 and exch.stage >= ExchStage.ELDER
     else:
         shown = exchange.elder_has_exchanged(exch)
-    return _from_mask(setup.dealt[player]) if shown else _from_mask(0)
+    return _from_mask(setup.dealt[player]) if shown else EMPTY

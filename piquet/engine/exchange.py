@@ -141,7 +141,7 @@ def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
 
 
 def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
-    exch = state._exch
+    exch = state._ctx.exch
     assert exch is not None
     rules = state._ctx.ruleset
     stage = exch.stage
@@ -159,7 +159,7 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
 
 
 def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
-    exch = state._exch
+    exch = state._ctx.exch
     assert exch is not None
     stage = exch.stage
     if stage is ExchStage.COUNT:
@@ -296,7 +296,7 @@ def elder_has_exchanged(exch: ExchangeState) -> bool:
 
 def taken(state: State) -> tuple[int, int]:
     """Stock cards taken in per player; the younger's count once he has taken them."""
-    exch = state._exch
+    exch = state._ctx.exch
     if exch is None:
         return (0, 0)
     younger = state._ctx.dealer
@@ -307,7 +307,7 @@ def taken(state: State) -> tuple[int, int]:
 
 def stock_left(state: State) -> tuple[Card, ...]:
     setup = state._ctx.setup
-    if setup is None or state._exch is None:
+    if setup is None or state._ctx.exch is None:
         return ()
     in_hands = sum(taken(state))
     return tuple(CARD_BY_INDEX[i] for i in setup.stock[in_hands:])
@@ -323,7 +323,7 @@ def _mask_of(indices: Sequence[int]) -> int:
 def seen_mask(state: State, player: Player) -> int:
     """Stock cards ``player`` has seen, held or not (R-EX-2, R-EX-4)."""
     setup = state._ctx.setup
-    exch = state._exch
+    exch = state._ctx.exch
     if setup is None or exch is None:
         return 0
     elder = state._ctx.dealer.other
@@ -345,7 +345,7 @@ def known_taken(state: State, player: Player) -> int:
     """Cards ``player`` saw in the stock and knows his opponent took in: the elder
     knows which of the cards he left of his portion the younger took (R-EX-2)."""
     setup = state._ctx.setup
-    exch = state._exch
+    exch = state._ctx.exch
     elder = state._ctx.dealer.other
     if setup is None or exch is None or player != elder or exch.stage < ExchStage.LEAVE:
         return 0

@@ -243,7 +243,8 @@ class State:
 
     def discard(self, player: Player) -> CardSet:
         """The cards a player has discarded this deal."""
-        return EMPTY if self._exch is None else _from_mask(self._exch.discards[player])
+        exch = self._ctx.exch
+        return EMPTY if exch is None else _from_mask(exch.discards[player])
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -359,7 +360,8 @@ class State:
     @property
     def left_cards(self) -> LeftCards | None:
         """What the younger chose to do with the stock cards he left, if he left any."""
-        return self._exch.left if self._exch is not None else None
+        exch = self._ctx.exch
+        return exch.left if exch is not None else None
 
     def observation(self, player: Player) -> Observation:
         """What ``player`` may know of this state, and nothing more."""
