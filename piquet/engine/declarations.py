@@ -55,10 +55,11 @@ def begin(new: State) -> None:
     if new._phase is Phase.OVER:
         return
     new._phase = Phase.DECLARATION
-    new._decl = NO_DECLARATIONS
     new._to_move = new._ctx.dealer.other
     if new._ctx.game.auto:
         _auto_declare(new)
+    else:
+        new._decl = NO_DECLARATIONS
 
 
 def _call(category: Category, claim: int) -> Call:
@@ -101,14 +102,21 @@ def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list
 
 def _auto_declare(new: State) -> None:
     """Every category resolved with the best calls and no sinking."""
+    rules = new._ctx.ruleset
     elder = new._ctx.dealer.other
-    resolved = tuple(_auto_resolve(new._ctx.ruleset, hand_pair(new._hands), elder))
+    resolved = tuple(_auto_resolve(rules, hand_pair(new._hands), elder))
     # all resolved at once: what was said is read back from the resolution when asked
-    new._decl = Declarations(
-        ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)
+    new._decl = _new(
+        Declarations,
+        (ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
+    plain = rules.carte_rouge is None  # nothing to follow a category's scores
     for category, winner, _best_e, _best_y, own in resolved:
         if winner is None:
+            continue
+        if plain:
+            if _score_all(new, rules.category_rule(category), winner, category, own):
+                return
             continue
         for combo in own:
             if _score_combination(new, winner, category, combo):
@@ -116,6 +124,17 @@ def _auto_declare(new: State) -> None:
         if _check_rouge(new, winner, category):
             return
     play.begin(new)
+
+
+def _score_all(
+    new: State, rule: CategoryRule, player: Player, category: Category, combos: Sequence[int]
+) -> bool:
+    """A category's combinations scored, when no carte rouge is to be followed."""
+    precedence, reason = _ledger_class(category)
+    for combo in combos:
+        if ledger.score(new, player, rule.score(combo), precedence, reason, _from_mask(combo)):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------- scoring

@@ -59,7 +59,7 @@ def score_entry(
             if _reached_target(new, player):
                 return True
             return score(new, player, bonus[1], entry.precedence, bonus[0])
-    return _reached_target(new, player)
+    return new._ctx.game.target is not None and _reached_target(new, player)
 
 
 def _reached_target(new: State, player: Player) -> bool:
