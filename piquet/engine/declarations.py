@@ -450,16 +450,25 @@ def _good_against_the_cards(new: State, player: Player, rule: CategoryRule, clai
 def _next_category(new: State) -> None:
     decl = new._decl
     index = decl.category + 1
-    if index >= ALL_RESOLVED:
-        new._decl = Declarations(
-            ALL_RESOLVED, DeclStage.DONE, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
-        )
-        play.begin(new)
-        return
-    new._decl = Declarations(
-        index, DeclStage.ELDER, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
+    done = index >= ALL_RESOLVED
+    new._decl = _new(
+        Declarations,
+        (
+            ALL_RESOLVED if done else index,
+            DeclStage.DONE if done else DeclStage.ELDER,
+            0,
+            (),
+            decl.said,
+            decl.scored,
+            decl.rouge,
+            decl.heard,
+            None,
+        ),
     )
-    new._to_move = new._ctx.dealer.other
+    if done:
+        play.begin(new)
+    else:
+        new._to_move = new._ctx.dealer.other
 
 
 def say(
