@@ -54,6 +54,7 @@ from .parts import (
     Origin,
     Race,
     hand_of,
+    pack_scores,
     score_pair,
     with_stages,
 )
@@ -458,6 +459,8 @@ class State:
         tables = tables_for(ctx.ruleset)
         # one ruleset object for equal rulesets: equality then short-cuts on identity
         self._ctx = ctx._replace(ruleset=tables.ruleset, tables=tables)
+        if isinstance(fields["_scores"], tuple):  # pickled before the scores were one int
+            fields["_scores"] = pack_scores(*fields["_scores"])
         for name, value in fields.items():
             setattr(self, name, value)
 
