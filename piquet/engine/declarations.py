@@ -194,7 +194,7 @@ class _Calls(Sequence[Call | Pass | Good]):
     """The calls of a hand, kept as masks: a :class:`~piquet.Call` is made only for the
     items read. ``Good`` comes first (an answer), ``Pass`` last (a first word)."""
 
-    __slots__ = ("_category", "_claims", "_first", "_last")
+    __slots__ = ("_category", "_claims", "_first", "_last", "_len")
 
     def __init__(
         self,
@@ -207,9 +207,10 @@ class _Calls(Sequence[Call | Pass | Good]):
         self._claims = claims
         self._first = first
         self._last = last
+        self._len = len(first) + len(claims) + len(last)  # read at every random.choice
 
     def __len__(self) -> int:
-        return len(self._first) + len(self._claims) + len(self._last)
+        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Call | Pass | Good: ...
@@ -217,17 +218,19 @@ class _Calls(Sequence[Call | Pass | Good]):
     def __getitem__(self, index: slice) -> Sequence[Call | Pass | Good]: ...
     def __getitem__(self, index: int | slice) -> Call | Pass | Good | Sequence[Call | Pass | Good]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += self._len
+        if not 0 <= index < self._len:
             raise IndexError("declaration index out of range")
-        if index < len(self._first):
-            return self._first[index]
-        index -= len(self._first)
-        if index < len(self._claims):
-            return _call(self._category, self._claims[index])
-        return self._last[index - len(self._claims)]
+        first = self._first
+        if index < len(first):
+            return first[index]
+        index -= len(first)
+        claims = self._claims
+        if index < len(claims):
+            return _call(self._category, claims[index])
+        return self._last[index - len(claims)]
 
     def __iter__(self) -> Iterator[Call | Pass | Good]:
         yield from self._first
