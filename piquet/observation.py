@@ -121,32 +121,34 @@ def observe(state: State, player: Player) -> Observation:
     opponent = player.other
     to_move = state.to_move
     legal: Sequence[Action] = state.legal_actions() if to_move is player else ()
+    # positional, in the order of the fields: a call with 27 keywords costs more than
+    # the assembling of some of them
     return Observation(
-        player=player,
-        ruleset=state.ruleset,
-        phase=state.phase,
-        to_move=to_move,
-        dealer=state.dealer,
-        deal_number=state.deal_number,
-        hand=state.hand(player),
-        dealt_hand=state.dealt_hand(player),
-        discard=state.discard(player),
-        taken=state.taken,
-        seen_stock=state.seen_stock(player),
-        stock_size=len(state.stock),
-        opponent_hand_size=len(state.hand(opponent)),
-        opponent_shown=state.shown_blank(opponent),
-        opponent_known=state.known_to_opponent(opponent),
-        left_cards=state.left_cards,
-        spoken=state.spoken_to(player),
-        tricks=state.tricks,
-        trick=state.trick,
-        events=state.events_seen_by(player),
-        deal_scores=state.deal_scores,
-        scores=state.scores,
-        score_sheet=state.score_sheet,
-        games=state.games,
-        auto_declarations=state.auto_declarations,
-        legal_actions=legal,
-        result=state.result,
+        player,  # player
+        state.ruleset,  # ruleset
+        state.phase,  # phase
+        to_move,  # to_move
+        state.dealer,  # dealer
+        state.deal_number,  # deal_number
+        state.hand(player),  # hand
+        state.dealt_hand(player),  # dealt_hand
+        state.discard(player),  # discard
+        state.taken,  # taken
+        state.seen_stock(player),  # seen_stock
+        len(state.stock),  # stock_size
+        len(state.hand(opponent)),  # opponent_hand_size
+        state.shown_blank(opponent),  # opponent_shown
+        state.known_to_opponent(opponent),  # opponent_known
+        state.left_cards,  # left_cards
+        state.spoken_to(player),  # spoken
+        state.tricks,  # tricks
+        state.trick,  # trick
+        state.events_seen_by(player),  # events
+        state.deal_scores,  # deal_scores
+        state.scores,  # scores
+        state.score_sheet,  # score_sheet
+        state.games,  # games
+        state.auto_declarations,  # auto_declarations
+        legal,  # legal_actions
+        state.result,  # result
     )

@@ -64,3 +64,15 @@ def test_auto_declarations_are_spoken_by_the_deal_s_own_elder_after_it() -> None
         state = state.apply(rng.choice(state.legal_actions()))
     assert state.spoken == before.spoken
     assert state.spoken[0].player is before.elder is state.dealer
+
+
+def test_a_state_pickled_with_the_scores_as_a_tuple_reads_back() -> None:
+    state = pq.new_game(pq.RUBICON, declarations="auto").rollout(random.Random(9))
+    fields = state.__getstate__()
+    totals, deal = state.scores, state.deal_scores
+    assert sum(totals) > 0
+    fields["_scores"] = (*totals, *deal)  # the layout of earlier versions
+    old = object.__new__(pq.State)
+    old.__setstate__(fields)
+    assert (old.scores, old.deal_scores) == (totals, deal)
+    assert old == state

@@ -7,10 +7,12 @@ exchange; it is shown later in the exchange (R-CB-2, see :func:`shown_blank`).
 
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import attrgetter, or_
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
-from ..cards import Card, CardSet, _from_mask
+from ..cards import EMPTY, Card, CardSet, _from_mask
 from ..combinations import is_blank
 from ..ruleset import TwoBlanks
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
@@ -24,6 +26,7 @@ from .parts import (
     Game,
     Setup,
     both_hands,
+    deal_part,
 )
 
 if TYPE_CHECKING:
@@ -35,6 +38,16 @@ __all__ = ["apply", "sample", "shown_blank", "start_deal"]
 
 CARDS_DEALT: Final = 24  # twelve to each player; the rest is the stock
 _RANGES: Final = {32: range(32), 36: range(36)}
+_BITS: Final = tuple(1 << i for i in range(64))
+_new: Final = tuple.__new__
+_index_of: Final = attrgetter("index")
+_mask_of: Final = attrgetter("_mask")
+# a fresh exchange, by whether the elder holds carte blanche (R-CB-2: he first says how
+# many cards he will exchange)
+_FRESH_EXCHANGE: Final = (
+    ExchangeState(ExchStage.ELDER, 0, (0, 0), (0, 0), False, None),
+    ExchangeState(ExchStage.COUNT, 0, (0, 0), (0, 0), False, None),
+)
 
 
 def _positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -65,7 +78,7 @@ def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:
     """The cards' masks, in order, once the pack is checked to be the ruleset's."""
     rules = state._ctx.ruleset
     try:
-        masks = [card._mask for card in pack]
+        masks = list(map(_mask_of, pack))
     except AttributeError:
         bad = next(c for c in pack if not isinstance(c, Card))
         raise IllegalActionError(f"deal: {bad!r} is not a card") from None
@@ -104,7 +117,7 @@ def apply(state: State, action: Deal) -> State:
         new,
         sum(map(get, elder_at)),
         sum(map(get, dealer_at)),
-        tuple(card.index for card in pack[CARDS_DEALT:]),
+        tuple(map(_index_of, pack[CARDS_DEALT:])),
     )
     return new
 
@@ -115,32 +128,20 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     elder = ctx.dealer.other
     dealt = (elder_cards, younger_cards) if elder == 0 else (younger_cards, elder_cards)
     blank = (is_blank(dealt[0]), is_blank(dealt[1]))
-    prefix = [0]
-    for i in stock:
-        prefix.append(prefix[-1] | 1 << i)
+    prefix = tuple(accumulate(map(_BITS.__getitem__, stock), or_, initial=0))
     game = ctx.game
-    # records built whole, not _replace()d: this runs for every deal
-    game = Game(
-        game.first_dealer,
-        game.deal_number + 1,
-        game.sheet,
-        game.auto,
-        game.single,
-        game.origin,
-        game.target,
-        game.games,
-        game.resumed,
-    )
-    setup = Setup(dealt, stock, blank, tuple(prefix))
-    stage = ExchStage.COUNT if blank[elder] else ExchStage.ELDER
-    exch = ExchangeState(stage, 0, (0, 0), (0, 0), False, None)
-    new._ctx = Context(
-        ctx.ruleset, ctx.tables, game, ctx.dealer, setup, ctx.result, exch, NO_DECLARATIONS
+    # records made whole with tuple.__new__ (a named tuple's own constructor is Python
+    # code, and this runs for every deal)
+    game = _new(Game, (game[0], game.deal_number + 1, *game[2:]))
+    setup = _new(Setup, (dealt, stock, blank, prefix))
+    exch = _FRESH_EXCHANGE[blank[elder]]
+    new._ctx = _new(
+        Context,
+        (ctx.ruleset, ctx.tables, game, ctx.dealer, setup, ctx.result, exch, NO_DECLARATIONS),
     )
     new._hands = both_hands(dealt[0], dealt[1])
     new._events = None
-    scores = new._scores
-    new._scores = (scores[0], scores[1], 0, 0)
+    new._scores = deal_part(new._scores)
     new._race = FRESH_RACE
     new._lead = -1
     new._tricks = play.NO_TRICKS
@@ -175,11 +176,11 @@ def shown_blank(state: State, player: Player) -> CardSet:
     elder after stating his count and the younger's discard; the younger once the
     elder has exchanged."""
     setup = state._ctx.setup
-    exch = state._exch
+    exch = state._ctx.exch
     if setup is None or exch is None or not setup.blank[player]:
-        return _from_mask(0)
+        return EMPTY
     if player == state._ctx.dealer.other:
         shown = exch.announced > 0 and exch.stage >= ExchStage.ELDER
     else:
         shown = exchange.elder_has_exchanged(exch)
-    return _from_mask(setup.dealt[player]) if shown else _from_mask(0)
+    return _from_mask(setup.dealt[player]) if shown else EMPTY

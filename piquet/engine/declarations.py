@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
+_new: Final = tuple.__new__
 ALL_RESOLVED: Final = len(CATEGORIES)
 
 
@@ -54,10 +55,11 @@ def begin(new: State) -> None:
     if new._phase is Phase.OVER:
         return
     new._phase = Phase.DECLARATION
-    new._decl = NO_DECLARATIONS
     new._to_move = new._ctx.dealer.other
     if new._ctx.game.auto:
         _auto_declare(new)
+    else:
+        new._decl = NO_DECLARATIONS
 
 
 def _call(category: Category, claim: int) -> Call:
@@ -100,14 +102,21 @@ def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list
 
 def _auto_declare(new: State) -> None:
     """Every category resolved with the best calls and no sinking."""
+    rules = new._ctx.ruleset
     elder = new._ctx.dealer.other
-    resolved = tuple(_auto_resolve(new._ctx.ruleset, hand_pair(new._hands), elder))
+    resolved = tuple(_auto_resolve(rules, hand_pair(new._hands), elder))
     # all resolved at once: what was said is read back from the resolution when asked
-    new._decl = Declarations(
-        ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)
+    new._decl = _new(
+        Declarations,
+        (ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
+    plain = rules.carte_rouge is None  # nothing to follow a category's scores
     for category, winner, _best_e, _best_y, own in resolved:
         if winner is None:
+            continue
+        if plain:
+            if _score_all(new, rules.category_rule(category), winner, category, own):
+                return
             continue
         for combo in own:
             if _score_combination(new, winner, category, combo):
@@ -115,6 +124,17 @@ def _auto_declare(new: State) -> None:
         if _check_rouge(new, winner, category):
             return
     play.begin(new)
+
+
+def _score_all(
+    new: State, rule: CategoryRule, player: Player, category: Category, combos: Sequence[int]
+) -> bool:
+    """A category's combinations scored, when no carte rouge is to be followed."""
+    precedence, reason = _ledger_class(category)
+    for combo in combos:
+        if ledger.score(new, player, rule.score(combo), precedence, reason, _from_mask(combo)):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------- scoring
@@ -174,7 +194,7 @@ class _Calls(Sequence[Call | Pass | Good]):
     """The calls of a hand, kept as masks: a :class:`~piquet.Call` is made only for the
     items read. ``Good`` comes first (an answer), ``Pass`` last (a first word)."""
 
-    __slots__ = ("_category", "_claims", "_first", "_last")
+    __slots__ = ("_category", "_claims", "_first", "_last", "_len")
 
     def __init__(
         self,
@@ -187,9 +207,10 @@ class _Calls(Sequence[Call | Pass | Good]):
         self._claims = claims
         self._first = first
         self._last = last
+        self._len = len(first) + len(claims) + len(last)  # read at every random.choice
 
     def __len__(self) -> int:
-        return len(self._first) + len(self._claims) + len(self._last)
+        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Call | Pass | Good: ...
@@ -197,17 +218,19 @@ class _Calls(Sequence[Call | Pass | Good]):
     def __getitem__(self, index: slice) -> Sequence[Call | Pass | Good]: ...
     def __getitem__(self, index: int | slice) -> Call | Pass | Good | Sequence[Call | Pass | Good]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += self._len
+        if not 0 <= index < self._len:
             raise IndexError("declaration index out of range")
-        if index < len(self._first):
-            return self._first[index]
-        index -= len(self._first)
-        if index < len(self._claims):
-            return _call(self._category, self._claims[index])
-        return self._last[index - len(self._claims)]
+        first = self._first
+        if index < len(first):
+            return first[index]
+        index -= len(first)
+        claims = self._claims
+        if index < len(claims):
+            return _call(self._category, claims[index])
+        return self._last[index - len(claims)]
 
     def __iter__(self) -> Iterator[Call | Pass | Good]:
         yield from self._first
@@ -430,18 +453,47 @@ def _good_against_the_cards(new: State, player: Player, rule: CategoryRule, clai
 def _next_category(new: State) -> None:
     decl = new._decl
     index = decl.category + 1
-    if index >= ALL_RESOLVED:
-        new._decl = Declarations(
-            ALL_RESOLVED, DeclStage.DONE, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
-        )
-        play.begin(new)
-        return
-    new._decl = Declarations(
-        index, DeclStage.ELDER, 0, (), decl.said, decl.scored, decl.rouge, decl.heard
+    done = index >= ALL_RESOLVED
+    new._decl = _new(
+        Declarations,
+        (
+            ALL_RESOLVED if done else index,
+            DeclStage.DONE if done else DeclStage.ELDER,
+            0,
+            (),
+            decl.said,
+            decl.scored,
+            decl.rouge,
+            decl.heard,
+            None,
+        ),
     )
-    new._to_move = new._ctx.dealer.other
+    if done:
+        play.begin(new)
+    else:
+        new._to_move = new._ctx.dealer.other
 
 
-def say(decl: Declarations, said: tuple[Said, ...], **changes: Any) -> Declarations:
-    """``decl`` with a new record of what was said (and a new box for its words)."""
-    return decl._replace(said=said, heard=[], **changes)
+def say(
+    decl: Declarations,
+    said: tuple[Said, ...],
+    stage: DeclStage | None = None,
+    claim: int | None = None,
+) -> Declarations:
+    """``decl`` with a new record of what was said (and a new box for its words), and
+    the new stage and claim if given."""
+    # tuple.__new__, not _replace: this runs at every word of the declarations
+    return _new(
+        Declarations,
+        (
+            decl.category,
+            decl.stage if stage is None else stage,
+            decl.claim if claim is None else claim,
+            decl.extras,
+            said,
+            decl.scored,
+            decl.rouge,
+            [],
+            decl.auto,
+        ),
+    )

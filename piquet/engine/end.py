@@ -11,39 +11,33 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..words import CHANCE, Phase, Player, Result
-from .parts import Context, Game
+from .parts import Context, Game, pack_scores, score_pair
 
 if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["end_deal", "finish_game", "game_points"]
 
+_new = tuple.__new__
+
 
 def end_deal(new: State) -> None:
     """The deal is scored: end the game, or go to the next deal."""
-    rules = new._ctx.ruleset
     ctx = new._ctx
     game = ctx.game
     if game.single:
         finish_game(new, first_to_target=None)
         return
-    if rules.game.over_after_deal(len(game.sheet) + 1, new.scores):
+    scores = new._scores
+    if ctx.ruleset.game.over_after_deal(len(game.sheet) + 1, score_pair(scores, deal=False)):
         finish_game(new, first_to_target=None)
         return
-    game = Game(
-        game.first_dealer,
-        game.deal_number,
-        (*game.sheet, new.deal_scores),
-        game.auto,
-        game.single,
-        game.origin,
-        game.target,
-        game.games,
-        game.resumed,
-    )
-    new._ctx = Context(
-        ctx.ruleset, ctx.tables, game, ctx.dealer.other, ctx.setup, ctx.result, ctx.exch, ctx.decl
-    )
+    # records made whole with tuple.__new__ (a named tuple's own constructor is Python
+    # code, and this runs for every deal)
+    sheet = (*game.sheet, score_pair(scores, deal=True))
+    game = _new(Game, (*game[:2], sheet, *game[3:]))
+    # the game record and the next dealer; the rest of the context as it was
+    new._ctx = _new(Context, (*ctx[:2], game, ctx.dealer.other, *ctx[4:]))
     new._phase = Phase.DEAL
     new._to_move = CHANCE
 
@@ -71,7 +65,7 @@ def finish_game(new: State, first_to_target: Player | None) -> None:
             new._ctx = ctx._replace(
                 game=game._replace(sheet=(), games=games), dealer=ctx.dealer.other
             )
-            new._scores = (0, 0, deal_scores[0], deal_scores[1])
+            new._scores = pack_scores(0, 0, deal_scores[0], deal_scores[1])
             new._phase = Phase.DEAL
             new._to_move = CHANCE
             return

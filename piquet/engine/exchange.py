@@ -16,7 +16,7 @@ from math import comb
 from typing import TYPE_CHECKING, Final, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
-from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, CardSet, _from_mask
+from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
 from .parts import ExchangeState, ExchStage, hand_of, with_hand
@@ -31,7 +31,7 @@ __all__ = [
     "elder_has_exchanged",
     "known_taken",
     "legal_actions",
-    "seen_stock",
+    "seen_mask",
     "stock_left",
     "taken",
 ]
@@ -141,7 +141,7 @@ def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
 
 
 def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
-    exch = state._exch
+    exch = state._ctx.exch
     assert exch is not None
     rules = state._ctx.ruleset
     stage = exch.stage
@@ -159,7 +159,7 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
 
 
 def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
-    exch = state._exch
+    exch = state._ctx.exch
     assert exch is not None
     stage = exch.stage
     if stage is ExchStage.COUNT:
@@ -296,7 +296,7 @@ def elder_has_exchanged(exch: ExchangeState) -> bool:
 
 def taken(state: State) -> tuple[int, int]:
     """Stock cards taken in per player; the younger's count once he has taken them."""
-    exch = state._exch
+    exch = state._ctx.exch
     if exch is None:
         return (0, 0)
     younger = state._ctx.dealer
@@ -307,7 +307,7 @@ def taken(state: State) -> tuple[int, int]:
 
 def stock_left(state: State) -> tuple[Card, ...]:
     setup = state._ctx.setup
-    if setup is None or state._exch is None:
+    if setup is None or state._ctx.exch is None:
         return ()
     in_hands = sum(taken(state))
     return tuple(CARD_BY_INDEX[i] for i in setup.stock[in_hands:])
@@ -320,12 +320,12 @@ def _mask_of(indices: Sequence[int]) -> int:
     return mask
 
 
-def seen_stock(state: State, player: Player) -> CardSet:
-    """Stock cards ``player`` has seen and does not hold (R-EX-2, R-EX-4)."""
+def seen_mask(state: State, player: Player) -> int:
+    """Stock cards ``player`` has seen, held or not (R-EX-2, R-EX-4)."""
     setup = state._ctx.setup
-    exch = state._exch
+    exch = state._ctx.exch
     if setup is None or exch is None:
-        return _from_mask(0)
+        return 0
     elder = state._ctx.dealer.other
     taken_e, taken_y = (exch.taken[elder], exch.taken[elder.other] if exch.younger_taken else 0)
     seen = 0
@@ -338,14 +338,14 @@ def seen_stock(state: State, player: Player) -> CardSet:
         or (left is LeftCards.LOOK and (player != elder or play.elder_has_led(state)))
     ):
         seen |= _mask_of(setup.stock[taken_e + taken_y :])  # R-EX-4
-    return _from_mask(seen & ~hand_of(state._hands, player))
+    return seen
 
 
 def known_taken(state: State, player: Player) -> int:
     """Cards ``player`` saw in the stock and knows his opponent took in: the elder
     knows which of the cards he left of his portion the younger took (R-EX-2)."""
     setup = state._ctx.setup
-    exch = state._exch
+    exch = state._ctx.exch
     elder = state._ctx.dealer.other
     if setup is None or exch is None or player != elder or exch.stage < ExchStage.LEAVE:
         return 0

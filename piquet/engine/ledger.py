@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from ..cards import EMPTY, CardSet
 from ..words import Player, Precedence, Reason, ScoreEvent
 from . import end
-from .parts import Race
+from .parts import SCORE_GAIN, Race, score_pair
 
 if TYPE_CHECKING:
     from .state import State
@@ -52,23 +52,19 @@ def score_entry(
 ) -> bool:
     """Enter a ready-made ledger entry of ``points`` for ``player``."""
     new._events = (new._events, entry)
-    a, b, deal_a, deal_b = new._scores
-    if player:
-        new._scores = (a, b + points, deal_a, deal_b + points)
-    else:
-        new._scores = (a + points, b, deal_a + points, deal_b)
+    new._scores += points * SCORE_GAIN[player]
     if new._race is not None and entry.reason is not _PIQUE and entry.reason is not _REPIQUE:
         bonus = _follow_race(new, player, points, entry.precedence, counts)
         if bonus is not None:
             if _reached_target(new, player):
                 return True
             return score(new, player, bonus[1], entry.precedence, bonus[0])
-    return _reached_target(new, player)
+    return new._ctx.game.target is not None and _reached_target(new, player)
 
 
 def _reached_target(new: State, player: Player) -> bool:
     target = new._ctx.game.target
-    if target is not None and new._scores[player] >= target:
+    if target is not None and score_pair(new._scores, deal=False)[player] >= target:
         end.finish_game(new, first_to_target=player)
         return True
     return False
@@ -97,5 +93,5 @@ def _follow_race(
     counted = (count, counted[1]) if player == 0 else (counted[0], count)
     entered = (True, entered[1]) if player == 0 else (entered[0], True)
     settled = bonus is not None or (entered[0] and entered[1])
-    new._race = None if settled else Race(counted, entered)
+    new._race = None if settled else _new_tuple(Race, (counted, entered))
     return bonus

@@ -33,7 +33,9 @@ __all__ = [
     "FRESH_RACE",
     "HAND_MASK",
     "HAND_SHIFT",
+    "MAX_TOTAL",
     "NO_DECLARATIONS",
+    "SCORE_GAIN",
     "Context",
     "DeclStage",
     "Declarations",
@@ -45,8 +47,11 @@ __all__ = [
     "Said",
     "Setup",
     "both_hands",
+    "deal_part",
     "hand_of",
     "hand_pair",
+    "pack_scores",
+    "score_pair",
     "with_hand",
     "with_stages",
 ]
@@ -80,6 +85,35 @@ def both_hands(a: int, b: int) -> int:
 def hand_pair(hands: int) -> tuple[int, int]:
     """A's and B's masks."""
     return hands & HAND_MASK, hands >> HAND_BITS
+
+
+# The scores are one int too (a 4-tuple is twice its size, and built at every score):
+# four fields of SCORE_BITS bits, the deal's scores of A and B, then the game's totals
+# of A and B (the last unbounded). One point for a player adds SCORE_GAIN[player].
+SCORE_BITS = 20
+_FIELD = (1 << SCORE_BITS) - 1
+MAX_TOTAL = _FIELD
+"""The largest total a game keeps (a million points: thousands of deals)."""
+_TOTALS_SHIFT = 2 * SCORE_BITS
+SCORE_GAIN = (1 | 1 << _TOTALS_SHIFT, 1 << SCORE_BITS | 1 << 3 * SCORE_BITS)
+
+
+def pack_scores(total_a: int, total_b: int, deal_a: int, deal_b: int) -> int:
+    """The scores' int from the totals for the game and the deal, per player."""
+    return deal_a | deal_b << SCORE_BITS | total_a << _TOTALS_SHIFT | total_b << 3 * SCORE_BITS
+
+
+def score_pair(scores: int, deal: bool) -> tuple[int, int]:
+    """A's and B's totals for the game, or (``deal``) for the deal."""
+    if not deal:
+        scores >>= _TOTALS_SHIFT
+        return scores & _FIELD, scores >> SCORE_BITS
+    return scores & _FIELD, scores >> SCORE_BITS & _FIELD
+
+
+def deal_part(scores: int) -> int:
+    """The scores with the deal's fields cleared (a new deal starts)."""
+    return scores >> _TOTALS_SHIFT << _TOTALS_SHIFT
 
 
 class Setup(NamedTuple):

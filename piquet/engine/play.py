@@ -10,14 +10,15 @@ from __future__ import annotations
 import functools
 import random as _random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Play
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
-from .parts import HAND_MASK, HAND_SHIFT
-from .tables import SUIT_BASE, RulesTables, follower_wins
+from .memo import remembered
+from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN
+from .tables import SUIT_BASE, RulesTables, Scoring, follower_wins
 
 if TYPE_CHECKING:
     import random
@@ -131,34 +132,48 @@ def apply(state: State, action: Play) -> State:
     new = object.__new__(type(state))
     new._ctx = ctx = state._ctx
     new._phase = _PHASE_PLAY
-    new._tricks = state._tricks
     new._scores = state._scores
     new._events = state._events
     new._race = state._race
     new._history = (state._history, action)
     new._hands = hands ^ 1 << (index + shift)  # the card is in the hand: one bit off
-    if lead >= 0:
-        _finish_trick(new, player, index, lead, ctx.tables)
-        return new
-    new._lead = index
-    new._to_move = _OTHER[player]
     tables = ctx.tables
-    scoring = tables.lead[index]
-    if scoring is None:
+    if lead < 0:
+        new._lead = index
+        new._to_move = _OTHER[player]
+        new._tricks = state._tricks
+        scoring = tables.lead[index]
+        if scoring is not None:
+            _enter(new, player, scoring, tables)
         return new
-    if new._race is None and tables.target is None:
-        # the usual case, inline: nothing can follow from the entry but the entry
-        new._events = (new._events, scoring[1][player])
-        points = scoring[0]
-        a, b, deal_a, deal_b = new._scores
-        new._scores = (
-            (a, b + points, deal_a, deal_b + points)
-            if player
-            else (a + points, b, deal_a + points, deal_b)
-        )
-    else:
-        ledger.score_entry(new, player, scoring[0], scoring[1][player])
+    won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
+    winner = player if won else _OTHER[player]
+    new._lead = -1
+    new._to_move = winner
+    new._tricks = tricks = state._tricks + _TRICK_WON[winner]
+    if (
+        (scoring is None or (new._race is None and tables.target is None))
+        and tables.quiet_play
+        and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL
+    ):
+        # the usual trick, inline: nothing can follow from it but its entry
+        if scoring is not None:
+            new._events = (new._events, scoring[1][winner])
+            new._scores += scoring[0] * SCORE_GAIN[winner]
+        return new
+    _end_trick(new, winner, index if won else lead, scoring, tables)
     return new
+
+
+def _enter(new: State, player: Player, scoring: Scoring, tables: RulesTables) -> bool:
+    """A scoring card or trick's entry; True when the game ended on it."""
+    assert scoring is not None
+    if new._race is None and tables.target is None:
+        # the usual case: nothing can follow from the entry but the entry
+        new._events = (new._events, scoring[1][player])
+        new._scores += scoring[0] * SCORE_GAIN[player]
+        return False
+    return ledger.score_entry(new, player, scoring[0], scoring[1][player])
 
 
 def _refuse(action: Play, player: Player, hand: int, lead: int) -> None:
@@ -170,41 +185,16 @@ def _refuse(action: Play, player: Player, hand: int, lead: int) -> None:
     )
 
 
-def _play_card(new: State, player: Player, index: int, lead: int) -> None:
-    """The card is out of the hand already: lead it, or finish the trick with it."""
-    tables = new._ctx.tables
-    if lead >= 0:
-        _finish_trick(new, player, index, lead, tables)
+def _end_trick(
+    new: State, winner: Player, winning_card: int, scoring: Scoring, tables: RulesTables
+) -> None:
+    """The trick's entry, then what may follow it (the tricks are counted already)."""
+    if scoring is not None and _enter(new, winner, scoring, tables):
         return
-    new._lead = index
-    new._to_move = _OTHER[player]
-    scoring = tables.lead[index]
-    if scoring is not None:
-        ledger.score_entry(new, player, scoring[0], scoring[1][player])
-
-
-def _finish_trick(new: State, player: Player, index: int, lead: int, tables: RulesTables) -> None:
-    won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
-    winner = player if won else _OTHER[player]
-    new._lead = -1
-    new._to_move = winner
-    tricks = new._tricks + _TRICK_WON[winner]
-    new._tricks = tricks
-    if scoring is not None:
-        if new._race is None and tables.target is None:
-            new._events = (new._events, scoring[1][winner])
-            points = scoring[0]
-            a, b, deal_a, deal_b = new._scores
-            new._scores = (
-                (a, b + points, deal_a, deal_b + points)
-                if winner
-                else (a + points, b, deal_a + points, deal_b)
-            )
-        elif ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
-            return
+    tricks = new._tricks
     if tables.quiet_play and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL:
         return
-    _after_trick(new, winner, index if won else lead, tricks, tables)
+    _after_trick(new, winner, winning_card, tricks, tables)
 
 
 def _after_trick(
@@ -247,11 +237,35 @@ def _score_the_cards(new: State) -> bool:
 
 
 def tricks(state: State) -> tuple[Trick, ...]:
-    """The finished tricks of the current deal, read back from the history."""
-    if state._ctx.setup is None:
+    """The finished tricks of the current deal, read back from the history.
+
+    Kept per deal and per number of tricks: a state one trick further than a state read
+    before, the same way, reads only its last trick."""
+    done = sum(tricks_won(state._tricks))
+    if state._ctx.setup is None or not done:
         return ()
-    indices: list[int] = []
     node = state._history
+    if state._lead >= 0:
+        node = node[0]  # type: ignore[index]  # the card led to the trick in progress
+    known: dict[int, tuple[Any, tuple[Trick, ...]]] = remembered(state._ctx, "tricks", dict)
+    last = known.get(done)
+    if last is not None and last[0] is node:
+        return last[1]
+    before = known.get(done - 1)
+    follow: tuple[Any, Play] = node  # type: ignore[assignment]
+    lead: tuple[Any, Play] = follow[0]
+    if before is not None and before[0] is lead[0]:
+        leader = before[1][-1].winner
+        trick = _trick(leader, lead[1].card.index, follow[1].card.index)
+        found = (*before[1], trick)
+    else:
+        found = _read_tricks(state, node)
+    known[done] = (node, found)
+    return found
+
+
+def _read_tricks(state: State, node: tuple[Any, Any] | None) -> tuple[Trick, ...]:
+    indices: list[int] = []
     while node is not None and type(node[1]) is Play:
         indices.append(node[1].card.index)
         node = node[0]
@@ -294,9 +308,12 @@ def _play_out(state: State, rng: random.Random) -> State:
     new = state._clone()
     getrandbits = rng.getrandbits
     history = new._history
+    tables = new._ctx.tables
+    lead_table, trick_table = tables.lead, tables.trick
+    quick = tables.quiet_play and tables.target is None
     while new._phase is _PHASE_PLAY:
-        player = new._to_move
-        shift = HAND_SHIFT[player]  # type: ignore[index]
+        player: Player = new._to_move  # type: ignore[assignment]
+        shift = HAND_SHIFT[player]
         hands = new._hands
         hand = hands >> shift & HAND_MASK
         lead = new._lead
@@ -310,6 +327,26 @@ def _play_out(state: State, rng: random.Random) -> State:
         index = choices[pick]
         history = (history, _PLAYS[index])
         new._hands = hands ^ 1 << (index + shift)
-        new._history = history
-        _play_card(new, player, index, lead)  # type: ignore[arg-type]
+        if lead < 0:
+            new._lead = index
+            new._to_move = _OTHER[player]
+            scorer = player
+            scoring = lead_table[index]
+        else:
+            won, scoring = trick_table[lead * _SLOTS + index]  # type: ignore[misc]
+            scorer = player if won else _OTHER[player]
+            new._lead = -1
+            new._to_move = scorer
+            new._tricks = tricks = new._tricks + _TRICK_WON[scorer]
+            if not quick or (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) == TRICKS_IN_A_DEAL:
+                new._history = history
+                _end_trick(new, scorer, index if won else lead, scoring, tables)
+                continue
+        if scoring is not None:
+            if quick and new._race is None:  # the usual entry, inline, as in apply
+                new._events = (new._events, scoring[1][scorer])
+                new._scores += scoring[0] * SCORE_GAIN[scorer]
+            else:
+                _enter(new, scorer, scoring, tables)
+    new._history = history
     return new

@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from ..words import CHANCE, Phase, Player, Result, Resumed
 from . import deal, play
 from .end import game_points
-from .parts import FRESH_RACE, NO_DECLARATIONS, Context, Game
+from .parts import FRESH_RACE, MAX_TOTAL, NO_DECLARATIONS, Context, Game, pack_scores
 from .state import State
 from .tables import tables_for
 
@@ -44,7 +44,7 @@ def _new_state(ruleset: Ruleset, dealer: Player, auto: bool, single: bool) -> St
     state._hands = 0  # both hands, see parts.hand_of
     state._lead = -1
     state._tricks = play.NO_TRICKS
-    state._scores = (0, 0, 0, 0)
+    state._scores = 0  # see parts.pack_scores
     state._events = None
     state._race = FRESH_RACE
     state._history = None
@@ -193,7 +193,7 @@ def resume_game(
     state._ctx = ctx._replace(
         game=ctx.game._replace(deal_number=dealt, sheet=sheet, games=finished, resumed=resumed)
     )
-    state._scores = (totals[0], totals[1], 0, 0)
+    state._scores = pack_scores(totals[0], totals[1], 0, 0)
     return state
 
 
@@ -211,6 +211,8 @@ def _read_sheet(
         ):
             raise ValueError(f"score_sheet: each deal is a pair of scores >= 0 (got {row!r})")
         totals = (totals[0] + row[0], totals[1] + row[1])
+        if max(totals) > MAX_TOTAL:
+            raise ValueError(f"score_sheet: totals above {MAX_TOTAL} are not kept")
         sheet.append(row)
         if ruleset.game.over_after_deal(len(sheet), totals):
             raise ValueError(f"score_sheet: the game is over after {len(sheet)} deals")

@@ -46,7 +46,18 @@ from ..words import (
     Trick,
 )
 from . import deal, declarations, exchange, heard, play
-from .parts import Context, Declarations, ExchangeState, Origin, Race, hand_of, with_stages
+from .memo import remembered
+from .parts import (
+    Context,
+    Declarations,
+    ExchangeState,
+    Origin,
+    Race,
+    hand_of,
+    pack_scores,
+    score_pair,
+    with_stages,
+)
 from .tables import tables_for
 
 if TYPE_CHECKING:
@@ -110,7 +121,7 @@ class State:
     _hands: int  # both hands in one int, see parts.hand_of
     _lead: int  # the index of the card led to the trick in progress, or -1
     _tricks: int  # tricks won, see play.tricks_won
-    _scores: tuple[int, int, int, int]  # totals for the game, then for the deal, per player
+    _scores: int  # totals for the game and for the deal, see parts.pack_scores
     _events: tuple[Any, ScoreEvent] | None  # the deal's ledger, newest first, linked
     _race: Race | None  # None once pique and repique are settled
     _history: tuple[Any, Action] | None  # every action, newest first, linked
@@ -233,12 +244,13 @@ class State:
 
     def discard(self, player: Player) -> CardSet:
         """The cards a player has discarded this deal."""
-        return EMPTY if self._exch is None else _from_mask(self._exch.discards[player])
+        exch = self._ctx.exch
+        return EMPTY if exch is None else _from_mask(exch.discards[player])
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still in the stock, top first."""
-        return exchange.stock_left(self)
+        return remembered(self._ctx, "stock", lambda: exchange.stock_left(self))
 
     @property
     def taken(self) -> tuple[int, int]:
@@ -247,7 +259,11 @@ class State:
 
     def seen_stock(self, player: Player) -> CardSet:
         """Stock cards ``player`` has seen but does not hold (R-EX-2, R-EX-4)."""
-        return exchange.seen_stock(self, player)
+        led = play.elder_has_led(self)
+        seen = remembered(
+            self._ctx, ("seen", player, led), lambda: exchange.seen_mask(self, player)
+        )
+        return _from_mask(seen & ~hand_of(self._hands, player))
 
     def shown_blank(self, player: Player) -> CardSet:
         """``player``'s carte blanche once shown to the opponent (R-CB-2); else empty."""
@@ -256,21 +272,22 @@ class State:
     def known_to_opponent(self, player: Player) -> CardSet:
         """Cards ``player`` holds now that his opponent knows of: cards shown in the
         declarations (R-DE-6, R-DE-7), and stock cards the elder saw and the younger took."""
-        opponent = player.other
-        known = heard.shown_by(self, player) | exchange.known_taken(self, opponent)
+        led = play.elder_has_led(self)
+        known = remembered(self._ctx, ("known", player, led), lambda: self._known(player))
         return _from_mask(known & hand_of(self._hands, player))
+
+    def _known(self, player: Player) -> int:
+        return heard.shown_by(self, player) | exchange.known_taken(self, player.other)
 
     @property
     def scores(self) -> tuple[int, int]:
         """Each player's total for the game so far, indexed by :class:`~piquet.Player`."""
-        scores = self._scores
-        return scores[0], scores[1]
+        return score_pair(self._scores, deal=False)
 
     @property
     def deal_scores(self) -> tuple[int, int]:
         """Each player's score in the current (or last) deal."""
-        scores = self._scores
-        return scores[2], scores[3]
+        return score_pair(self._scores, deal=True)
 
     @property
     def events(self) -> tuple[ScoreEvent, ...]:
@@ -344,7 +361,8 @@ class State:
     @property
     def left_cards(self) -> LeftCards | None:
         """What the younger chose to do with the stock cards he left, if he left any."""
-        return self._exch.left if self._exch is not None else None
+        exch = self._ctx.exch
+        return exch.left if exch is not None else None
 
     def observation(self, player: Player) -> Observation:
         """What ``player`` may know of this state, and nothing more."""
@@ -446,6 +464,8 @@ class State:
         tables = tables_for(ctx.ruleset)
         # one ruleset object for equal rulesets: equality then short-cuts on identity
         self._ctx = ctx._replace(ruleset=tables.ruleset, tables=tables)
+        if isinstance(fields["_scores"], tuple):  # pickled before the scores were one int
+            fields["_scores"] = pack_scores(*fields["_scores"])
         for name, value in fields.items():
             setattr(self, name, value)
 
