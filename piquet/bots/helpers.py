@@ -112,10 +112,10 @@ def describe(observation: Observation) -> str:
     >>> print(describe(state.observation(pq.Player.A)))
     rubicon, deal 1, A to move (A is elder); you are A
     scores A 0, B 0; this deal A 0, B 0
-    hand: AS QS JS 9S  KH 8H 7H  AD 10D 7D  JC 8C
+    hand: KS 10S 8S 7S  JH 8H 7H  10D 7D  AC KC QC
     stock: 8 cards
     opponent: 12 cards
-    exchange: 1585 legal actions, e.g. discard JC
+    exchange: 1585 legal actions, e.g. discard KS
     """
     me, other = observation.player, observation.player.other
     to_move = observation.to_move

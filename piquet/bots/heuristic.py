@@ -219,7 +219,7 @@ def _keep_values(hand: Sequence[Card], thrown: set[Suit], ctx: _DiscardContext) 
                     value += 3.0
                 if n == 1 and rank <= Rank.NINE:
                     value += 2.0
-        elif card.suit in thrown and trick < 10.0 and run < 3 and same < 3:
+        elif card.suit in thrown and trick < 10.0 and run < 2 and same < 3:
             # [EB9]: "Having made up your mind to discard from a given suit, you should
             # throw the whole of it, except (a) winning cards; (b) guards to kings or
             # queens, especially younger hand; or (c) cards which make up a quatorze or
@@ -263,9 +263,9 @@ class HeuristicBot:
     >>> state = pq.new_game()
     >>> state = state.apply(state.sample_chance(random.Random(0)))
     >>> print(state.hand(state.elder))
-    AS QS JS 9S KH 8H 7H AD 10D 7D JC 8C
+    KS 10S 8S 7S JH 8H 7H 10D 7D AC KC QC
     >>> HeuristicBot().choose(state.observation(state.elder))
-    Exchange(discard=CardSet.parse('8H 7H 7D JC 8C'))
+    Exchange(discard=CardSet.parse('JH 8H 7H 10D 7D'))
     """
 
     def choose(self, observation: Observation) -> Action:
@@ -300,7 +300,7 @@ class HeuristicBot:
         >>> state = pq.new_game()
         >>> state = state.apply(state.sample_chance(random.Random(0)))
         >>> [str(card) for card, value in HeuristicBot().discard_order(state.observation(state.elder))][:3]
-        ['7H', '8C', '8H']
+        ['7D', '10D', '7H']
         """
         ctx = _context(observation)
         hand = list(observation.hand)

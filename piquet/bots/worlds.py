@@ -89,7 +89,7 @@ def reward(state: State, player: Player) -> float:
     >>> state = pq.new_game()
     >>> end = rollout(state.apply(state.sample_chance(random.Random(0))), random.Random(1))
     >>> round(reward(end, pq.Player.A), 3), end.deal_scores
-    (0.149, (12, 6))
+    (-0.314, (11, 24))
     """
     result = state.result
     if result is not None:
@@ -140,7 +140,7 @@ def candidate_discards(observation: Observation, limit: int = 6) -> list[Exchang
     >>> state = pq.new_game()
     >>> state = state.apply(state.sample_chance(random.Random(0)))
     >>> [str(a) for a in candidate_discards(state.observation(state.elder), 3)]
-    ['discard 8H 7H 7D JC 8C', 'discard 8H 7H JC 8C', 'discard 8H 7H 10D 7D JC 8C']
+    ['discard JH 8H 7H 10D 7D', 'discard 8H 7H 10D 7D', 'discard 7H 10D 7D']
     """
     legal = observation.legal_actions
     if not legal or not isinstance(legal[0], Exchange):
