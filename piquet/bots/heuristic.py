@@ -216,7 +216,7 @@ def _keep_values(hand: Sequence[Card], thrown: set[Suit], ctx: _DiscardContext) 
                 guards = (1 if Rank.KING in ranks else 0) + (2 if Rank.QUEEN in ranks else 0)
                 smaller = sum(1 for r in ranks if r < rank)
                 if smaller < guards:
-                    value += 3.0
+                    value += 4.0
                 if n == 1 and rank <= Rank.NINE:
                     value += 2.0
         elif card.suit in thrown and trick < 10.0 and run < 2 and same < 3:
