@@ -23,6 +23,8 @@ from .actions import (
 from .cards import Card, CardSet, Rank, Suit, cards, pack
 from .ledger import CHANCE, Category, Chance, Player, Precedence, Reason, ScoreEvent
 from .observation import Observation, Trick
+from .play.match import MatchResult, match
+from .play.tournament import TournamentResult, tournament
 from .presets import (
     AU_CENT,
     AU_CENT_36,
@@ -86,6 +88,7 @@ __all__ = [
     "LeadAndWin",
     "Leave",
     "LeftCards",
+    "MatchResult",
     "MixedSequences",
     "Observation",
     "Partie",
@@ -109,6 +112,7 @@ __all__ = [
     "State",
     "Suit",
     "SuitedSequences",
+    "TournamentResult",
     "Trick",
     "TwoBlanks",
     "WinnerTakesCounters",
@@ -118,9 +122,11 @@ __all__ = [
     "dumps",
     "find_ruleset",
     "loads",
+    "match",
     "new_deal",
     "new_game",
     "pack",
     "parse_action",
     "resume_game",
+    "tournament",
 ]

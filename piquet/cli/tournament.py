@@ -1,0 +1,66 @@
+"""``python -m piquet tournament``: a round robin between bots, with ratings.
+
+>>> from piquet.cli import main
+>>> main(["tournament", "--bots", "greedy", "random", "--games", "2", "--quiet"])
+... # doctest: +ELLIPSIS
+round robin of 2 bots, rubicon, 2 games a pair (duplicate), seed 0
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, NoReturn
+
+from ..bots import names
+from ..play.match import MatchError, MatchInterrupted
+from ..play.tournament import tournament
+from ..presets import find_ruleset
+from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
+from .match import finish
+
+
+def run(args: argparse.Namespace) -> int:
+    fail: Any = args.fail
+    check_common(args, fail)
+    bots = [name.lower() for name in args.bots]
+    for name in bots:
+        if name not in names():
+            fail(f"--bots: unknown bot {name!r}; known bots: {', '.join(names())}")
+    if len(set(bots)) != len(bots) or len(bots) < 2:
+        fail(f"--bots: give at least two different bots (got {' '.join(args.bots)})")
+    interrupted = False
+    with executor_for(args, fail) as executor, progress_bar(args.quiet) as progress:
+        try:
+            result = tournament(
+                bots,
+                ruleset=find_ruleset(args.ruleset),
+                games=args.games,
+                seed=args.seed,
+                duplicate=not args.plain,
+                executor=executor,
+                jobs=args.jobs,
+                progress=progress,
+            )
+        except MatchInterrupted as stop:
+            result, interrupted = stop.partial, True
+        except MatchError as error:
+            fail(str(error))
+    return finish(result, args, interrupted)
+
+
+def register(commands: Any) -> None:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "tournament", help="a round robin between bots: Bradley–Terry ratings and the table"
+    )
+    one_line_errors(parser)
+    parser.add_argument(
+        "--bots", nargs="+", default=["random", "greedy"], metavar="BOT", help="the bots"
+    )
+    add_common(parser, default_games=100)
+
+    def fail(message: str) -> NoReturn:
+        parser.error(message)
+
+    parser.set_defaults(run=run, fail=fail)

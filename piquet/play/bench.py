@@ -1,0 +1,177 @@
+"""Measure the match runner: ``python -m piquet.play.bench [--games N] [--no-dask]``.
+
+It prints, for the same games:
+
+* the floor: the games played one by one with :func:`piquet.bots.play_game`, fresh bots
+  and a record (``pq.dumps``) per game, as a bot writer's own loop would;
+* the runner, serially: its overhead against that floor (seeding, timing every
+  decision, counting piques and capots);
+* the runner on 2 worker processes, and on a local Dask cluster of 2 worker processes:
+  the speed-up against the serial runner (start-up of the pool or cluster excluded);
+* how much duplicate play narrows the 95% intervals against plain play.
+
+Each timing is the best of ``--repeats`` runs, interleaved, since the machine may be busy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from ..actions import Action
+from ..bots import GreedyBot, make, names, play_game, register
+from ..observation import Observation
+from ..presets import RUBICON
+from ..records import dumps
+from .match import MatchResult, derive_seed, match
+
+__all__ = ["duplicate_gain", "main", "one_by_one"]
+
+
+def one_by_one(bot_a: str, bot_b: str, games: int, seed: int) -> list[str]:
+    """The floor: the games a match plays, played one by one, each kept as a record."""
+    records = []
+    for number in range(games):
+        a_first = number % 2 == 0
+        bots = [
+            make(bot_a, seed=derive_seed(seed, "a", number)),
+            make(bot_b, seed=derive_seed(seed, "b", number)),
+        ]
+        if not a_first:
+            bots.reverse()
+        chance = random.Random(derive_seed(seed, "deals", number // 2))
+        records.append(dumps(play_game(RUBICON, bots, chance)))
+    return records
+
+
+class NoisyGreedy:
+    """The greedy bot, but a random legal action one time in twenty: a close opponent
+    for greedy, so that the cards, not the blunders, decide most games."""
+
+    def __init__(self, seed: int | None, **options: Any) -> None:
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot()
+
+    def choose(self, observation: Observation) -> Action:
+        if self.rng.random() < 0.05:
+            return self.rng.choice(observation.legal_actions)
+        return self.greedy.choose(observation)
+
+
+def _best(runs: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeats):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def duplicate_gain(bot_a: str, bot_b: str, games: int, seed: int) -> dict[str, float]:
+    """Half-widths of the 95% intervals (points per game; share of games) of the same
+    number of games played in duplicate pairs and plainly, and their ratios."""
+
+    def widths(result: MatchResult) -> tuple[float, float]:
+        low, high = result.points_interval
+        s_low, s_high = result.score_interval
+        return (high - low) / 2, (s_high - s_low) / 2
+
+    duplicate = match(bot_a, bot_b, games=games, seed=seed, duplicate=True)
+    plain = match(bot_a, bot_b, games=games, seed=seed, duplicate=False)
+    (dup_points, dup_score), (plain_points, plain_score) = widths(duplicate), widths(plain)
+    return {
+        "duplicate points": dup_points,
+        "plain points": plain_points,
+        "points ratio": dup_points / plain_points,
+        "duplicate score": dup_score,
+        "plain score": plain_score,
+        "score ratio": dup_score / plain_score if plain_score else float("nan"),
+    }
+
+
+def _dask(workers: int) -> tuple[Any, Executor] | None:
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        return None
+    cluster = distributed.LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+    return (cluster, client), client.get_executor()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m piquet.play.bench", description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="games per timing (200)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per timing (3)")
+    parser.add_argument("--gain-games", type=int, default=1000, help="games per width (1000)")
+    parser.add_argument("--no-dask", action="store_true", help="skip the Dask cluster")
+    args = parser.parse_args(argv)
+    games, seed = args.games, 7
+    print(
+        f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
+    )
+    print(f"greedy v random, rubicon, {games} games, best of {args.repeats}")
+
+    floor = one_by_one("greedy", "random", games, seed)
+    assert floor == list(match("greedy", "random", games=games, seed=seed).records)
+    runs: dict[str, Callable[[], object]] = {
+        "one by one": lambda: one_by_one("greedy", "random", games, seed),
+        "runner, serial": lambda: match("greedy", "random", games=games, seed=seed),
+    }
+    with ProcessPoolExecutor(2) as pool:
+        pool.submit(int).result()  # started before the clock runs
+        runs["runner, 2 processes"] = lambda: match(
+            "greedy", "random", games=games, seed=seed, executor=pool
+        )
+        dask = None if args.no_dask else _dask(2)
+        try:
+            if dask is not None:
+                runs["runner, Dask 2 workers"] = lambda: match(
+                    "greedy", "random", games=games, seed=seed, executor=dask[1]
+                )
+            best = _best(runs, args.repeats)
+        finally:
+            if dask is not None:
+                cluster, client = dask[0]
+                client.close()
+                cluster.close()
+    floor_time = best["one by one"]
+    serial = best["runner, serial"]
+    for name, seconds in best.items():
+        per_game = 1000 * seconds / games
+        note = ""
+        if name == "runner, serial":
+            note = f"overhead {100 * (seconds / floor_time - 1):+.1f}% v one by one"
+        elif name != "one by one":
+            note = f"speed-up {serial / seconds:.2f}x v serial"
+        print(f"  {name:<24}{seconds:8.3f} s  {per_game:6.2f} ms/game  {note}")
+
+    if "noisy-greedy" not in names():
+        register("noisy-greedy", NoisyGreedy)
+    pairs = (("greedy", "random"), ("random", "random"), ("greedy", "noisy-greedy"))
+    for bot_a, bot_b in pairs:
+        gain = duplicate_gain(bot_a, bot_b, args.gain_games, seed)
+        print(
+            f"{bot_a} v {bot_b}, {args.gain_games} games, 95% half-widths, duplicate v plain:\n"
+            f"  points/game ±{gain['duplicate points']:.1f} v ±{gain['plain points']:.1f} "
+            f"({gain['points ratio']:.2f}x); share of games "
+            f"±{100 * gain['duplicate score']:.1f}% v ±{100 * gain['plain score']:.1f}% "
+            f"({gain['score ratio']:.2f}x)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

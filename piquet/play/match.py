@@ -1,0 +1,782 @@
+"""Matches between two bots: seats swapped, deals duplicated, intervals given.
+
+A match plays ``games`` games between bot *a* and bot *b*. Seats alternate, so each bot
+is the first elder in half the games. With ``duplicate=True`` (the default) the games
+go in pairs that share every deal: in the second game of a pair the bots exchange seats,
+so each bot holds, in turn, exactly the cards its opponent held. Luck of the cards then
+cancels within the pair, and the interval on the result narrows (see :doc:`/matches`).
+
+Every game's chance comes from a seed derived from the match seed and the game's number
+alone, and each bot is made afresh for each game with its own derived seed, so a match
+gives the same games whatever runs it: one process, a process pool, or a Dask cluster.
+Work is sent to an executor as bot names and seeds, never as states.
+
+>>> import piquet as pq
+>>> result = pq.match("greedy", "random", games=4, seed=1)
+>>> result.score
+(4, 0, 0)
+>>> [game.a_seat for game in result.games]
+[<Player.A: 0>, <Player.B: 1>, <Player.A: 0>, <Player.B: 1>]
+>>> result.games[0].seed == result.games[1].seed  # a duplicate pair shares its deals
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import attrs
+
+from ..bots import Bot, make
+from ..ledger import CHANCE, Player, Reason
+from ..presets import RUBICON
+from ..records import dumps
+from ..ruleset import Ruleset
+from ..state import Result, new_game
+
+__all__ = [
+    "HIGHLIGHTS",
+    "GameRecord",
+    "MatchError",
+    "MatchInterrupted",
+    "MatchResult",
+    "match",
+    "mean_interval",
+    "wilson_interval",
+]
+
+#: A bot in a match: a name :func:`piquet.bots.make` knows, or a bot object.
+BotSpec: TypeAlias = "str | Bot"
+
+#: A progress callback: ``progress(games_finished, games_planned)``, after each game.
+Progress: TypeAlias = Callable[[int, int], None]
+
+#: The notable scores a match counts, per bot and per deal.
+HIGHLIGHTS: tuple[Reason, ...] = (
+    Reason.PIQUE,
+    Reason.REPIQUE,
+    Reason.CAPOT,
+    Reason.CARTE_BLANCHE,
+)
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+class MatchError(ValueError):
+    """Bad arguments to :func:`match` or :func:`~piquet.tournament.tournament`, or a bad
+    saved match."""
+
+
+# ----------------------------------------------------------------- statistics
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    Unlike the textbook ``p ± z·sqrt(p(1-p)/n)`` it stays within [0, 1] and does not
+    collapse to a point when every trial succeeds.
+
+    >>> low, high = wilson_interval(8, 10)
+    >>> round(low, 4), round(high, 4)
+    (0.4902, 0.9433)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials < 0 or successes < 0 or successes > trials:
+        raise MatchError(
+            f"wilson_interval: need 0 <= successes <= trials (got {successes}, {trials})"
+        )
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal 95% interval: ``(mean, low, high)``.
+
+    With fewer than two values the interval is unknown (NaN).
+
+    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
+    [2.0, 0.868, 3.132]
+    """
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, math.nan, math.nan
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+# ----------------------------------------------------------------- one game
+
+
+def derive_seed(*parts: object) -> int:
+    """A 64-bit seed from any parts (a match seed, a game number, a role), stable across
+    processes, machines and Python versions (unlike :func:`hash`).
+
+    >>> derive_seed(7, "deals", 0) == derive_seed(7, "deals", 0) != derive_seed(7, "deals", 1)
+    True
+    """
+    text = "\x1f".join(repr(part) for part in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+@attrs.frozen
+class GameRecord:
+    """One finished game of a match, as the bots saw it: who sat where, who won, the
+    notable scores and the thinking time of each bot, and the game record itself.
+
+    Pairs are ``(a, b)``: indexed by bot, not by seat.
+    """
+
+    number: int
+    """The game's number in its match, from 0."""
+    seed: int
+    """The seed of the game's chance (every deal); the two games of a duplicate pair share it."""
+    a_seat: Player
+    """The seat bot *a* played; bot *b* had the other."""
+    result: Result
+    """The result, by seat."""
+    deals: int
+    """How many deals the game took."""
+    highlights: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per bot, how many deals it scored each of :data:`HIGHLIGHTS` in."""
+    rubiconed: bool
+    """True when the loser ended under the rubicon (rulesets with a rubicon only)."""
+    decisions: tuple[int, int]
+    """Per bot, how many actions it chose."""
+    seconds: tuple[float, float]
+    """Per bot, the time it spent choosing, in seconds."""
+    record: str = attrs.field(repr=False)
+    """The game record, :func:`piquet.dumps` text: :func:`piquet.loads` replays it."""
+
+    @property
+    def winner(self) -> str | None:
+        """``"a"`` or ``"b"``, the bot that won, or None for a draw."""
+        if self.result.winner is None:
+            return None
+        return "a" if self.result.winner is self.a_seat else "b"
+
+    @property
+    def a_points(self) -> int:
+        """What bot *a* won (positive) or lost (negative) in this game."""
+        if self.result.winner is None:
+            return 0
+        return self.result.points if self.result.winner is self.a_seat else -self.result.points
+
+    @property
+    def a_score(self) -> float:
+        """1 when *a* won, 0 when it lost, ½ for a draw."""
+        return {"a": 1.0, "b": 0.0, None: 0.5}[self.winner]
+
+    def to_json(self, **context: Any) -> dict[str, Any]:
+        """This game as one JSON object; ``context`` (bot names ``a`` and ``b``, match
+        seed...) is added. ``seats`` maps each seat to its bot's name, ``record`` is the
+        game record."""
+        names = (context.get("a", "a"), context.get("b", "b"))
+        seats = {self.a_seat.name: names[0], self.a_seat.other.name: names[1]}
+        result = self.result
+        return {
+            **context,
+            "game": self.number,
+            "seed": self.seed,
+            "seats": seats,
+            "a_seat": self.a_seat.name,
+            "result": {
+                "winner": None if result.winner is None else result.winner.name,
+                "scores": list(result.scores),
+                "points": result.points,
+            },
+            "deals": self.deals,
+            "highlights": {
+                str(reason): [self.highlights[0][i], self.highlights[1][i]]
+                for i, reason in enumerate(HIGHLIGHTS)
+            },
+            "rubiconed": self.rubiconed,
+            "decisions": list(self.decisions),
+            "seconds": list(self.seconds),
+            "record": self.record,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        """Read what :meth:`to_json` wrote; raises :class:`MatchError` saying what is wrong."""
+        try:
+            a_seat = Player[data["a_seat"]]
+            result = data["result"]
+            winner = None if result["winner"] is None else Player[result["winner"]]
+            highlights = data["highlights"]
+            return cls(
+                number=int(data["game"]),
+                seed=int(data["seed"]),
+                a_seat=a_seat,
+                result=Result(
+                    winner,
+                    (int(result["scores"][0]), int(result["scores"][1])),
+                    int(result["points"]),
+                ),
+                deals=int(data["deals"]),
+                highlights=(
+                    tuple(int(highlights[str(r)][0]) for r in HIGHLIGHTS),
+                    tuple(int(highlights[str(r)][1]) for r in HIGHLIGHTS),
+                ),
+                rubiconed=bool(data["rubiconed"]),
+                decisions=(int(data["decisions"][0]), int(data["decisions"][1])),
+                seconds=(float(data["seconds"][0]), float(data["seconds"][1])),
+                record=str(data["record"]),
+            )
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise MatchError(f"not a saved game: {type(error).__name__}: {error}") from None
+
+
+def _bot_for(spec: BotSpec, seed: int) -> Bot:
+    return make(spec, seed=seed) if isinstance(spec, str) else spec
+
+
+def play_one(
+    ruleset: Ruleset,
+    bot_a: BotSpec,
+    bot_b: BotSpec,
+    match_seed: int,
+    number: int,
+    duplicate: bool,
+) -> GameRecord:
+    """Play game ``number`` of a match: everything about it follows from these arguments.
+
+    >>> import piquet as pq
+    >>> first = play_one(pq.RUBICON, "greedy", "random", 5, 0, True)
+    >>> again = play_one(pq.RUBICON, "greedy", "random", 5, 0, True)
+    >>> first == attrs.evolve(again, seconds=first.seconds)
+    True
+    """
+    game_seed = derive_seed(match_seed, "deals", number // 2 if duplicate else number)
+    a_seat = Player.A if number % 2 == 0 else Player.B
+    bots: list[Bot] = [None, None]  # type: ignore[list-item]
+    bots[a_seat] = _bot_for(bot_a, derive_seed(match_seed, "a", number))
+    bots[a_seat.other] = _bot_for(bot_b, derive_seed(match_seed, "b", number))
+    chance = random.Random(game_seed)
+    clock = time.perf_counter
+    thinking = [0.0, 0.0]
+    decisions = [0, 0]
+    counts = [[0] * len(HIGHLIGHTS), [0] * len(HIGHLIGHTS)]  # by seat
+    deals = 0
+
+    def tally() -> None:
+        seen = [set(), set()]  # type: ignore[var-annotated]
+        for event in state.events:
+            if event.reason in HIGHLIGHTS:
+                seen[event.player].add(event.reason)
+        for seat in Player:
+            for reason in seen[seat]:
+                counts[seat][HIGHLIGHTS.index(reason)] += 1
+
+    state = new_game(ruleset)
+    while not state.is_over:
+        mover = state.to_move
+        if mover is CHANCE:
+            if deals:
+                tally()
+            deals += 1
+            state = state.apply(state.sample_chance(chance))
+        else:
+            assert isinstance(mover, Player)
+            observation = state.observation(mover)
+            start = clock()
+            action = bots[mover].choose(observation)
+            thinking[mover] += clock() - start
+            decisions[mover] += 1
+            state = state.apply(action)
+    tally()
+    result = state.result
+    assert result is not None
+    rubicon = getattr(ruleset.game, "rubicon", None)
+    rubiconed = (
+        result.winner is not None
+        and isinstance(rubicon, int)
+        and result.scores[result.winner.other] < rubicon
+    )
+    b_seat = a_seat.other
+    return GameRecord(
+        number=number,
+        seed=game_seed,
+        a_seat=a_seat,
+        result=result,
+        deals=deals,
+        highlights=(tuple(counts[a_seat]), tuple(counts[b_seat])),
+        rubiconed=rubiconed,
+        decisions=(decisions[a_seat], decisions[b_seat]),
+        seconds=(thinking[a_seat], thinking[b_seat]),
+        record=dumps(state),
+    )
+
+
+@attrs.frozen
+class _Job:
+    """A batch of games of one match: all a worker needs, and small to send."""
+
+    key: int
+    ruleset: Ruleset
+    bot_a: Any
+    bot_b: Any
+    seed: int
+    duplicate: bool
+    numbers: tuple[int, ...]
+
+
+def _play_job(job: _Job) -> list[GameRecord]:
+    return [
+        play_one(job.ruleset, job.bot_a, job.bot_b, job.seed, number, job.duplicate)
+        for number in job.numbers
+    ]
+
+
+class _Interrupted(Exception):
+    def __init__(self, finished: dict[int, list[GameRecord]]) -> None:
+        super().__init__("interrupted")
+        self.finished = finished
+
+
+def _batches(numbers: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    for start in range(0, len(numbers), size):
+        yield tuple(numbers[start : start + size])
+
+
+def run_jobs(
+    jobs: Sequence[_Job],
+    *,
+    executor: Executor | None,
+    workers: int,
+    progress: Progress | None,
+) -> dict[int, list[GameRecord]]:
+    """Play every job, serially or on an executor; the games of each job key, in order.
+
+    On KeyboardInterrupt (from the keyboard, or raised by ``progress``) the games
+    finished so far are kept: :class:`_Interrupted` carries them.
+    """
+    total = sum(len(job.numbers) for job in jobs)
+    finished: dict[int, list[GameRecord]] = {job.key: [] for job in jobs}
+    done = 0
+    owned: Executor | None = None
+    if executor is None and workers > 1:
+        executor = owned = ProcessPoolExecutor(workers)
+    try:
+        if executor is None:
+            for job in jobs:
+                for number in job.numbers:
+                    finished[job.key].append(
+                        play_one(job.ruleset, job.bot_a, job.bot_b, job.seed, number, job.duplicate)
+                    )
+                    done += 1
+                    if progress is not None:
+                        progress(done, total)
+        else:
+            futures: dict[Future[list[GameRecord]], _Job] = {}
+            try:
+                futures = {executor.submit(_play_job, job): job for job in jobs}
+                for future in as_completed(futures):
+                    games = future.result()
+                    finished[futures[future].key].extend(games)
+                    done += len(games)
+                    if progress is not None:
+                        progress(done, total)
+            except KeyboardInterrupt:
+                for future in futures:
+                    future.cancel()
+                raise
+    except KeyboardInterrupt:
+        if owned is not None:
+            owned.shutdown(wait=False, cancel_futures=True)
+            owned = None
+        raise _Interrupted(_in_order(finished)) from None
+    finally:
+        if owned is not None:
+            owned.shutdown()
+    return _in_order(finished)
+
+
+def _in_order(finished: dict[int, list[GameRecord]]) -> dict[int, list[GameRecord]]:
+    return {key: sorted(games, key=lambda g: g.number) for key, games in finished.items()}
+
+
+def bot_label(spec: BotSpec) -> str:
+    """The name a bot goes by in tables and saved games."""
+    return spec if isinstance(spec, str) else type(spec).__name__
+
+
+def check_bot(spec: object, role: str) -> None:
+    """Raise :class:`MatchError` unless ``spec`` names a known bot or is a bot."""
+    if isinstance(spec, str):
+        try:
+            make(spec, seed=0)
+        except ValueError as error:
+            raise MatchError(f"{role}: {error}") from None
+    elif not callable(getattr(spec, "choose", None)):
+        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {spec!r}")
+
+
+def check_run(games: int, duplicate: bool, jobs: int, executor: object) -> None:
+    """Raise :class:`MatchError` on a bad count of games or workers."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise MatchError(f"games: must be a positive whole number (got {games!r})")
+    if duplicate and games % 2:
+        raise MatchError(f"games: duplicate play needs an even number of games (got {games})")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise MatchError(f"jobs: must be a positive whole number (got {jobs!r})")
+    if executor is not None and not isinstance(executor, Executor):
+        raise MatchError(f"executor: expected a concurrent.futures.Executor, got {executor!r}")
+
+
+def default_batch(games: int) -> int:
+    """Games per unit of work: few enough to balance the workers and show progress,
+    enough that sending the work costs little next to playing it."""
+    return max(1, min(8, games // 32))
+
+
+# ----------------------------------------------------------------- the result
+
+
+@attrs.frozen
+class MatchResult:
+    """The games of a match and what they show.
+
+    ``games`` are in the order of their numbers. A match stopped early
+    (:class:`MatchInterrupted`) holds the games it finished: ``len(games) < planned``.
+    """
+
+    a: str
+    """Bot *a*'s name."""
+    b: str
+    """Bot *b*'s name."""
+    ruleset: str
+    """The ruleset's name."""
+    seed: int
+    duplicate: bool
+    planned: int
+    """The number of games asked for."""
+    games: tuple[GameRecord, ...]
+
+    # ------------------------------------------------------------ outcome
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        """``(wins of a, wins of b, draws)``."""
+        winners = [game.winner for game in self.games]
+        return winners.count("a"), winners.count("b"), winners.count(None)
+
+    @property
+    def win_rate(self) -> float:
+        """Bot *a*'s share of the games, a draw counting half (NaN with no games)."""
+        if not self.games:
+            return math.nan
+        a_wins, _, draws = self.score
+        return (a_wins + draws / 2) / len(self.games)
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of :attr:`win_rate`.
+
+        It treats games as independent; in duplicate play the two games of a pair are
+        negatively correlated, so this interval is then on the safe (wide) side.
+        """
+        a_wins, _, draws = self.score
+        return wilson_interval(a_wins + draws / 2, len(self.games))
+
+    def _units(self, value: Callable[[GameRecord], float]) -> list[float]:
+        """Independent units: a duplicate pair's mean, or a single game."""
+        if not self.duplicate:
+            return [value(game) for game in self.games]
+        pairs: dict[int, list[float]] = {}
+        for game in self.games:
+            pairs.setdefault(game.number // 2, []).append(value(game))
+        return [math.fsum(v) / len(v) for v in pairs.values()]
+
+    @property
+    def mean_points(self) -> float:
+        """What bot *a* won per game on average (negative: it lost)."""
+        return mean_interval([game.a_points for game in self.games])[0]
+
+    @property
+    def points_interval(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`mean_points`, from independent units: duplicate
+        pairs in duplicate play, single games otherwise."""
+        _, low, high = mean_interval(self._units(lambda game: game.a_points))
+        return low, high
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        """A normal 95% interval of :attr:`win_rate` over independent units (pairs in
+        duplicate play), the interval that shows what duplicate play gains."""
+        _, low, high = mean_interval(self._units(lambda game: game.a_score))
+        return low, high
+
+    # ------------------------------------------------------------ details
+
+    @property
+    def deals(self) -> int:
+        """Deals played in all."""
+        return sum(game.deals for game in self.games)
+
+    def rates(self) -> dict[str, tuple[float, float]]:
+        """Per bot ``(a, b)``: the share of deals in which it scored a pique, a repique,
+        a capot, a carte blanche; and ``"rubiconed loser"``, the share of games whose
+        loser was that bot and ended under the rubicon.
+
+        >>> import piquet as pq
+        >>> sorted(pq.match("greedy", "random", games=2, seed=3).rates())
+        ['capot', 'carte blanche', 'pique', 'repique', 'rubiconed loser']
+        """
+        deals = self.deals or 1
+        games = len(self.games) or 1
+        out: dict[str, tuple[float, float]] = {}
+        for i, reason in enumerate(HIGHLIGHTS):
+            out[str(reason)] = (
+                sum(game.highlights[0][i] for game in self.games) / deals,
+                sum(game.highlights[1][i] for game in self.games) / deals,
+            )
+        out["rubiconed loser"] = (
+            sum(1 for g in self.games if g.rubiconed and g.winner == "b") / games,
+            sum(1 for g in self.games if g.rubiconed and g.winner == "a") / games,
+        )
+        return out
+
+    @property
+    def seconds_per_decision(self) -> tuple[float, float]:
+        """Per bot, the mean time it took to choose an action, in seconds."""
+        out = []
+        for i in (0, 1):
+            count = sum(game.decisions[i] for game in self.games)
+            spent = math.fsum(game.seconds[i] for game in self.games)
+            out.append(spent / count if count else math.nan)
+        return out[0], out[1]
+
+    @property
+    def records(self) -> tuple[str, ...]:
+        """Every game as a game record (:func:`piquet.dumps` text), in order."""
+        return tuple(game.record for game in self.games)
+
+    @property
+    def interrupted(self) -> bool:
+        """True when the match stopped before all its games were played."""
+        return len(self.games) < self.planned
+
+    def outcomes(self) -> tuple[tuple[int, int, Result, int], ...]:
+        """What must not depend on how the match was run: per game its number, chance
+        seed, result and a's seat. Thinking times naturally differ between runs."""
+        return tuple((g.number, g.seed, g.result, int(g.a_seat)) for g in self.games)
+
+    def summary(self) -> str:
+        """A readable table of the match.
+
+        >>> import piquet as pq
+        >>> print(pq.match("greedy", "random", games=2, seed=3).summary())  # doctest: +ELLIPSIS
+        greedy v random, rubicon, 2 games (duplicate), seed 3
+        ...
+        """
+        a_wins, b_wins, draws = self.score
+        games = len(self.games)
+        played = f"{games} games" if not self.interrupted else f"{games} of {self.planned} games"
+        mode = "duplicate" if self.duplicate else "seats alternate"
+        width = max(len(self.a), len(self.b), 8)
+        low, high = self.win_interval
+        p_low, p_high = self.points_interval
+        rows = [
+            f"{self.a} v {self.b}, {self.ruleset}, {played} ({mode}), seed {self.seed}",
+            f"  score          {a_wins} - {b_wins}, {draws} drawn",
+            f"  {self.a} wins      {_pct(self.win_rate)}  (95%: {_pct(low)} to {_pct(high)})",
+            f"  points/game    {_num(self.mean_points)}  (95%: {_num(p_low)} to {_num(p_high)})",
+            "",
+            f"  {'per deal':<16}{self.a:>{width}}  {self.b:>{width}}",
+        ]
+        for name, (rate_a, rate_b) in self.rates().items():
+            label = name if name != "rubiconed loser" else "rubiconed (game)"
+            rows.append(f"  {label:<16}{_pct(rate_a):>{width}}  {_pct(rate_b):>{width}}")
+        ms_a, ms_b = (s * 1000 for s in self.seconds_per_decision)
+        rows.append(f"  {'ms per decision':<16}{ms_a:>{width}.3f}  {ms_b:>{width}.3f}")
+        return "\n".join(row.rstrip() for row in rows)
+
+    # ------------------------------------------------------------ saving
+
+    def to_lines(self) -> Iterator[str]:
+        """The match as JSON lines: one game per line, each with the match's context
+        (bot names, ruleset, seed, duplicate, planned) and the game record in ``record``."""
+        context = {
+            "a": self.a,
+            "b": self.b,
+            "ruleset": self.ruleset,
+            "match_seed": self.seed,
+            "duplicate": self.duplicate,
+            "planned": self.planned,
+        }
+        for game in self.games:
+            yield json.dumps(game.to_json(**context), separators=(",", ":"))
+
+    def save(self, path: str | Path) -> None:
+        """Write :meth:`to_lines` to ``path``."""
+        with open(path, "w", encoding="utf-8") as out:
+            for line in self.to_lines():
+                out.write(line + "\n")
+
+    @classmethod
+    def from_lines(cls, lines: Iterable[str]) -> MatchResult:
+        """Read a match from :meth:`to_lines`; blank lines are skipped.
+
+        >>> import piquet as pq
+        >>> played = pq.match("greedy", "random", games=2, seed=3)
+        >>> MatchResult.from_lines(played.to_lines()).outcomes() == played.outcomes()
+        True
+        """
+        games: list[GameRecord] = []
+        context: dict[str, Any] | None = None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise MatchError(f"line {number}: not JSON: {error}") from None
+            if not isinstance(data, dict):
+                raise MatchError(f"line {number}: expected a JSON object")
+            try:
+                here = {
+                    key: data[key]
+                    for key in ("a", "b", "ruleset", "match_seed", "duplicate", "planned")
+                }
+            except KeyError as error:
+                raise MatchError(f"line {number}: missing field {error}") from None
+            if context is None:
+                context = here
+            elif here != context:
+                raise MatchError(f"line {number}: a game of another match ({here})")
+            try:
+                games.append(GameRecord.from_json(data))
+            except MatchError as error:
+                raise MatchError(f"line {number}: {error}") from None
+        if context is None:
+            raise MatchError("no games to read")
+        return cls(
+            a=str(context["a"]),
+            b=str(context["b"]),
+            ruleset=str(context["ruleset"]),
+            seed=int(context["match_seed"]),
+            duplicate=bool(context["duplicate"]),
+            planned=int(context["planned"]),
+            games=tuple(sorted(games, key=lambda g: g.number)),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path) -> MatchResult:
+        """Read a match saved by :meth:`save`."""
+        with open(path, encoding="utf-8") as lines:
+            return cls.from_lines(lines)
+
+    def plot(self, path: str | Path) -> None:
+        """Draw the distribution of what *a* won per game (needs matplotlib: the ``plot``
+        extra)."""
+        from ._plot import plot_match
+
+        plot_match(self, path)
+
+
+def _pct(value: float) -> str:
+    return "-" if math.isnan(value) else f"{100 * value:.1f}%"
+
+
+def _num(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:+.1f}"
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """A match stopped by KeyboardInterrupt; :attr:`partial` holds the games it finished.
+
+    A KeyboardInterrupt still: code that does not catch it stops as before.
+    """
+
+    def __init__(self, partial: Any) -> None:
+        super().__init__(f"interrupted after {len(partial.games)} games")
+        self.partial = partial
+
+
+# ----------------------------------------------------------------- the entry point
+
+
+def match(
+    bot_a: BotSpec,
+    bot_b: BotSpec,
+    *,
+    ruleset: Ruleset = RUBICON,
+    games: int = 100,
+    seed: int = 0,
+    duplicate: bool = True,
+    executor: Executor | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    batch: int | None = None,
+) -> MatchResult:
+    """Play ``games`` games of ``ruleset`` between two bots and measure them.
+
+    Bots are names :func:`piquet.bots.make` knows (each game gets a fresh bot, seeded
+    from ``seed`` and the game's number) or bot objects (used as they are: the results
+    are then reproducible only when run serially, and an executor needs them picklable).
+
+    The games run one after the other, or on ``executor`` (any
+    :class:`concurrent.futures.Executor`, e.g. a Dask client's ``get_executor()``), or,
+    with ``jobs > 1`` and no executor, on a pool of that many processes. Whatever runs
+    them, the same seed gives the same games. ``progress(finished, planned)`` is called
+    after each game when run serially, after each batch of ``batch`` games otherwise.
+    A KeyboardInterrupt, from the keyboard or from ``progress``, stops the match: it
+    raises :class:`MatchInterrupted`, whose ``partial`` holds the games finished.
+
+    >>> import piquet as pq
+    >>> result = pq.match("greedy", "greedy", games=2, seed=3)
+    >>> result.score[0] + result.score[1] + result.score[2]
+    2
+    >>> pq.match("greedy", "nobody", games=2)
+    Traceback (most recent call last):
+    ...
+    piquet.play.match.MatchError: bot b: unknown bot 'nobody'; known bots: greedy, random
+    """
+    check_bot(bot_a, "bot a")
+    check_bot(bot_b, "bot b")
+    check_run(games, duplicate, jobs, executor)
+    if not isinstance(ruleset, Ruleset):
+        raise MatchError(f"ruleset: expected a Ruleset, got {ruleset!r}")
+    size = default_batch(games) if batch is None else batch
+    if size < 1:
+        raise MatchError(f"batch: must be at least 1 (got {size})")
+    numbers = list(range(games))
+    work = [
+        _Job(0, ruleset, bot_a, bot_b, seed, duplicate, chunk) for chunk in _batches(numbers, size)
+    ]
+
+    def result_of(played: list[GameRecord]) -> MatchResult:
+        return MatchResult(
+            a=bot_label(bot_a),
+            b=bot_label(bot_b),
+            ruleset=ruleset.name,
+            seed=seed,
+            duplicate=duplicate,
+            planned=games,
+            games=tuple(played),
+        )
+
+    try:
+        finished = run_jobs(work, executor=executor, workers=jobs, progress=progress)
+    except _Interrupted as stop:
+        raise MatchInterrupted(result_of(stop.finished[0])) from None
+    return result_of(finished[0])
