@@ -20,8 +20,9 @@ from piquet.bots import (
     names,
     play_game,
     register,
+    unregister,
 )
-from piquet.bots.base import _REGISTRY
+
 
 HOUSE = {
     "rubicon+rouge+younger_min_0": pq.RUBICON.evolve(
@@ -172,7 +173,7 @@ def test_register_checks_names_and_replaces() -> None:
         observation = _first_decision(pq.RUBICON)
         assert a.choose(observation) == b.choose(observation)
     finally:
-        del _REGISTRY["coin"]
+        unregister("coin")
     assert "coin" not in names()
 
 

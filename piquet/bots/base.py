@@ -22,7 +22,7 @@ from ..observation import Observation
 from ..ruleset import Ruleset
 from ..state import Phase, State, new_game
 
-__all__ = ["Bot", "BotFactory", "make", "names", "play_game", "register"]
+__all__ = ["Bot", "BotFactory", "make", "names", "play_game", "register", "unregister"]
 
 
 @runtime_checkable
@@ -49,11 +49,24 @@ def register(name: str, factory: BotFactory) -> None:
     >>> register("cautious", lambda seed, **options: GreedyBot())
     >>> isinstance(make("cautious"), GreedyBot)
     True
-    >>> del _REGISTRY["cautious"]
+    >>> unregister("cautious")
     """
     if not name or name != name.lower():
         raise ValueError(f"a bot name must be non-empty and lower case (got {name!r})")
     _REGISTRY[name] = factory
+
+
+def unregister(name: str) -> None:
+    """Forget the bot registered as ``name``; a KeyError if there is none.
+
+    >>> register("cautious", lambda seed, **options: None)
+    >>> unregister("cautious"); "cautious" in names()
+    False
+    """
+    try:
+        del _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"no bot registered as {name!r}") from None
 
 
 def names() -> tuple[str, ...]:

@@ -47,6 +47,8 @@ Solver = Callable[[State], Any]
 
 #: Deal-score margins are squashed by ``tanh(margin / DEAL_SCALE)`` into a reward.
 DEAL_SCALE = 40.0
+#: The share of the game's outcome in the reward of the game's last deal.
+OUTCOME_WEIGHT = 0.8
 
 _HEURISTIC = HeuristicBot()
 
@@ -80,9 +82,9 @@ def is_deal_over(state: State) -> bool:
 
 
 def reward(state: State, player: Player) -> float:
-    """The reward of a finished deal for ``player``, in [-1, 1]: the game's outcome
-    (won 1, drawn 0, lost -1) when the game is over, else ``tanh`` of his deal-score
-    margin over ``DEAL_SCALE``.
+    """The reward of a finished deal for ``player``, in [-1, 1]: ``tanh`` of his
+    deal-score margin over ``DEAL_SCALE``; when the game is over, mostly its outcome (won
+    1, drawn 0, lost -1, weighted ``OUTCOME_WEIGHT``) and a little of that margin.
 
     >>> import random
     >>> import piquet as pq
@@ -91,13 +93,14 @@ def reward(state: State, player: Player) -> float:
     >>> round(reward(end, pq.Player.A), 3), end.deal_scores
     (-0.314, (11, 24))
     """
-    result = state.result
-    if result is not None:
-        if result.winner is None:
-            return 0.0
-        return 1.0 if result.winner is player else -1.0
     scores = state.deal_scores
-    return math.tanh((scores[player] - scores[player.other]) / DEAL_SCALE)
+    margin = math.tanh((scores[player] - scores[player.other]) / DEAL_SCALE)
+    result = state.result
+    if result is None:
+        return margin
+    outcome = 0.0 if result.winner is None else 1.0 if result.winner is player else -1.0
+    # The outcome first; the deal's margin still tells a narrow loss from a heavy one.
+    return OUTCOME_WEIGHT * outcome + (1 - OUTCOME_WEIGHT) * margin
 
 
 def heuristic_action(state: State) -> Action:
