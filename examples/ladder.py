@@ -59,7 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     for upper, lower in pairs:
         games = args.games if upper in RUNGS else args.search_games
-        result = pq.match(upper, lower, ruleset=ruleset, games=games, seed=args.seed, jobs=args.jobs)
+        result = pq.match(
+            upper, lower, ruleset=ruleset, games=games, seed=args.seed, jobs=args.jobs
+        )
         lines.append(row(upper, lower, result))
         print(result.summary(), file=sys.stderr, flush=True)
     print("\n".join(lines))

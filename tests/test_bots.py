@@ -23,7 +23,6 @@ from piquet.bots import (
     unregister,
 )
 
-
 HOUSE = {
     "rubicon+rouge+younger_min_0": pq.RUBICON.evolve(
         name="house", carte_rouge=20, younger_min=0, cards_count_toward_pique=True
@@ -155,7 +154,9 @@ def test_make_refuses_unknown_bots_and_options() -> None:
         ("pimc", {"time_limit": -1.0}, "time_limit must be positive"),
     ],
 )
-def test_search_bots_refuse_bad_budgets(name: str, options: dict[str, object], message: str) -> None:
+def test_search_bots_refuse_bad_budgets(
+    name: str, options: dict[str, object], message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
         make(name, seed=1, **options)
 

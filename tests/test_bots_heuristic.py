@@ -49,7 +49,9 @@ def test_britannicas_younger_discards_as_the_book() -> None:
     advisable to put out a high card for the sake of keeping a trio of knaves".)"""
     state = pq.new_deal(pq.RUBICON, **SEED_002)
     elder_discard = choice(state)
-    assert isinstance(elder_discard, pq.Exchange) and pq.Card.parse("KS") not in elder_discard.discard
+    assert (
+        isinstance(elder_discard, pq.Exchange) and pq.Card.parse("KS") not in elder_discard.discard
+    )
     state = state.apply(pq.parse_action(SEED_002_EXCHANGE[0]))
     assert str(choice(state)) == SEED_002_EXCHANGE[1]
 
@@ -84,7 +86,9 @@ def test_the_younger_keeps_his_point_suit_whole() -> None:
     state = deal("AS KS QS AH KH AD KD QD JD AC KC QC", "JS 10S 9S 8S 7S 7H 8H 9H 10D 9D 8D 7C")
     state = state.apply(pq.parse_action("discard AS KS QS AH KH"))
     action = choice(state)
-    assert isinstance(action, pq.Exchange) and action.discard.isdisjoint(pq.cards("JS 10S 9S 8S 7S"))
+    assert isinstance(action, pq.Exchange) and action.discard.isdisjoint(
+        pq.cards("JS 10S 9S 8S 7S")
+    )
 
 
 def test_a_quatorze_is_kept_even_if_low() -> None:
@@ -92,7 +96,9 @@ def test_a_quatorze_is_kept_even_if_low() -> None:
     state = deal("AS QS JS AH KH QH AD 9H JD KD QC 9S", "10S 10H 10D 10C 7S 8S 9D 8D JC 9C 8C 7C")
     state = state.apply(pq.parse_action("discard QS QH 9H QC 9S"))
     action = choice(state)
-    assert isinstance(action, pq.Exchange) and action.discard.isdisjoint(pq.cards("10S 10H 10D 10C"))
+    assert isinstance(action, pq.Exchange) and action.discard.isdisjoint(
+        pq.cards("10S 10H 10D 10C")
+    )
 
 
 def test_declarations_call_the_best_and_reckon_everything() -> None:
@@ -106,7 +112,9 @@ def test_declarations_call_the_best_and_reckon_everything() -> None:
     assert str(choice(state)) == "call set QS QH QD QC"  # "not good"
 
 
-def _auto_play(elder: str, younger: str, top: str, exchange: list[str], plays: list[str]) -> pq.State:
+def _auto_play(
+    elder: str, younger: str, top: str, exchange: list[str], plays: list[str]
+) -> pq.State:
     state = deal(elder, younger, top, declarations="auto")
     return play_out(state, [*exchange, *plays])
 

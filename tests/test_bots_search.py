@@ -61,7 +61,11 @@ def test_a_time_limit_stops_the_search_early() -> None:
     ismcts.choose(state.observation(state.elder))
     assert 1 <= ismcts.last_iterations < 10**6
     pimc = PIMCBot(
-        random.Random(1), worlds=10**6, time_limit=1e-6, evaluator="rollout", sampler=lambda o, r: state
+        random.Random(1),
+        worlds=10**6,
+        time_limit=1e-6,
+        evaluator="rollout",
+        sampler=lambda o, r: state,
     )
     pimc.choose(state.observation(state.elder))
     assert 1 <= pimc.last_worlds < 10**6
@@ -107,13 +111,15 @@ def test_without_the_search_tools_they_say_what_is_missing(
     monkeypatch.setitem(sys.modules, "piquet.solver", None)
     state = _endgame(18)
     observation = state.observation(pq.Player.B)
-    with pytest.raises(RuntimeError, match="needs piquet.sampling.sample_state"):
+    with pytest.raises(RuntimeError, match=r"needs piquet\.sampling\.sample_state"):
         ISMCTSBot().choose(observation)
-    with pytest.raises(RuntimeError, match="needs piquet.solver.solve"):
+    with pytest.raises(RuntimeError, match=r"needs piquet\.solver\.solve"):
         PIMCBot(sampler=lambda o, r: state).choose(observation)
 
 
 def test_last_deal_reward_is_mostly_the_outcome() -> None:
-    final = pq.bots.play_game(pq.RUBICON, [make("heuristic"), make("random", seed=1)], random.Random(4))
+    final = pq.bots.play_game(
+        pq.RUBICON, [make("heuristic"), make("random", seed=1)], random.Random(4)
+    )
     assert final.result is not None and final.result.winner is pq.Player.A
     assert reward(final, pq.Player.A) >= 0.6 and reward(final, pq.Player.B) <= -0.6

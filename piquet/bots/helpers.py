@@ -144,7 +144,9 @@ def describe(observation: Observation) -> str:
     if observation.result is not None:
         winner = observation.result.winner
         lines.append(
-            "result: drawn" if winner is None else f"result: {winner} wins {observation.result.points}"
+            "result: drawn"
+            if winner is None
+            else f"result: {winner} wins {observation.result.points}"
         )
     legal = observation.legal_actions
     if legal:
@@ -152,7 +154,5 @@ def describe(observation: Observation) -> str:
             shown = ", ".join(str(action) for action in legal)
             lines.append(f"{observation.phase.value}: {shown}")
         else:
-            lines.append(
-                f"{observation.phase.value}: {len(legal)} legal actions, e.g. {legal[0]}"
-            )
+            lines.append(f"{observation.phase.value}: {len(legal)} legal actions, e.g. {legal[0]}")
     return "\n".join(lines)

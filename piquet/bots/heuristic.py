@@ -299,7 +299,8 @@ class HeuristicBot:
         >>> import piquet as pq
         >>> state = pq.new_game()
         >>> state = state.apply(state.sample_chance(random.Random(0)))
-        >>> [str(card) for card, value in HeuristicBot().discard_order(state.observation(state.elder))][:3]
+        >>> order = HeuristicBot().discard_order(state.observation(state.elder))
+        >>> [str(card) for card, value in order][:3]
         ['7D', '10D', '7H']
         """
         ctx = _context(observation)
@@ -386,16 +387,15 @@ class HeuristicBot:
         mine = sum(1 for t in observation.tricks if t.winner is observation.player)
         theirs = len(observation.tricks) - mine
         remaining = len(hand)
-        critical = (
-            mine == 6  # [Hoyle]: "The most essential thing is to secure the seventh trick"
-            or (mine == 0 and theirs >= 6)  # [Hoyle]: "to gain a single trick and so save the capot"
-            or remaining == 1  # the last trick counts one more
-        )
+        # The trick matters: [Hoyle] "The most essential thing is to secure the seventh
+        # trick"; "to gain a single trick and so save the capot"; the last trick counts
+        # one more.
+        critical = mine == 6 or (mine == 0 and theirs >= 6) or remaining == 1
         if critical:
             return max(plays, key=lambda c: _win_chance(c, unseen, observation.opponent_hand_size))
         # Drive out a higher card with the head of a sequence of two or more: the rest of
         # the sequence is then master.
-        for suit, cards in sorted(by_suit.items(), key=lambda kv: -len(kv[1])):
+        for cards in sorted(by_suit.values(), key=len, reverse=True):
             ranks = {int(c.rank) for c in cards}
             head = cards[0]
             if int(head.rank) - 1 in ranks and head.rank >= Rank.QUEEN:
@@ -404,7 +404,7 @@ class HeuristicBot:
         # ([Hoyle]: "preserve guard to second-best cards").
         best: Card | None = None
         best_key: tuple[int, int] | None = None
-        for suit, cards in by_suit.items():
+        for cards in by_suit.values():
             low = cards[-1]
             guarded = _guards_needed(cards)
             spare = len(cards) - guarded - sum(1 for c in cards if c.rank >= Rank.QUEEN)
@@ -436,9 +436,10 @@ class HeuristicBot:
             guards = _guards_needed(cards)
             smaller = sum(1 for c in cards if c.rank < card.rank)
             value = float(int(card.rank)) / 2
-            if card.rank >= Rank.QUEEN and len(cards) > (1 if card.rank is Rank.KING else 2):
-                value += 6.0
-            elif card.rank < Rank.QUEEN and smaller < guards:
+            guarded_honour = card.rank >= Rank.QUEEN and len(cards) > (
+                1 if card.rank is Rank.KING else 2
+            )
+            if guarded_honour or (card.rank < Rank.QUEEN and smaller < guards):
                 value += 6.0
             return (value, -len(cards))
 

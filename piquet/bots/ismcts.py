@@ -149,13 +149,7 @@ class ISMCTSBot:
                 children[action] = child
                 expanded = True
             else:
-                c = self.exploration
-
-                def ucb(a: Action) -> float:
-                    n = children[a]
-                    return n.total / n.visits + c * math.sqrt(math.log(n.available) / n.visits)
-
-                action = max(actions, key=ucb)
+                action = _ucb_choice(children, actions, self.exploration)
                 child = children[action]
             state = state.apply(action)
             path.append((child, mover))
@@ -165,6 +159,21 @@ class ISMCTSBot:
         for child, mover in path:
             child.visits += 1
             child.total += value if mover is me else -value
+
+
+def _ucb_choice(children: dict[Action, _Node], actions: list[Action], exploration: float) -> Action:
+    """UCB1 over the available actions, each child's exploration term counted from the
+    times it was available rather than from the parent's visits."""
+    best = actions[0]
+    best_value = -math.inf
+    for action in actions:
+        node = children[action]
+        value = node.total / node.visits + exploration * math.sqrt(
+            math.log(node.available) / node.visits
+        )
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def make_ismcts(seed: int | None, **options: Any) -> ISMCTSBot:

@@ -16,10 +16,11 @@ options (``sampler=``, ``solver=``) so that tests and experiments can put others
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..actions import Action, Exchange, Play
 from ..cards import CardSet
@@ -55,24 +56,20 @@ _HEURISTIC = HeuristicBot()
 
 def default_sampler() -> Sampler:
     """:func:`piquet.sampling.sample_state`, imported when first needed."""
-    try:
-        from ..sampling import sample_state
-    except ImportError as exc:  # the sampler ships with the search tools
-        raise RuntimeError(
-            "this bot needs piquet.sampling.sample_state; pass sampler=... to use another"
-        ) from exc
-    return sample_state  # type: ignore[no-any-return]
+    return cast(Sampler, _tool("piquet.sampling", "sample_state", "pass sampler=..."))
 
 
 def default_solver() -> Solver:
     """:func:`piquet.solver.solve`, imported when first needed."""
+    return cast(Solver, _tool("piquet.solver", "solve", "pass solver=... or evaluator='rollout'"))
+
+
+def _tool(module: str, name: str, instead: str) -> Any:
+    # Imported by name and late: the search tools sit beside the bots, not below them.
     try:
-        from ..solver import solve
-    except ImportError as exc:
-        raise RuntimeError(
-            "this bot needs piquet.solver.solve; pass solver=... or evaluator='rollout'"
-        ) from exc
-    return solve  # type: ignore[no-any-return]
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise RuntimeError(f"this bot needs {module}.{name}; {instead} to use another") from exc
 
 
 def is_deal_over(state: State) -> bool:
