@@ -1,0 +1,776 @@
+"""Sampling what a player cannot see: whole states consistent with an observation.
+
+:func:`sample_state` builds a complete game state (the score sheet, the deal number, the
+deal's history) in which the cards the observer cannot see are placed uniformly at random
+among every placement consistent with his observation: his own cards and discard, the
+stock cards he has seen, the opponent's shown and known cards, what each call claimed
+(a call is a true claim; with automatic declarations the calls are the best holdings),
+the suits the opponent showed out of, a carte blanche, the cards played. Every sample
+``s`` satisfies ``s.observation(observation.player) == observation``.
+
+How: the hidden cards fall into three places, the opponent's hand now, his discard and
+the stock still undrawn. The cards are grouped by suit (and, where it matters, by
+whether they are court cards or were seen in a shown carte blanche); a dynamic program
+over the groups counts the placements that respect every group's allowed places (a suit
+the opponent showed out of is not in his hand) and the three sizes, and the groups are
+then drawn one by one with those counts as weights: uniform, with no rejected deals.
+The rest of the deal (which of the opponent's cards came from the stock, the order of
+the stock) is drawn uniformly too, and the deal's actions are replayed through the public
+engine. What the counting does not encode (the declarations, a carte blanche that was
+not announced) is checked on the replayed state, and a placement that fails is drawn
+again: the result stays uniform over the consistent placements, since every consistent
+placement is proposed with the same probability and always accepted.
+
+>>> import random
+>>> import piquet as pq
+>>> from piquet.sampling import sample_state
+>>> rng = random.Random(3)
+>>> state = pq.new_game(pq.RUBICON, declarations="auto")
+>>> while state.phase is not pq.Phase.PLAY:
+...     state = state.apply(state.sample_chance(rng) if state.to_move is pq.CHANCE
+...                         else state.legal_actions()[0])
+>>> seen = state.observation(state.to_move)
+>>> world = sample_state(seen, rng, declarations="auto")
+>>> world.observation(seen.player) == seen, world.hand(seen.player) == seen.hand
+(True, True)
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import random
+from collections.abc import Sequence
+from math import comb
+from typing import Final, Literal
+
+import attrs
+
+from .actions import (
+    Action,
+    Call,
+    Deal,
+    Exchange,
+    ExchangeCount,
+    Good,
+    Leave,
+    Pass,
+    Play,
+    Reckon,
+)
+from .cards import Card, CardSet, Rank, Suit
+from .ledger import Category, Player, Reason
+from .observation import Observation
+from .ruleset import Ruleset
+from .state import IllegalActionError, Phase, Spoken, State, resume_game
+
+__all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
+
+Declarations = Literal["played", "auto"]
+
+_HAND: Final = 1
+_DISCARD: Final = 2
+_STOCK: Final = 4
+_ALL: Final = _HAND | _DISCARD | _STOCK
+_COURTS: Final = frozenset((Rank.KING, Rank.QUEEN, Rank.JACK))
+_CATEGORY_RULE: Final = {
+    Category.POINT: "point",
+    Category.SEQUENCE: "sequences",
+    Category.SET: "sets",
+}
+
+
+class SamplingError(ValueError):
+    """No state is consistent with the observation (it was not made by this engine, or it
+    holds something the sampler cannot reproduce); the message says what."""
+
+
+def _mask(cards: CardSet) -> int:
+    return cards.mask
+
+
+def _cards_of(mask: int) -> list[Card]:
+    return list(CardSet.from_mask(mask))
+
+
+def infer_declarations(observation: Observation) -> Declarations:
+    """The declaration mode of the game an observation comes from, as far as it shows.
+
+    An observation does not say whether declarations were played or automatic. A
+    declaration phase, a reckoning, or a call of the observer's that is not his best
+    holding can only come from played declarations; otherwise the declarations are taken
+    to be automatic (``"auto"``), which is what a game that has not reached the
+    declarations yet cannot contradict. Pass ``declarations=`` to :func:`sample_state`
+    when you know better.
+
+    >>> import piquet as pq
+    >>> infer_declarations(pq.new_game().observation(pq.Player.A))
+    'auto'
+    """
+    explicit = getattr(observation, "auto_declarations", None)
+    if isinstance(explicit, bool):
+        return "auto" if explicit else "played"
+    if observation.phase is Phase.DECLARATION:
+        return "played"
+    spoken = observation.spoken
+    if any(said.verb == "reckon" for said in spoken):
+        return "played"
+    if spoken and observation.dealt_hand and not _own_calls_are_best(observation):
+        return "played"
+    return "auto"
+
+
+def _all_held(observation: Observation) -> int:
+    """The observer's hand after the exchange: what he holds and what he played."""
+    player = observation.player
+    held = observation.hand.mask
+    for trick in observation.tricks:
+        held |= (trick.lead if trick.leader == player else trick.follow).mask
+    if observation.trick and _current_leader(observation) == player:
+        held |= observation.trick[0].mask
+    return held
+
+
+def _own_calls_are_best(observation: Observation) -> bool:
+    """Whether the observer spoke as automatic declarations would: his best holding in
+    every category, a pass only when he holds none."""
+    rules = observation.ruleset
+    hand = _all_held(observation)
+    for category in Category:
+        rule = rules.category_rule(category)
+        combos = rule.combinations(hand)
+        mine = [
+            said
+            for said in observation.spoken
+            if said.player == observation.player and said.category is category
+        ]
+        if len(mine) != 1:
+            return False
+        said = mine[0]
+        if not combos:
+            if said.verb != "pass":
+                return False
+            continue
+        if said.verb != "call":
+            return False
+        best = rule.key(combos[0])
+        if said.shown is not None and rule.key(said.shown.mask) != best:
+            return False
+    return True
+
+
+@attrs.frozen
+class _Groups:
+    """The hidden cards in groups, each with the places it may go, and the DP counts."""
+
+    groups: tuple[tuple[tuple[Card, ...], int], ...]
+    hand_size: int
+    discard_size: int
+    stock_size: int
+    tables: tuple[dict[tuple[int, int], int], ...] = attrs.field(eq=False, repr=False)
+    options: dict[tuple[int, int, int], tuple[list[int], list[tuple[int, int]]]] = attrs.field(
+        eq=False, repr=False, factory=dict
+    )
+
+
+def _count_tables(
+    groups: Sequence[tuple[tuple[Card, ...], int]], hand_size: int, discard_size: int
+) -> tuple[dict[tuple[int, int], int], ...]:
+    """tables[g][(h, x)]: placements of groups g.. putting h cards in the opponent's hand
+    and x in his discard (the rest in the stock)."""
+    tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
+    for cards, allowed in reversed(groups):
+        n = len(cards)
+        after = tables[-1]
+        here: dict[tuple[int, int], int] = {}
+        hand_range = range(n + 1) if allowed & _HAND else range(1)
+        for (h, x), ways in after.items():
+            for i in hand_range:
+                if h + i > hand_size:
+                    break
+                disc_range = range(n - i + 1) if allowed & _DISCARD else range(1)
+                for j in disc_range:
+                    if x + j > discard_size:
+                        break
+                    if n - i - j and not allowed & _STOCK:
+                        continue
+                    key = (h + i, x + j)
+                    here[key] = here.get(key, 0) + ways * comb(n, i) * comb(n - i, j)
+        tables.append(here)
+    tables.reverse()
+    return tuple(tables)
+
+
+def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
+    hand: list[Card] = []
+    discard: list[Card] = []
+    stock: list[Card] = []
+    h, x = plan.hand_size, plan.discard_size
+    tables = plan.tables
+    options = plan.options
+    for g, (cards, allowed) in enumerate(plan.groups):
+        key = (g, h, x)
+        found = options.get(key)
+        if found is None:
+            n = len(cards)
+            after = tables[g + 1]
+            cumulative: list[int] = []
+            splits: list[tuple[int, int]] = []
+            total = 0
+            for i in range(n + 1) if allowed & _HAND else range(1):
+                for j in range(n - i + 1) if allowed & _DISCARD else range(1):
+                    if n - i - j and not allowed & _STOCK:
+                        continue
+                    ways = after.get((h - i, x - j), 0)
+                    if ways:
+                        total += ways * comb(n, i) * comb(n - i, j)
+                        cumulative.append(total)
+                        splits.append((i, j))
+            found = options[key] = (cumulative, splits)
+        cumulative, splits = found
+        if len(splits) == 1:
+            i, j = splits[0]
+        else:
+            i, j = splits[bisect.bisect_right(cumulative, int(rng.random() * cumulative[-1]))]
+        if i == len(cards):
+            hand.extend(cards)
+        elif i + j == 0:
+            stock.extend(cards)
+        else:
+            order = rng.sample(cards, len(cards))
+            hand.extend(order[:i])
+            discard.extend(order[i : i + j])
+            stock.extend(order[i + j :])
+        h -= i
+        x -= j
+    return hand, discard, stock
+
+
+@attrs.frozen
+class _Plan:
+    """Everything a sample of one observation needs, worked out once."""
+
+    observation: Observation
+    declarations: Declarations
+    start: State
+    dealt: bool
+    groups: _Groups | None
+    opponent_known: int  # cards known to be in the opponent's hand after the exchange
+    opponent_played: int
+    opponent_taken: int  # cards the opponent took from the stock
+    fixed_taken: tuple[Card, ...]  # stock cards he took that the observer saw
+    dealt_known: int  # the opponent's dealt hand, when shown (carte blanche)
+    seen_rest: tuple[Card, ...]  # seen stock cards not taken by anyone
+    own_taken: tuple[Card, ...]
+    plays: tuple[Play, ...]
+    target: tuple[object, ...]
+    auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
+    """With automatic declarations, what was said aloud: checked before a replay."""
+
+
+def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Card]]:
+    """(every card played in order, the observer's, the opponent's)."""
+    player = observation.player
+    order: list[Card] = []
+    mine: list[Card] = []
+    theirs: list[Card] = []
+    for trick in observation.tricks:
+        order += [trick.lead, trick.follow]
+        (mine if trick.leader == player else theirs).append(trick.lead)
+        (theirs if trick.leader == player else mine).append(trick.follow)
+    if observation.trick:
+        led = observation.trick[0]
+        order.append(led)
+        (mine if _current_leader(observation) == player else theirs).append(led)
+    return order, mine, theirs
+
+
+def _current_leader(observation: Observation) -> Player:
+    """Who led to the trick in progress: the winner of the last trick, or the elder."""
+    return observation.tricks[-1].winner if observation.tricks else observation.elder
+
+
+def _voids(observation: Observation) -> set[Suit]:
+    """Suits the opponent showed out of: he holds none of them after the exchange but the
+    ones he had played before."""
+    opponent = observation.player.other
+    out: set[Suit] = set()
+    for trick in observation.tricks:
+        if trick.leader != opponent and trick.follow.suit is not trick.lead.suit:
+            out.add(trick.lead.suit)
+    return out
+
+
+def _start_state(observation: Observation, declarations: Declarations) -> tuple[State, bool]:
+    """The game at the chance node of the observed deal (and whether a deal was dealt)."""
+    rules = observation.ruleset
+    phase = observation.phase
+    dealt = bool(observation.dealt_hand)
+    sheet = observation.score_sheet
+    games = observation.games
+    dealer = observation.dealer
+    number = observation.deal_number
+    if not dealt:
+        return (
+            resume_game(
+                rules,
+                dealer=dealer,
+                declarations=declarations,
+                score_sheet=sheet,
+                games=games,
+                deal_number=number,
+            ),
+            False,
+        )
+    multi = rules.game.games_to_win > 1
+    if phase is Phase.DEAL:
+        # between deals the observation shows the last deal with the next deal's roles
+        # (the elder, the taken counts, who led), which no replay of that deal reproduces
+        raise SamplingError(
+            "cannot sample at the chance node between deals: nothing is hidden that matters "
+            "for the next deal; sample from an observation of the deal itself"
+        )
+    if phase is Phase.OVER:
+        sheet = sheet[:-1]
+        games = games[:-1] if multi else games
+    try:
+        start = resume_game(
+            rules,
+            dealer=dealer,
+            declarations=declarations,
+            score_sheet=sheet,
+            games=games,
+            deal_number=number - 1,
+        )
+    except ValueError as exc:
+        raise SamplingError(f"cannot take the game up before this deal: {exc}") from None
+    return start, True
+
+
+def _signature_of_observation(observation: Observation, plays: int) -> tuple[object, ...]:
+    return (
+        observation.phase,
+        observation.to_move,
+        plays,
+        len(observation.hand),
+        observation.opponent_hand_size,
+        observation.deal_number,
+    )
+
+
+def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
+    if not isinstance(observation, Observation):
+        raise TypeError(f"expected a piquet.Observation, not {type(observation).__name__}")
+    start, dealt = _start_state(observation, declarations)
+    order, mine, theirs = _plays_of(observation)
+    plays = tuple(Play(card) for card in order)
+    target = _signature_of_observation(observation, len(plays))
+    if not dealt:
+        return _Plan(
+            observation, declarations, start, False, None, 0, 0, 0, (), 0, (), (), plays, target
+        )
+    rules = observation.ruleset
+    player = observation.player
+    opponent = player.other
+    own_dealt = observation.dealt_hand.mask
+    own_played = sum(card.mask for card in mine)
+    own_all = observation.hand.mask | own_played | observation.discard.mask
+    own_taken = own_all & ~own_dealt
+    opponent_played = sum(card.mask for card in theirs)
+    known = observation.opponent_known.mask | opponent_played
+    for said in observation.spoken:
+        if said.player == opponent and said.shown is not None:
+            known |= said.shown.mask
+    for event in observation.events:
+        if event.player == opponent and event.cards and event.reason is not Reason.CARTE_BLANCHE:
+            known |= event.cards.mask
+    dealt_known = observation.opponent_shown.mask
+    seen = observation.seen_stock.mask
+    fixed_taken = seen & known
+    seen_rest = seen & ~known
+    pack_mask = sum(card.mask for card in _pack(rules.pack_size))
+    hidden = pack_mask & ~own_dealt & ~own_taken & ~known & ~dealt_known & ~seen
+    opponent_hand = observation.opponent_hand_size
+    taken_by_opponent = observation.taken[opponent]
+    hand_slots = opponent_hand - (known & ~opponent_played).bit_count()
+    discard_slots = 12 + taken_by_opponent - opponent_hand - len(theirs)
+    stock_slots = observation.stock_size - seen_rest.bit_count()
+    placed = hidden | (dealt_known & ~known)
+    if min(hand_slots, discard_slots, stock_slots) < 0 or (
+        hand_slots + discard_slots + stock_slots != placed.bit_count()
+    ):
+        raise SamplingError(
+            "the observation's card counts do not add up: "
+            f"{placed.bit_count()} hidden cards for {hand_slots} in the opponent's hand, "
+            f"{discard_slots} in his discard and {stock_slots} in the stock"
+        )
+    voids = _voids(observation)
+    events = observation.events
+    own_blank = not any(card.rank in _COURTS for card in observation.dealt_hand)
+    scored_blank = {e.player for e in events if e.reason is Reason.CARTE_BLANCHE}
+    opponent_blank = opponent in scored_blank or (own_blank and player not in scored_blank)
+    groups: list[tuple[tuple[Card, ...], int]] = []
+    for suit in Suit:
+        in_suit = [card for card in CardSet.from_mask(hidden) if card.suit is suit]
+        suit_allowed = _ALL & ~_HAND if suit in voids else _ALL
+        if dealt_known:
+            # a shown carte blanche: its unplaced cards were kept or discarded; the others
+            # are stock cards, in his hand only if he took them
+            unplaced = CardSet.from_mask(dealt_known & ~known)
+            classes = [
+                (tuple(c for c in unplaced if c.suit is suit), suit_allowed & ~_STOCK),
+                (tuple(in_suit), suit_allowed & ~_DISCARD),
+            ]
+        elif opponent_blank and taken_by_opponent == 0:
+            classes = [
+                (tuple(c for c in in_suit if c.rank in _COURTS), _STOCK),
+                (tuple(c for c in in_suit if c.rank not in _COURTS), suit_allowed),
+            ]
+        else:
+            classes = [(tuple(in_suit), suit_allowed)]
+        groups.extend(group for group in classes if group[0])
+    tables = _count_tables(groups, hand_slots, discard_slots)
+    if not tables[0].get((hand_slots, discard_slots)):
+        raise SamplingError("no placement of the hidden cards fits the observation")
+    return _Plan(
+        observation=observation,
+        declarations=declarations,
+        start=start,
+        dealt=True,
+        groups=_Groups(tuple(groups), hand_slots, discard_slots, stock_slots, tables),
+        opponent_known=known,
+        opponent_played=opponent_played,
+        opponent_taken=taken_by_opponent,
+        fixed_taken=tuple(CardSet.from_mask(fixed_taken)),
+        dealt_known=dealt_known,
+        seen_rest=tuple(CardSet.from_mask(seen_rest)),
+        own_taken=tuple(CardSet.from_mask(own_taken)),
+        plays=plays,
+        target=target,
+        auto_heard=_heard(observation.spoken)
+        if declarations == "auto"
+        and observation.phase in (Phase.PLAY, Phase.OVER)
+        and observation.spoken
+        else None,
+    )
+
+
+def _heard(spoken: Sequence[Spoken]) -> tuple[tuple[Player, str, Category, str], ...]:
+    return tuple((said.player, said.verb, said.category, said.words) for said in spoken)
+
+
+def _auto_heard(
+    rules: Ruleset, elder_hand: int, younger_hand: int, elder: Player
+) -> tuple[tuple[Player, str, Category, str], ...]:
+    """What automatic declarations say aloud from these hands: each category's best
+    holdings, the elder first (R-DE-6 words)."""
+    younger = elder.other
+    out: list[tuple[Player, str, Category, str]] = []
+    for category in Category:
+        rule = rules.category_rule(category)
+        combos_e = rule.combinations(elder_hand)
+        combos_y = rule.combinations(younger_hand)
+        best_e = combos_e[0] if combos_e else 0
+        best_y = combos_y[0] if combos_y else 0
+        elder_wins = bool(best_e) and (not best_y or rule.key(best_e) > rule.key(best_y))
+        if best_e:
+            out.append((elder, "call", category, rule.spoken(best_e, best_y or None)))
+        else:
+            out.append((elder, "pass", category, "pass"))
+        if best_y and not elder_wins:
+            out.append((younger, "call", category, rule.spoken(best_y, best_e or None)))
+        elif best_e:
+            out.append((younger, "good", category, "good"))
+        else:
+            out.append((younger, "pass", category, "pass"))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _pack(size: int) -> tuple[Card, ...]:
+    from .cards import pack
+
+    return pack(size)
+
+
+@functools.lru_cache(maxsize=8)
+def _deal_positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions in the pack of the elder's and the dealer's cards (R-DL-4)."""
+    elder = tuple(i for i in range(24) if (i // packet) % 2 == 0)
+    dealer = tuple(i for i in range(24) if (i // packet) % 2 == 1)
+    return elder, dealer
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_plan(observation: Observation, declarations: Declarations) -> _Plan:
+    return _make_plan(observation, declarations)
+
+
+def sample_state(
+    observation: Observation,
+    rng: random.Random,
+    *,
+    declarations: Declarations | None = None,
+    max_tries: int = 10_000,
+) -> State:
+    """A whole state, uniformly drawn among those consistent with ``observation``.
+
+    ``declarations`` is the game's declaration mode (``"played"`` or ``"auto"``); None
+    infers it (:func:`infer_declarations`). Raises :class:`SamplingError` when no state
+    fits, or none was found in ``max_tries`` draws (a placement is drawn again only when
+    it contradicts the declarations or a carte blanche, which the counting leaves out).
+
+    >>> import random
+    >>> import piquet as pq
+    >>> start = pq.new_game(pq.RUBICON)
+    >>> dealt = start.apply(start.sample_chance(random.Random(5)))
+    >>> seen = dealt.observation(pq.Player.B)
+    >>> world = sample_state(seen, random.Random(1), declarations="played")
+    >>> world.observation(pq.Player.B) == seen, world.hand(pq.Player.A) == dealt.hand(pq.Player.A)
+    (True, False)
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    mode = infer_declarations(observation) if declarations is None else declarations
+    if mode not in ("played", "auto"):
+        raise ValueError(f"declarations must be 'played', 'auto' or None (got {declarations!r})")
+    plan = _cached_plan(observation, mode)
+    if not plan.dealt:
+        return plan.start
+    for _ in range(max_tries):
+        state = _draw(plan, rng)
+        if state is not None:
+            return state
+    raise SamplingError(
+        f"no state consistent with the observation found in {max_tries} draws "
+        f"(declarations={mode!r}: is that the game's mode?)"
+    )
+
+
+def _draw(plan: _Plan, rng: random.Random) -> State | None:
+    """One proposal: a placement drawn uniformly, replayed; None when it is inconsistent."""
+    observation = plan.observation
+    groups = plan.groups
+    assert groups is not None
+    rules = observation.ruleset
+    player = observation.player
+    opponent = player.other
+    elder = observation.elder
+    hand_cards, discard_cards, stock_cards = _draw_groups(groups, rng)
+    known = plan.opponent_known
+    after_exchange = known | sum(card.mask for card in hand_cards)  # includes his plays
+    discard = sum(card.mask for card in discard_cards)
+    fixed = plan.fixed_taken
+    if plan.opponent_taken:
+        fixed_mask = sum(card.mask for card in fixed)
+        pool = [c for c in CardSet.from_mask(after_exchange & ~fixed_mask & ~plan.dealt_known)]
+        extra = plan.opponent_taken - len(fixed)
+        if extra < 0 or extra > len(pool):
+            return None
+        drawn = rng.sample(pool, extra)
+        taken = list(fixed)
+        rng.shuffle(taken)
+        rng.shuffle(drawn)
+        opponent_taken = taken + drawn
+        dealt_opponent = (after_exchange & ~sum(c.mask for c in opponent_taken)) | discard
+    else:
+        opponent_taken = []
+        dealt_opponent = after_exchange | discard
+    if dealt_opponent.bit_count() != 12:
+        return None
+    hands = {player: _all_held(observation), opponent: after_exchange}
+    own_taken = list(plan.own_taken)
+    rng.shuffle(own_taken)
+    seen_rest = list(plan.seen_rest)
+    rng.shuffle(seen_rest)
+    rng.shuffle(stock_cards)
+    if player == elder:
+        rest = seen_rest + stock_cards
+        stock = own_taken + opponent_taken + rest
+    else:
+        rest = seen_rest + stock_cards
+        rng.shuffle(rest)
+        stock = opponent_taken + own_taken + rest
+    if len(stock) != rules.stock_size:
+        return None
+    dealt_own = observation.dealt_hand.mask
+    dealt_elder, dealt_younger = (
+        (dealt_own, dealt_opponent) if player == elder else (dealt_opponent, dealt_own)
+    )
+    elder_at, dealer_at = _deal_positions(rules.packet)
+    pack: list[Card | None] = [None] * rules.pack_size
+    for position, card in zip(elder_at, CardSet.from_mask(dealt_elder), strict=True):
+        pack[position] = card
+    for position, card in zip(dealer_at, CardSet.from_mask(dealt_younger), strict=True):
+        pack[position] = card
+    pack[24:] = stock
+    state = plan.start.apply(Deal(tuple(pack), packet=rules.packet))  # type: ignore[arg-type]
+    if plan.auto_heard is not None:
+        elder_hand = hands[player] if player == elder else after_exchange
+        younger_hand = after_exchange if player == elder else hands[player]
+        if _auto_heard(rules, elder_hand, younger_hand, elder) != plan.auto_heard:
+            return None
+    claims: dict[int, int] = {}
+    if plan.declarations == "played":
+        found = _hidden_claims(observation, hands, rng)
+        if found is None:
+            return None
+        claims = found
+    discards = {player: observation.discard.mask, opponent: discard}
+    return _replay(plan, state, discards, claims, rng)
+
+
+def _hidden_claims(
+    observation: Observation, hands: dict[Player, int], rng: random.Random
+) -> dict[int, int] | None:
+    """A claim for every call whose cards were not shown: one the caller's hand supports
+    and whose words are the words heard (R-DE-6). None when there is none."""
+    rules = observation.ruleset
+    spoken = observation.spoken
+    out: dict[int, int] = {}
+    for category in Category:
+        rule = rules.category_rule(category)
+        calls = [i for i, s in enumerate(spoken) if s.category is category and s.verb == "call"]
+        if not calls:
+            continue
+        options: list[list[int]] = []
+        for i in calls:
+            said = spoken[i]
+            if said.shown is not None:
+                options.append([said.shown.mask])
+            else:
+                options.append(list(rule.claims(hands[said.player])))
+        pairs: list[tuple[int, ...]] = []
+        if len(calls) == 1:
+            said = spoken[calls[0]]
+            pairs = [(c,) for c in options[0] if rule.spoken(c, None) == said.words]
+        else:
+            first, second = spoken[calls[0]], spoken[calls[1]]
+            for a in options[0]:
+                for b in options[1]:
+                    if first.shown is None and rule.spoken(a, b) != first.words:
+                        continue
+                    if second.shown is None and rule.spoken(b, a) != second.words:
+                        continue
+                    pairs.append((a, b))
+        if not pairs:
+            return None
+        chosen = pairs[0] if len(pairs) == 1 else rng.choice(pairs)
+        for i, claim in zip(calls, chosen, strict=True):
+            out[i] = claim
+    return out
+
+
+def _replay(
+    plan: _Plan,
+    state: State,
+    discards: dict[Player, int],
+    claims: dict[int, int],
+    rng: random.Random,
+) -> State | None:
+    """Replay the deal's actions from the deal on; None when the placement contradicts
+    the observation."""
+    observation = plan.observation
+    player = observation.player
+    target_phase, target_to_move, target_plays = plan.target[:3]
+    spoken = observation.spoken
+    plays = plan.plays
+    played = 0
+    try:
+        for _ in range(100):
+            if (
+                state.phase is target_phase
+                and state.to_move == target_to_move
+                and played == target_plays
+                and state.observation(player) == observation
+            ):
+                return state
+            phase = state.phase
+            if phase is Phase.PLAY:
+                if played >= len(plays):
+                    return None
+                # the observation lies past every card played: play them all at once
+                apply = State.apply
+                for play in plays[played:]:
+                    state = apply(state, play)
+                    if state.phase is not Phase.PLAY:
+                        break
+                played = len(plays)
+                continue
+            if phase is Phase.DECLARATION:
+                declared = _declare_next(state, spoken, claims)
+                if declared is None:
+                    return None
+                state = declared
+                continue
+            if phase is not Phase.EXCHANGE:
+                return None
+            mover = state.to_move
+            assert isinstance(mover, Player)
+            first = state.legal_actions()[0]
+            action: Action
+            if type(first) is ExchangeCount:
+                action = ExchangeCount(_elder_count(observation, rng))
+            elif type(first) is Exchange:
+                chosen = discards[mover]
+                if not chosen:
+                    return None
+                action = Exchange(CardSet.from_mask(chosen))
+            elif type(first) is Leave and observation.left_cards is not None:
+                action = Leave(observation.left_cards)
+            else:
+                return None
+            state = state.apply(action)
+    except IllegalActionError:
+        return None
+    return None
+
+
+def _declare_next(state: State, spoken: tuple[Spoken, ...], claims: dict[int, int]) -> State | None:
+    """The next declaration, as the observation heard it (a winner who reckons nothing
+    further says nothing: an empty reckoning)."""
+    index = len(state.spoken)
+    mover = state.to_move
+    said = spoken[index] if index < len(spoken) else None
+    action: Action | None = None
+    if said is not None and said.player == mover:
+        if said.verb == "reckon" and said.shown is not None:
+            action = Reckon(said.category, said.shown)
+        elif said.verb == "pass":
+            action = Pass(said.category)
+        elif said.verb == "good":
+            action = Good(said.category)
+        elif said.verb == "call" and index in claims:
+            action = Call(said.category, CardSet.from_mask(claims[index]))
+    if action is not None:
+        try:
+            return state.apply(action)
+        except IllegalActionError:
+            pass
+    legal = state.legal_actions()
+    if legal and type(legal[0]) is Reckon:
+        return state.apply(Reckon(legal[0].category))
+    return None
+
+
+def _elder_count(observation: Observation, rng: random.Random) -> int:
+    """How many cards the elder with carte blanche announced he would exchange (R-CB-2)."""
+    rules = observation.ruleset
+    elder = observation.elder
+    player = observation.player
+    if observation.taken[elder]:
+        return observation.taken[elder]
+    if player == elder:
+        if observation.discard:
+            return len(observation.discard)
+        legal = observation.legal_actions
+        if legal and type(legal[0]) is Exchange:
+            return len(legal[0].discard)
+    else:
+        legal = observation.legal_actions
+        if legal and type(legal[-1]) is Exchange:  # the younger commits first: at most stock - n
+            return rules.stock_size - len(legal[-1].discard)
+    # not in the observation (the younger has committed, the elder has not exchanged):
+    # any count the rules allow after the younger's discard
+    high = min(rules.elder_max, rules.stock_size - len(observation.discard))
+    return rng.randint(rules.elder_min, max(rules.elder_min, high))
