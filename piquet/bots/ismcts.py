@@ -31,14 +31,14 @@ from typing import Any
 
 import attrs
 
-from ..actions import Action
+from ..actions import Action, Exchange
 from ..ledger import Player
 from ..observation import Observation
-from ..state import State
+from ..state import Phase, State
 from .heuristic import HeuristicBot
 from .worlds import (
     Sampler,
-    default_sampler,
+    Worlds,
     heuristic_action,
     is_deal_over,
     reward,
@@ -83,6 +83,7 @@ class ISMCTSBot:
     discards: int = 6
     sampler: Sampler | None = None
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot)
+    worlds_drawn: Worlds = attrs.field(init=False, repr=False)
     last_iterations: int = attrs.field(default=0, init=False)
     """Iterations run by the last search (0 when the heuristic decided alone)."""
 
@@ -92,6 +93,7 @@ class ISMCTSBot:
             raise ValueError(f"rollout must be 'random' or 'heuristic' (got {value!r})")
 
     def __attrs_post_init__(self) -> None:
+        self.worlds_drawn = Worlds(self.sampler)
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1 (got {self.iterations})")
         if self.time_limit is not None and self.time_limit <= 0:
@@ -104,8 +106,11 @@ class ISMCTSBot:
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
-        sampler = self.sampler or default_sampler()
-        first = sampler(observation, self.rng)
+        draw = self.worlds_drawn.draw
+        self.worlds_drawn.note(observation)
+        if observation.phase is not Phase.PLAY and not isinstance(legal[0], Exchange):
+            return self.heuristic.choose(observation)
+        first = draw(observation, self.rng)
         if tree_actions(first, self.discards) is None:
             return self.heuristic.choose(observation)
         root = _Node()
@@ -116,7 +121,7 @@ class ISMCTSBot:
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
             if world is None:
-                world = sampler(observation, self.rng)
+                world = draw(observation, self.rng)
             self._iterate(root, world, me)
             self.last_iterations = done + 1
             world = None

@@ -39,8 +39,8 @@ from .heuristic import HeuristicBot
 from .worlds import (
     Sampler,
     Solver,
+    Worlds,
     candidate_discards,
-    default_sampler,
     default_solver,
     heuristic_action,
     is_deal_over,
@@ -75,6 +75,7 @@ class PIMCBot:
     sampler: Sampler | None = None
     solver: Solver | None = None
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot)
+    worlds_drawn: Worlds = attrs.field(init=False, repr=False)
     last_worlds: int = attrs.field(default=0, init=False)
     """Worlds sampled by the last decision (0 when the heuristic decided alone)."""
 
@@ -84,6 +85,7 @@ class PIMCBot:
             raise ValueError(f"evaluator must be 'solver' or 'rollout' (got {value!r})")
 
     def __attrs_post_init__(self) -> None:
+        self.worlds_drawn = Worlds(self.sampler)
         for name in ("worlds", "exchange_worlds", "discards"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1 (got {getattr(self, name)})")
@@ -95,6 +97,7 @@ class PIMCBot:
         if not legal:
             raise ValueError(f"{observation.player} has nothing to choose: not his turn")
         self.last_worlds = 0
+        self.worlds_drawn.note(observation)
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
@@ -108,14 +111,13 @@ class PIMCBot:
         return self.heuristic.choose(observation)
 
     def _best(self, observation: Observation, actions: Sequence[Action], worlds: int) -> Action:
-        sampler = self.sampler or default_sampler()
         me = observation.player
         totals = [0.0] * len(actions)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for done in range(worlds):
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
-            world = sampler(observation, self.rng)
+            world = self.worlds_drawn.draw(observation, self.rng)
             for i, action in enumerate(actions):
                 totals[i] += self.margin(world.apply(action), me)
             self.last_worlds = done + 1

@@ -22,6 +22,8 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
+import attrs
+
 from ..actions import Action, Exchange, Play
 from ..cards import CardSet
 from ..ledger import CHANCE, Player
@@ -32,6 +34,7 @@ from .heuristic import HeuristicBot
 __all__ = [
     "Sampler",
     "Solver",
+    "Worlds",
     "candidate_discards",
     "default_sampler",
     "default_solver",
@@ -54,9 +57,9 @@ OUTCOME_WEIGHT = 0.8
 _HEURISTIC = HeuristicBot()
 
 
-def default_sampler() -> Sampler:
+def default_sampler() -> Callable[..., State]:
     """:func:`piquet.sampling.sample_state`, imported when first needed."""
-    return cast(Sampler, _tool("piquet.sampling", "sample_state", "pass sampler=..."))
+    return cast(Callable[..., State], _tool("piquet.sampling", "sample_state", "pass sampler=..."))
 
 
 def default_solver() -> Solver:
@@ -70,6 +73,47 @@ def _tool(module: str, name: str, instead: str) -> Any:
         return getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError) as exc:
         raise RuntimeError(f"this bot needs {module}.{name}; {instead} to use another") from exc
+
+
+@attrs.define
+class Worlds:
+    """Draws the worlds of one bot: with ``sampler`` when given, else with
+    :func:`piquet.sampling.sample_state`, telling it the game's declaration mode once the
+    bot has seen it. An observation does not say whether declarations are played; a bot
+    that was asked to declare knows they are.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game()
+    >>> state = state.apply(state.sample_chance(random.Random(0)))
+    >>> world = Worlds().draw(state.observation(pq.Player.A), random.Random(1))
+    >>> world.observation(pq.Player.A) == state.observation(pq.Player.A)
+    True
+    """
+
+    sampler: Sampler | None = None
+    declarations: str | None = None
+    """``"played"`` once seen, else None: the sampler infers it."""
+
+    def note(self, observation: Observation) -> None:
+        """Learn what an observation shows of the game's declaration mode."""
+        if observation.phase is Phase.DECLARATION:
+            self.declarations = "played"
+
+    def draw(self, observation: Observation, rng: random.Random) -> State:
+        """A world consistent with ``observation``."""
+        if self.sampler is not None:
+            return self.sampler(observation, rng)
+        self.note(observation)
+        sample = default_sampler()
+        if self.declarations is not None:
+            return sample(observation, rng, declarations=self.declarations)
+        try:
+            return sample(observation, rng)
+        except ValueError:
+            # Inferred automatic declarations that cannot explain what was said.
+            self.declarations = "played"
+            return sample(observation, rng, declarations="played")
 
 
 def is_deal_over(state: State) -> bool:
