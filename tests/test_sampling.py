@@ -78,7 +78,7 @@ def test_between_deals_it_says_why_it_cannot() -> None:
 
 def test_bad_arguments_are_named() -> None:
     seen = pq.new_game().observation(pq.Player.A)
-    with pytest.raises(TypeError, match="random.Random"):
+    with pytest.raises(TypeError, match=r"random\.Random"):
         sample_state(seen, 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="declarations"):
         sample_state(seen, random.Random(), declarations="sometimes")  # type: ignore[arg-type]
