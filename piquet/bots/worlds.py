@@ -93,12 +93,24 @@ class Worlds:
 
     sampler: Sampler | None = None
     declarations: str | None = None
-    """``"played"`` once seen, else None: the sampler infers it."""
+    """``"played"`` or ``"auto"`` once the bot has seen which, else None (the sampler
+    then infers it)."""
+    _exchanged: set[int] = attrs.field(factory=set, init=False)
+    _declared: set[int] = attrs.field(factory=set, init=False)
 
     def note(self, observation: Observation) -> None:
-        """Learn what an observation shows of the game's declaration mode."""
-        if observation.phase is Phase.DECLARATION:
+        """Learn what an observation shows of the game's declaration mode: a player asked
+        to declare knows they are played; one who was asked to discard in a deal and
+        reaches its play without being asked to declare knows they are automatic (with
+        played declarations both players speak in every category)."""
+        deal = observation.deal_number
+        if observation.phase is Phase.EXCHANGE and observation.legal_actions:
+            self._exchanged.add(deal)
+        elif observation.phase is Phase.DECLARATION:
+            self._declared.add(deal)
             self.declarations = "played"
+        elif observation.phase is Phase.PLAY and deal in self._exchanged:
+            self.declarations = "played" if deal in self._declared else "auto"
 
     def draw(self, observation: Observation, rng: random.Random) -> State:
         """A world consistent with ``observation``."""
@@ -111,9 +123,19 @@ class Worlds:
         try:
             return sample(observation, rng)
         except ValueError:
-            # Inferred automatic declarations that cannot explain what was said.
-            self.declarations = "played"
-            return sample(observation, rng, declarations="played")
+            pass
+        # The inferred mode cannot explain the observation: it is the other one.
+        for mode in ("played", "auto"):
+            try:
+                world = sample(observation, rng, declarations=mode)
+            except ValueError:
+                continue
+            self.declarations = mode
+            return world
+        raise RuntimeError(
+            f"no world is consistent with {observation.player}'s observation in either "
+            "declaration mode"
+        )
 
 
 def is_deal_over(state: State) -> bool:
