@@ -30,7 +30,7 @@ a laid-down hand.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 import attrs
@@ -127,8 +127,12 @@ def _pique_state(state: State) -> tuple[bool, int]:
     return True, count
 
 
-def solve(state: State) -> Solution:
+def solve(state: State, *, every_value: bool = False) -> Solution:
     """The exact value of the rest of the deal and the optimal plays (see the module).
+
+    ``every_value``: also the exact value of every legal play (``Solution.values``; by
+    default it holds the best plays' values only). A search bot that averages values over
+    sampled worlds wants them all; they cost about twice the time.
 
     >>> import random
     >>> import piquet as pq
@@ -137,10 +141,11 @@ def solve(state: State) -> Solution:
     >>> while state.phase is not pq.Phase.PLAY or len(state.hand(state.to_move)) > 5:
     ...     state = state.apply(state.sample_chance(rng) if state.to_move is pq.CHANCE
     ...                         else state.legal_actions()[0])
-    >>> solution = solve(state)
-    >>> best = max(solution.values.values())
-    >>> solution.value == best, set(solution.best) <= set(state.legal_actions())
-    (True, True)
+    >>> solution = solve(state, every_value=True)
+    >>> solution.value == max(solution.values.values())
+    True
+    >>> all(solution.values[play] == solution.value for play in solution.best)
+    True
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a piquet.State, not {type(state).__name__}")
@@ -149,24 +154,98 @@ def solve(state: State) -> Solution:
     mover = state.to_move
     assert isinstance(mover, Player)
     search = _Search(state)
-    values: dict[Play, int] = {}
     lead = state.trick[0].index if state.trick else -1
-    hands = [state.hand(Player.A).mask, state.hand(Player.B).mask]
-    for play in state.legal_actions():
-        assert isinstance(play, Play)
-        values[play] = search.root_move(hands, mover, lead, play.card.index)
-    best_value = max(values.values())
+    hands = (state.hand(Player.A).mask, state.hand(Player.B).mask)
+    sign = 1 if mover == 0 else -1
+    plays = [p for p in state.legal_actions() if isinstance(p, Play)]
+    # equivalent cards (a run in one hand that nothing left in play separates, scoring
+    # alike) have one value: search the highest of each run only
+    in_play = hands[0] | hands[1] | (1 << lead if lead >= 0 else 0)
+    classes = search.rules.classes
+    same_as: dict[Play, Play] = {}
+    for play in plays:
+        index = play.card.index
+        base = index & _SUIT_BASE
+        runs = _representatives(
+            (hands[mover] >> base) & SUIT_BITS,
+            (in_play >> base) & SUIT_BITS,
+            base,
+            classes,
+            (lead - base) if lead >= 0 and lead & _SUIT_BASE == base else -1,
+        )
+        top = min(r for r in runs if r >= index)
+        same_as[play] = _PLAYS[top]
+
+    def move_value(play: Play, alpha: int, beta: int) -> int:
+        # the mover's side: negate the window for B, who minimises A's value
+        value = search.root_move(hands, mover, lead, play.card.index, sign, alpha, beta)
+        return value
+
+    best_value = _mtdf(lambda a, b: search.root(hands, mover, lead, sign, a, b), 0)
+    values: dict[Play, int] = {}
+    best: list[Play] = []
+    for play in plays:
+        if same_as[play] in values:
+            if values[same_as[play]] == best_value:
+                best.append(play)
+            if every_value or values[same_as[play]] == best_value:
+                values[play] = values[same_as[play]]
+            continue
+        if play is not same_as[play]:
+            # a lower card of a run: its value is the run's top card's
+            value = values[same_as[play]] = (
+                _mtdf(functools.partial(move_value, same_as[play]), best_value)
+                if every_value
+                else (
+                    best_value
+                    if move_value(same_as[play], best_value - 1, best_value) >= best_value
+                    else best_value - 1
+                )
+            )
+            if value == best_value:
+                best.append(play)
+            if every_value or value == best_value:
+                values[play] = value
+            continue
+        if every_value:
+            value = _mtdf(functools.partial(move_value, play), best_value)
+            values[play] = value
+            if value == best_value:
+                best.append(play)
+        elif move_value(play, best_value - 1, best_value) >= best_value:
+            best.append(play)
+            values[play] = best_value
+        else:
+            values[play] = best_value - 1  # a bound only: dropped below
     now = state.deal_scores
     base = now[mover] - now[mover.other]
+    if not every_value:
+        values = {p: v for p, v in values.items() if v == best_value}
     return Solution(
         value=base + best_value,
-        best=tuple(p for p, v in values.items() if v == best_value),
+        best=tuple(best),
         values={p: base + v for p, v in values.items()},
         nodes=search.nodes,
     )
 
 
+def _mtdf(search: Callable[[int, int], int], guess: int) -> int:
+    """The exact value by zero-window searches converging on it (MTD(f), Plaat 1996):
+    ``search(alpha, beta)`` is a fail-soft alpha-beta search from the mover's side."""
+    low, high = -_INF, _INF
+    value = guess
+    while low < high:
+        beta = value + 1 if value == low else value
+        value = search(beta - 1, beta)
+        if value < beta:
+            high = value
+        else:
+            low = value
+    return value
+
+
 _INF: Final = 10**6
+_PLAYS: Final = {c.index: Play(c) for c in CARD_BY_INDEX if c is not None}
 
 
 class _Search:
@@ -246,9 +325,12 @@ class _Search:
         if self._enter(winner, self.trick_points[(lead, follow)], True, state):
             return True
         won_by = tricks_a if winner == 0 else 12 - left - tricks_a
-        if rules.cards_toward_pique and won_by == 7 and rules.cards:
-            if self._enter(winner, rules.cards, True, state):
-                return True
+        if (
+            rules.cards_toward_pique
+            and won_by == 7
+            and self._enter(winner, rules.cards, True, state)
+        ):
+            return True
         if left:
             return False
         if self._enter(winner, rules.last_points[follow if won else lead], True, state):
@@ -258,26 +340,51 @@ class _Search:
                 already = rules.cards if rules.cards_toward_pique else 0
                 if self._enter(p, rules.capot - already, False, state):
                     return True
-            elif count > 6 and not rules.cards_toward_pique:
-                if self._enter(p, rules.cards, False, state):
-                    return True
+            elif (
+                count > 6
+                and not rules.cards_toward_pique
+                and self._enter(p, rules.cards, False, state)
+            ):
+                return True
         return True
 
     # ---------------------------------------------------------------- search
 
-    def root_move(self, hands: list[int], mover: Player, lead: int, card: int) -> int:
-        """The value of playing ``card`` now, from the mover's side."""
+    def root(
+        self, hands: tuple[int, int], mover: Player, lead: int, sign: int, alpha: int, beta: int
+    ) -> int:
+        """The position's value from the mover's side, in the window (alpha, beta)."""
+        state = [int(self.pique_open), self.elder_count, 0, 0]
+        hand_a, hand_b = hands
+        low, high = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        if lead < 0:
+            value = self._trick(hand_a, hand_b, int(mover), self.tricks[0], state, low, high)
+        else:
+            value = self._answer(hand_a, hand_b, int(mover), lead, self.tricks[0], state, low, high)
+        return sign * value
+
+    def root_move(
+        self,
+        hands: tuple[int, int],
+        mover: Player,
+        lead: int,
+        card: int,
+        sign: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value of playing ``card`` now, from the mover's side, in the window."""
         state = [int(self.pique_open), self.elder_count, 0, 0]
         hand_a, hand_b = hands
         player = int(mover)
-        tricks_a = self.tricks[0]
+        low, high = (alpha, beta) if sign > 0 else (-beta, -alpha)
         if lead < 0:
-            value = self._after_lead(hand_a, hand_b, player, card, tricks_a, state, -_INF, _INF)
+            value = self._after_lead(hand_a, hand_b, player, card, self.tricks[0], state, low, high)
         else:
             value = self._after_follow(
-                hand_a, hand_b, 1 - player, lead, card, tricks_a, state, -_INF, _INF
+                hand_a, hand_b, player, lead, card, self.tricks[0], state, low, high
             )
-        return value if player == 0 else -value
+        return sign * value
 
     def _after_lead(
         self,
@@ -296,25 +403,42 @@ class _Search:
             hand_a ^= bit
         else:
             hand_b ^= bit
+        if not state[0] and self.target is None:
+            points = self.lead_points[lead]
+            gained = points if leader == 0 else -points
+            return gained + self._answer(
+                hand_a, hand_b, 1 - leader, lead, tricks_a, state, alpha - gained, beta - gained
+            )
         state = state[:]
         before = state[2] - state[3]
         if self._enter(leader, self.lead_points[lead], True, state):
             return state[2] - state[3] - before
         gained = state[2] - state[3] - before
-        follower = 1 - leader
+        return gained + self._answer(
+            hand_a, hand_b, 1 - leader, lead, tricks_a, state, alpha - gained, beta - gained
+        )
+
+    def _answer(
+        self,
+        hand_a: int,
+        hand_b: int,
+        follower: int,
+        lead: int,
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value (A minus B, from here on) with ``follower`` to answer ``lead``."""
         hand = hand_b if follower else hand_a
         base = lead & _SUIT_BASE
         suit = (hand >> base) & SUIT_BITS
         in_play = hand_a | hand_b
         classes = self.rules.classes
         if suit:
-            answers = _representatives(
-                suit, (in_play >> base) & SUIT_BITS, base, classes, lead - base
-            )
+            answers = _answers(suit, (in_play >> base) & SUIT_BITS, base, classes, lead - base)
         else:
             answers = _all_representatives(hand, in_play, classes)
-        alpha -= gained
-        beta -= gained
         if follower == 0:
             best = -_INF
             for card in answers:
@@ -339,7 +463,7 @@ class _Search:
                         beta = best
                         if alpha >= beta:
                             break
-        return gained + best
+        return best
 
     def _after_follow(
         self,
@@ -375,6 +499,8 @@ class _Search:
                 if won_by == 7:
                     points += rules.cards
             gained = points if winner == 0 else -points
+            if left == 1:
+                return gained + self._last(hand_a, hand_b, winner, tricks_a, state)
             return gained + self._trick(
                 hand_a, hand_b, winner, tricks_a, state, alpha - gained, beta - gained
             )
@@ -384,9 +510,24 @@ class _Search:
         gained = after[2] - after[3] - before
         if stop:
             return gained
+        if left == 1:
+            return gained + self._last(hand_a, hand_b, winner, tricks_a, after)
         return gained + self._trick(
             hand_a, hand_b, winner, tricks_a, after, alpha - gained, beta - gained
         )
+
+    def _last(self, hand_a: int, hand_b: int, leader: int, tricks_a: int, state: list[int]) -> int:
+        """The value (A minus B) of the last trick, where nobody has a choice."""
+        self.nodes += 1
+        after = state[:]
+        before = after[2] - after[3]
+        lead = (hand_a if leader == 0 else hand_b).bit_length() - 1
+        follow = (hand_b if leader == 0 else hand_a).bit_length() - 1
+        if not self._enter(leader, self.lead_points[lead], True, after):
+            won = follow & _SUIT_BASE == lead & _SUIT_BASE and follow > lead
+            winner = 1 - leader if won else leader
+            self._trick_end(winner, lead, follow, won, tricks_a + (winner == 0), 0, after)
+        return after[2] - after[3] - before
 
     def _trick(
         self,
@@ -400,7 +541,7 @@ class _Search:
     ) -> int:
         """The value (A minus B, from here on) at the start of a trick."""
         self.nodes += 1
-        key = (hand_a, hand_b, leader, tricks_a, state[0], state[1])
+        key: tuple[int, ...] = (hand_a, hand_b, leader, tricks_a, state[0], state[1])
         if self.target is not None:
             key += (state[2], state[3])
         entry = self.table.get(key)
@@ -418,7 +559,7 @@ class _Search:
             if high < beta:
                 beta = high
         hand = hand_a if leader == 0 else hand_b
-        moves = _all_representatives(hand, hand_a | hand_b, self.rules.classes)
+        moves = _leads(hand, hand_a | hand_b, self.rules.classes)
         if first in moves:
             moves = (first, *(m for m in moves if m != first))
         start_alpha, start_beta = alpha, beta
@@ -454,6 +595,39 @@ class _Search:
             low = high = best
         self.table[key] = (low, high, best_move)
         return best
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _answers(mine: int, in_play: int, base: int, classes: bool, table: int) -> tuple[int, ...]:
+    """The follower's cards of the suit led, best guesses first: the lowest card that
+    wins, then the lowest card, then the others."""
+    cards = _representatives(mine, in_play, base, classes, table)
+    lead = base + table
+    winners = [c for c in cards if c > lead]
+    first = [winners[-1]] if winners else []
+    if cards[-1] not in first:
+        first.append(cards[-1])
+    return (*first, *(c for c in cards if c not in first))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _leads(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
+    """The leader's cards, best guesses first: masters (the highest card left of a
+    suit), then the lowest of each suit, then the others."""
+    masters: list[int] = []
+    lows: list[int] = []
+    rest: list[int] = []
+    for base in (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT):
+        suit = (hand >> base) & SUIT_BITS
+        if suit:
+            cards = _representatives(suit, (in_play >> base) & SUIT_BITS, base, classes, -1)
+            if suit.bit_length() == ((in_play >> base) & SUIT_BITS).bit_length():
+                masters.append(cards[0])
+                cards = cards[1:]
+            if cards:
+                lows.append(cards[-1])
+                rest.extend(cards[:-1])
+    return (*masters, *lows, *rest)
 
 
 def _all_representatives(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:

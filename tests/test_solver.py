@@ -52,12 +52,20 @@ def endgames(draw: st.DrawFn) -> pq.State:
 def test_the_value_is_the_brute_force_value(state: pq.State) -> None:
     solution = solve(state)
     assert solution.value == brute_force(state)
+    assert all(solution.values[play] == solution.value for play in solution.best)
+    for play in state.legal_actions():
+        after = state.apply(play)
+        if play in solution.best or after.phase is not pq.Phase.PLAY:
+            continue
+        value = brute_force(after)
+        value = value if after.to_move == state.to_move else -value
+        assert value < solution.value, play
 
 
 @settings(max_examples=30)
 @given(endgames())
 def test_the_best_plays_achieve_the_value_and_the_others_do_not(state: pq.State) -> None:
-    solution = solve(state)
+    solution = solve(state, every_value=True)
     mover = state.to_move
     assert solution.best
     assert set(solution.values) == set(state.legal_actions())

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 __all__ = ["COMMANDS", "main"]
 
 #: The modules of :mod:`piquet.cli` that define a command, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("demo", "bench", "perft", "match", "tournament")
+COMMANDS: tuple[str, ...] = ("demo", "bench", "perft", "match", "tournament", "search_bench")
 
 
 def build_parser() -> argparse.ArgumentParser:

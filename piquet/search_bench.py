@@ -1,0 +1,149 @@
+"""Figures for sampling and solving: ``python -m piquet search-bench``.
+
+Sampling: microseconds per sample of a play-phase observation, split into the placement
+of the hidden cards (the counting and drawing) and the whole sample (with the replay of
+the deal through the engine), and the replay alone as the floor any sampler pays.
+Solving: milliseconds per :func:`piquet.solver.solve` of a deal at the start of the play
+(twelve tricks) and with fewer tricks left.
+
+>>> figures = sampling_figures(positions=2, samples=3, seed=1)
+>>> sorted(figures)
+['placement_us', 'proposals', 'replay_us', 'sample_us']
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import statistics
+import sys
+import time
+
+from .ledger import CHANCE
+from .presets import RUBICON
+from .ruleset import Ruleset
+from .sampling import Declarations, _cached_plan, _draw, _draw_groups, sample_state
+from .solver import solve
+from .state import Phase, State, new_game
+
+__all__ = ["main", "sampling_figures", "solving_figures"]
+
+
+def _play_position(
+    ruleset: Ruleset, declarations: Declarations, rng: random.Random, tricks_left: int
+) -> State:
+    state = new_game(ruleset, declarations=declarations)
+    while True:
+        if state.is_over or state.deal_number > 1:  # a race won in the first deal
+            state = new_game(ruleset, declarations=declarations)
+        if state.to_move is CHANCE:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        mover = state.to_move
+        assert mover is not None
+        if state.phase is Phase.PLAY and len(state.hand(mover)) <= tricks_left:
+            return state
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def sampling_figures(
+    *,
+    ruleset: Ruleset = RUBICON,
+    declarations: Declarations = "played",
+    positions: int = 40,
+    samples: int = 50,
+    seed: int = 1,
+) -> dict[str, float]:
+    """Mean figures over ``positions`` random play-phase observations (anywhere from the
+    first trick to the last), ``samples`` samples each."""
+    rng = random.Random(seed)
+    observations = []
+    for _ in range(positions):
+        state = _play_position(ruleset, declarations, rng, rng.randint(1, 12))
+        player = state.to_move
+        assert player is not CHANCE and player is not None
+        observations.append(state.observation(player))
+    plans = [_cached_plan(seen, declarations) for seen in observations]
+    start = time.perf_counter()
+    for plan in plans:
+        assert plan.groups is not None
+        for _ in range(samples):
+            _draw_groups(plan.groups, rng)
+    placement = (time.perf_counter() - start) / (positions * samples)
+    proposals = 0
+    start = time.perf_counter()
+    for plan in plans:
+        for _ in range(samples):
+            proposals += 1
+            while _draw(plan, rng) is None:
+                proposals += 1
+    drawing = (time.perf_counter() - start) / (positions * samples)
+    worlds = [sample_state(seen, rng, declarations=declarations) for seen in observations]
+    start = time.perf_counter()
+    for world in worlds:
+        for _ in range(samples):
+            replay = new_game(world.ruleset, declarations=declarations)
+            for action in world.history:
+                replay = replay.apply(action)
+    replay_time = (time.perf_counter() - start) / (positions * samples)
+    return {
+        "placement_us": placement * 1e6,
+        "sample_us": drawing * 1e6,
+        "proposals": proposals / (positions * samples),
+        "replay_us": replay_time * 1e6,
+    }
+
+
+def solving_figures(
+    *, ruleset: Ruleset = RUBICON, tricks_left: int = 12, deals: int = 20, seed: int = 1
+) -> dict[str, float]:
+    """Milliseconds per solve (mean, median, max) over ``deals`` random deals of automatic
+    declarations, at the first play with ``tricks_left`` tricks to go."""
+    rng = random.Random(seed)
+    times = []
+    for _ in range(deals):
+        state = _play_position(ruleset, "auto", rng, tricks_left)
+        start = time.perf_counter()
+        solve(state)
+        times.append(time.perf_counter() - start)
+    return {
+        "mean_ms": statistics.fmean(times) * 1e3,
+        "median_ms": statistics.median(times) * 1e3,
+        "max_ms": max(times) * 1e3,
+    }
+
+
+def _cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown processor"
+
+
+def main(
+    *, deals: int = 20, positions: int = 40, rulesets: tuple[Ruleset, ...] = (RUBICON,)
+) -> int:
+    """Print the figures (the ``search-bench`` command)."""
+    cpu = _cpu_name()
+    print(f"Python {sys.version.split()[0]} on {platform.machine()}, {cpu}")
+    for ruleset in rulesets:
+        modes: tuple[Declarations, ...] = ("played", "auto")
+        for mode in modes:
+            f = sampling_figures(ruleset=ruleset, declarations=mode, positions=positions)
+            print(
+                f"sample {ruleset.name} ({mode} declarations): {f['sample_us']:.0f} us a sample "
+                f"({f['placement_us']:.0f} us placing the cards, {f['proposals']:.2f} proposals; "
+                f"floor: replaying the game alone {f['replay_us']:.0f} us)"
+            )
+        for left in (12, 8, 4):
+            f = solving_figures(ruleset=ruleset, tricks_left=left, deals=deals)
+            print(
+                f"solve {ruleset.name}, {left} tricks left: mean {f['mean_ms']:.1f} ms, "
+                f"median {f['median_ms']:.1f} ms, max {f['max_ms']:.1f} ms"
+            )
+    return 0
