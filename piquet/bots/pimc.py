@@ -118,8 +118,15 @@ class PIMCBot:
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
             world = self.worlds_drawn.draw(observation, self.rng)
-            for i, action in enumerate(actions):
-                totals[i] += self.margin(world.apply(action), me)
+            if world.phase is Phase.PLAY and self.evaluator == "solver":
+                # One search gives every card's exact value for the player to move.
+                solve = self.solver or default_solver()
+                values = solve(world, every_value=True).values
+                for i, action in enumerate(actions):
+                    totals[i] += values[action]
+            else:
+                for i, action in enumerate(actions):
+                    totals[i] += self.margin(world.apply(action), me)
             self.last_worlds = done + 1
         best = max(range(len(actions)), key=totals.__getitem__)
         return actions[best]

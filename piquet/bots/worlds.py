@@ -45,9 +45,11 @@ __all__ = [
 
 #: Draws a state consistent with an observation: ``sampler(observation, rng) -> State``.
 Sampler = Callable[[Observation, random.Random], State]
-#: The exact value of a play-phase state with every card known: ``solver(state).value``
-#: is the deal score of the player to move minus the opponent's at the end of the deal.
-Solver = Callable[[State], Any]
+#: The exact value of a play-phase state with every card known, like
+#: :func:`piquet.solver.solve`: ``solver(state).value`` is the deal score of the player to
+#: move minus the opponent's at the end of the deal, and ``solver(state,
+#: every_value=True).values`` maps every legal card to its value.
+Solver = Callable[..., Any]
 
 #: Deal-score margins are squashed by ``tanh(margin / DEAL_SCALE)`` into a reward.
 DEAL_SCALE = 40.0
