@@ -123,3 +123,24 @@ def test_last_deal_reward_is_mostly_the_outcome() -> None:
     )
     assert final.result is not None and final.result.winner is pq.Player.A
     assert reward(final, pq.Player.A) >= 0.6 and reward(final, pq.Player.B) <= -0.6
+
+
+def test_a_solved_leaf_rewards_as_a_played_out_best_line() -> None:
+    """The exact solver's reward at a leaf equals the reward of the deal played out
+    along a best line, found by brute force."""
+    from piquet.bots.worlds import solved_reward
+    from piquet.solver import solve
+
+    state = _endgame(16)
+    for player in pq.Player:
+        line = state
+        while not is_deal_over(line):
+            mover = line.to_move
+            assert isinstance(mover, pq.Player)
+            line = max(
+                (line.apply(a) for a in line.legal_actions()), key=lambda s: _minimax(s, mover)
+            )
+        assert solved_reward(state, player, solve) == pytest.approx(reward(line, player))
+    race = pq.new_game(pq.AU_CENT, declarations="auto").apply(deal_of(**SEED_002))
+    race = play_out(race, SEED_002_EXCHANGE + SEED_002_PLAY[:16])
+    assert solved_reward(race, pq.Player.A, solve) is None  # a race: the order matters

@@ -38,11 +38,14 @@ from ..state import Phase, State
 from .heuristic import HeuristicBot
 from .worlds import (
     Sampler,
+    Solver,
     Worlds,
+    default_solver,
     heuristic_action,
     is_deal_over,
     reward,
     rollout,
+    solved_reward,
     tree_actions,
 )
 
@@ -66,8 +69,10 @@ class ISMCTSBot:
     ``iterations``: iterations a decision (default 400); ``time_limit``: seconds a
     decision, when given (the search stops at whichever comes first); ``exploration``:
     the UCB1 constant; ``rollout``: ``"random"`` or ``"heuristic"`` play to the end of
-    the deal; ``discards``: candidate discards searched in the exchange; ``sampler``:
-    draws the worlds (default :func:`piquet.sampling.sample_state`).
+    the deal; ``solve_below``: from this many cards in hand down, a leaf is valued by the
+    exact solver instead of a play-out (0: never); ``discards``: candidate discards
+    searched in the exchange; ``sampler``, ``solver``: replacements for
+    :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
 
     >>> import random
     >>> bot = ISMCTSBot(random.Random(1), iterations=100)
@@ -81,7 +86,9 @@ class ISMCTSBot:
     exploration: float = 0.7
     rollout: str = attrs.field(default="random")
     discards: int = 6
+    solve_below: int = 4
     sampler: Sampler | None = None
+    solver: Solver | None = None
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot)
     worlds_drawn: Worlds = attrs.field(init=False, repr=False)
     last_iterations: int = attrs.field(default=0, init=False)
@@ -159,8 +166,15 @@ class ISMCTSBot:
             state = state.apply(action)
             path.append((child, mover))
             node = child
-        end = rollout(state, rng, self.rollout)
-        value = reward(end, me)
+        value = None
+        if (
+            self.solve_below
+            and state.phase is Phase.PLAY
+            and len(state.hand(me)) <= self.solve_below
+        ):
+            value = solved_reward(state, me, self.solver or default_solver())
+        if value is None:
+            value = reward(rollout(state, rng, self.rollout), me)
         for child, mover in path:
             child.visits += 1
             child.total += value if mover is me else -value

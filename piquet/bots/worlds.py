@@ -168,6 +168,29 @@ def reward(state: State, player: Player) -> float:
     return OUTCOME_WEIGHT * outcome + (1 - OUTCOME_WEIGHT) * margin
 
 
+def solved_reward(state: State, player: Player, solver: Solver) -> float | None:
+    """The reward :func:`reward` would give ``player`` at the end of the deal of
+    ``state`` under best play by both, from the exact solver; None when the solver does
+    not apply (not the play phase) or cannot say who wins the game (a race to a target,
+    where the order of the points matters, not only their difference).
+    """
+    rules = state.ruleset
+    if state.phase is not Phase.PLAY or rules.game.target is not None:
+        return None
+    mover = state.to_move
+    assert isinstance(mover, Player)
+    value: int = solver(state).value
+    margin = value if mover is player else -value
+    squashed = math.tanh(margin / DEAL_SCALE)
+    scores, now = state.scores, state.deal_scores
+    lead = scores[player] - scores[player.other] - (now[player] - now[player.other]) + margin
+    # Only the difference is known; a partie's end depends on the deals and a tie only.
+    if not rules.game.over_after_deal(state.deal_number, (max(lead, 0), max(-lead, 0))):
+        return squashed
+    outcome = (lead > 0) - (lead < 0)
+    return OUTCOME_WEIGHT * outcome + (1 - OUTCOME_WEIGHT) * squashed
+
+
 def heuristic_action(state: State) -> Action:
     """The heuristic bot's choice for the player to move in ``state``."""
     mover = state.to_move
