@@ -144,3 +144,28 @@ def test_a_solved_leaf_rewards_as_a_played_out_best_line() -> None:
     race = pq.new_game(pq.AU_CENT, declarations="auto").apply(deal_of(**SEED_002))
     race = play_out(race, SEED_002_EXCHANGE + SEED_002_PLAY[:16])
     assert solved_reward(race, pq.Player.A, solve) is None  # a race: the order matters
+
+
+@pytest.mark.parametrize("declarations", ["played", "auto"])
+@pytest.mark.parametrize("name", ["ismcts", "pimc"])
+def test_with_the_real_sampler_they_play_a_deal_in_either_mode(
+    name: str, declarations: str
+) -> None:
+    """No oracle: worlds drawn by piquet.sampling, the declaration mode learned from the
+    phases the bot is asked in (an observation does not say it)."""
+    options = {"iterations": 4} if name == "ismcts" else {"worlds": 2, "exchange_worlds": 1}
+    for seat in pq.Player:
+        bots = [make("heuristic"), make("heuristic")]
+        bots[seat] = make(name, seed=3, **options)
+        state = pq.new_game(pq.RUBICON, declarations=declarations)  # type: ignore[arg-type]
+        rng = random.Random(8)
+        state = state.apply(state.sample_chance(rng))
+        while not is_deal_over(state):
+            mover = state.to_move
+            assert isinstance(mover, pq.Player)
+            observation = state.observation(mover)
+            action = bots[mover].choose(observation)
+            assert action in observation.legal_actions
+            state = state.apply(action)
+        learned = bots[seat].worlds_drawn.declarations  # type: ignore[attr-defined]
+        assert learned == declarations

@@ -111,10 +111,10 @@ class ISMCTSBot:
         if not legal:
             raise ValueError(f"{observation.player} has nothing to choose: not his turn")
         self.last_iterations = 0
+        self.worlds_drawn.note(observation)
         if len(legal) == 1:
             return legal[0]
         draw = self.worlds_drawn.draw
-        self.worlds_drawn.note(observation)
         if observation.phase is not Phase.PLAY and not isinstance(legal[0], Exchange):
             return self.heuristic.choose(observation)
         first = draw(observation, self.rng)

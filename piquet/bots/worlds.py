@@ -120,14 +120,15 @@ class Worlds:
             return self.sampler(observation, rng)
         self.note(observation)
         sample = default_sampler()
-        if self.declarations is not None:
-            return sample(observation, rng, declarations=self.declarations)
-        try:
-            return sample(observation, rng)
-        except ValueError:
-            pass
-        # The inferred mode cannot explain the observation: it is the other one.
-        for mode in ("played", "auto"):
+        first = self.declarations
+        if first is None:
+            try:
+                return sample(observation, rng)  # the sampler infers the mode
+            except ValueError:
+                first = "auto"
+        # What the bot learned (or what the sampler inferred) cannot explain the
+        # observation: try the other mode before giving up.
+        for mode in (first, "played" if first == "auto" else "auto"):
             try:
                 world = sample(observation, rng, declarations=mode)
             except ValueError:
