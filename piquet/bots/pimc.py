@@ -54,8 +54,8 @@ __all__ = ["PIMCBot"]
 class PIMCBot:
     """Perfect-information Monte Carlo over sampled worlds.
 
-    ``worlds``: worlds sampled for a card played (default 16); ``exchange_worlds``:
-    worlds for a discard (default 8); ``discards``: candidate discards (default 5);
+    ``worlds``: worlds sampled for a card played (default 8); ``exchange_worlds``:
+    worlds for a discard (default 4); ``discards``: candidate discards (default 4);
     ``time_limit``: seconds a decision, when given (stops sampling more worlds, after
     at least one); ``evaluator``: ``"solver"`` or ``"rollout"`` (heuristic play, for
     when the solver is too slow or absent); ``sampler``, ``solver``: replacements for
@@ -67,9 +67,9 @@ class PIMCBot:
     """
 
     rng: random.Random = attrs.field(factory=random.Random)
-    worlds: int = 16
-    exchange_worlds: int = 8
-    discards: int = 5
+    worlds: int = 8
+    exchange_worlds: int = 4
+    discards: int = 4
     time_limit: float | None = None
     evaluator: str = attrs.field(default="solver")
     sampler: Sampler | None = None
