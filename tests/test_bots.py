@@ -208,3 +208,18 @@ def test_seeded_bots_repeat_their_games() -> None:
 def test_play_game_needs_two_bots() -> None:
     with pytest.raises(ValueError, match="two bots, got 1"):
         play_game(pq.RUBICON, [GreedyBot()], random.Random(0))
+
+
+def test_the_ladder_script_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/ladder.py, on a few games and with a cheap bot on top."""
+    import runpy
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "ladder.py"
+    module = runpy.run_path(str(script))
+    assert module["main"](["--games", "2", "--search-games", "2", "--top", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(".. list-table::")
+    for row in ("greedy v random", "heuristic v greedy", "greedy v heuristic", "greedy v greedy"):
+        assert f"   * - {row}\n" in out
+    assert "rubicon, seed 1; Python 3." in out
