@@ -341,8 +341,9 @@ class HeuristicBot:
         calls = [a for a in legal if isinstance(a, Call)]
         if calls:
             # Call the best: a call that is good scores, and an equal one stops the
-            # opponent's (R-DE-1). Sinking (not calling what one holds, to hide it
-            # [Hoyle]) is left to the search bots, which can weigh what it hides.
+            # opponent's (R-DE-1). Sinking to hide a holding ("a clever player will
+            # sometimes refrain from claiming scoring-elements" [Hoyle]) is not tried: a
+            # call's points are certain, what sinking hides is not.
             rule = observation.ruleset.category_rule(calls[0].category)
             return max(calls, key=lambda c: rule.key(c.cards.mask))
         reckons = [a for a in legal if isinstance(a, Reckon)]
