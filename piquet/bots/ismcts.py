@@ -70,7 +70,7 @@ class ISMCTSBot:
     decision, when given (the search stops at whichever comes first); ``exploration``:
     the UCB1 constant; ``rollout``: ``"random"`` or ``"heuristic"`` play to the end of
     the deal; ``solve_below``: from this many cards in hand down, a leaf is valued by the
-    exact solver instead of a play-out (default 7; 0: never); ``discards``: candidate discards
+    exact solver instead of a play-out (default 4; 0: never); ``discards``: candidate discards
     searched in the exchange; ``sampler``, ``solver``: replacements for
     :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
 
@@ -86,7 +86,7 @@ class ISMCTSBot:
     exploration: float = 0.7
     rollout: str = attrs.field(default="heuristic")
     discards: int = 6
-    solve_below: int = 7
+    solve_below: int = 4
     sampler: Sampler | None = None
     solver: Solver | None = None
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot)
