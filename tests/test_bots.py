@@ -223,3 +223,18 @@ def test_the_ladder_script_prints_its_table(capsys: pytest.CaptureFixture[str]) 
     for row in ("greedy v random", "heuristic v greedy", "greedy v heuristic", "greedy v greedy"):
         assert f"   * - {row}\n" in out
     assert "rubicon, seed 1; Python 3." in out
+
+
+def test_the_example_bot_registers_and_plays_a_match() -> None:
+    import runpy
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "my_first_bot.py"
+    module = runpy.run_path(str(script))
+    try:
+        result = module["main"](games=4, seed=2)
+        assert len(result.games) == 4 and result.a == "long-suit"
+        observation = _first_decision(pq.RUBICON)
+        assert make("long-suit").choose(observation) in observation.legal_actions
+    finally:
+        unregister("long-suit")
