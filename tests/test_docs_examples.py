@@ -37,7 +37,7 @@ def test_demo_command_narrates_a_partie() -> None:
         check=True,
         cwd=ROOT,
     ).stdout
-    assert out.startswith("Rubicon piquet, a partie of six deals: A (greedy) against B (random).")
+    assert out.startswith("Rubicon piquet, a partie of six deals: A (heuristic) against B (greedy).")
     assert "Score sheet" in out and re.search(r"^(A|B) wins .*\d+ points", out, flags=re.M)
 
 

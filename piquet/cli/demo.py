@@ -12,7 +12,7 @@ from ..narrate import narrate
 from . import add_ruleset_argument
 
 #: The bots of the demo, A then B.
-DEFAULT_BOTS: tuple[str, str] = ("greedy", "random")
+DEFAULT_BOTS: tuple[str, str] = ("heuristic", "greedy")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_BOT", "Table", "choose", "register", "run"]
 
 #: The bot ``play`` sets against you unless ``--bot`` names another.
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "heuristic"
 
 #: How many legal actions ``help`` numbers one by one; more are described instead.
 LISTED = 40

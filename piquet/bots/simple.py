@@ -1,6 +1,4 @@
-"""Bots: players that choose an action from an observation, and a loop to run them.
-
-A bot sees only its :class:`~piquet.observation.Observation`, never the state.
+"""Two simple bots: one that chooses at random, one that plays by a few rules of thumb.
 
 >>> import random
 >>> import piquet as pq
@@ -13,12 +11,11 @@ A bot sees only its :class:`~piquet.observation.Observation`, never the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Sequence
 
 import attrs
 
-from .actions import (
+from ..actions import (
     Action,
     Call,
     Exchange,
@@ -30,22 +27,11 @@ from .actions import (
     Play,
     Reckon,
 )
-from .cards import Card, CardSet
-from .ledger import CHANCE, Player
-from .observation import Observation
-from .ruleset import Ruleset
-from .state import Phase, State, new_game
+from ..cards import Card, CardSet
+from ..observation import Observation
+from .base import no_options
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "make", "names", "play_game", "register"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything with ``choose(observation) -> action``."""
-
-    def choose(self, observation: Observation) -> Action:
-        """One of ``observation.legal_actions``."""
-        ...
+__all__ = ["GreedyBot", "RandomBot"]
 
 
 @attrs.define
@@ -137,89 +123,13 @@ class GreedyBot:
         return min(plays, key=lambda p: int(p.card.rank))
 
 
-#: A bot factory: ``factory(seed, **options)`` returns a new bot.
-BotFactory = Callable[..., Bot]
-
-_REGISTRY: dict[str, BotFactory] = {}
-
-
-def register(name: str, factory: BotFactory) -> None:
-    """Make a bot known by ``name`` to :func:`make`, commands and matches.
-
-    ``factory(seed, **options)`` builds the bot; ``seed`` is an int or None.
-
-    >>> register("cautious", lambda seed, **options: GreedyBot())
-    >>> isinstance(make("cautious"), GreedyBot)
-    True
-    >>> del _REGISTRY["cautious"]
-    """
-    if not name or name != name.lower():
-        raise ValueError(f"a bot name must be non-empty and lower case (got {name!r})")
-    _REGISTRY[name] = factory
-
-
-def names() -> tuple[str, ...]:
-    """The names :func:`make` knows, sorted.
-
-    >>> "random" in names() and "greedy" in names()
-    True
-    """
-    return tuple(sorted(_REGISTRY))
-
-
-def make(name: str, *, seed: int | None = None, **options: Any) -> Bot:
-    """A new bot by name (case-insensitive), seeded for reproducible play.
-
-    >>> bot = make("random", seed=1)
-    >>> type(bot).__name__
-    'RandomBot'
-    >>> make("nobody")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'nobody'; known bots: greedy, random
-    """
-    factory = _REGISTRY.get(name.lower())
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
-    return factory(seed, **options)
-
-
-def _no_options(name: str, options: dict[str, Any]) -> None:
-    if options:
-        raise TypeError(f"bot {name!r} takes no options (got {', '.join(sorted(options))})")
-
-
-def _make_random(seed: int | None, **options: Any) -> Bot:
-    _no_options("random", options)
+def make_random(seed: int | None, **options: object) -> RandomBot:
+    """The factory behind ``make("random", seed=...)``."""
+    no_options("random", dict(options))
     return RandomBot(random.Random(seed))
 
 
-def _make_greedy(seed: int | None, **options: Any) -> Bot:
-    _no_options("greedy", options)
+def make_greedy(seed: int | None, **options: object) -> GreedyBot:
+    """The factory behind ``make("greedy")``; the greedy bot has no randomness."""
+    no_options("greedy", dict(options))
     return GreedyBot()
-
-
-register("random", _make_random)
-register("greedy", _make_greedy)
-
-
-def play_game(
-    ruleset: Ruleset | State,
-    bots: Sequence[Bot],
-    rng: random.Random,
-    *,
-    dealer: Player = Player.B,
-) -> State:
-    """Play a game to its end: ``bots[0]`` is player A, ``bots[1]`` player B; chance
-    comes from ``rng``. A state may be given instead of a ruleset, to play on from it."""
-    if len(bots) != 2:
-        raise ValueError(f"play_game needs two bots, got {len(bots)}")
-    state = ruleset if isinstance(ruleset, State) else new_game(ruleset, dealer=dealer)
-    while state.phase is not Phase.OVER:
-        mover = state.to_move
-        if mover is CHANCE:
-            state = state.apply(state.sample_chance(rng))
-        else:
-            assert isinstance(mover, Player)
-            state = state.apply(bots[mover].choose(state.observation(mover)))
-    return state

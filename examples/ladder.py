@@ -1,0 +1,77 @@
+"""The ladder of the package's bots: each rung against the one below it, and the
+strongest against the greedy bot, in duplicate Rubicon parties (the same deals played
+twice, seats swapped), with 95% intervals. Prints the table published in docs/bots.rst.
+
+python examples/ladder.py [--games 200] [--search-games 40] [--jobs 1] [--seed 1]
+                          [--top pimc] [--ruleset rubicon]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from collections.abc import Sequence
+
+import piquet as pq
+
+#: The rungs, weakest first; the top rung is chosen on the command line.
+RUNGS = ("random", "greedy", "heuristic")
+
+
+def row(upper: str, lower: str, result: pq.MatchResult) -> str:
+    low, high = result.win_interval
+    p_low, p_high = result.points_interval
+    seconds = result.seconds_per_decision[0]
+    return (
+        f"   * - {upper} v {lower}\n"
+        f"     - {len(result.games)}\n"
+        f"     - {result.win_rate:.1%} [{low:.1%}, {high:.1%}]\n"
+        f"     - {result.mean_points:+.0f} [{p_low:+.0f}, {p_high:+.0f}]\n"
+        f"     - {seconds * 1000:.2f} ms"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games between fast bots")
+    parser.add_argument("--search-games", type=int, default=40, help="games with a search bot")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--top", action="append", help="search bots on top (pimc, ismcts)")
+    parser.add_argument("--ruleset", default="rubicon")
+    args = parser.parse_args(argv)
+    ruleset = pq.find_ruleset(args.ruleset)
+    tops = args.top or ["pimc", "ismcts"]
+    pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)]
+    pairs += [(top, "heuristic") for top in tops] + [(top, "greedy") for top in tops]
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+        "   * - match",
+        "     - games",
+        "     - win rate [95%]",
+        "     - mean points [95%]",
+        "     - time a decision",
+    ]
+    started = time.perf_counter()
+    for upper, lower in pairs:
+        games = args.games if upper in RUNGS else args.search_games
+        result = pq.match(
+            upper, lower, ruleset=ruleset, games=games, seed=args.seed, jobs=args.jobs
+        )
+        lines.append(row(upper, lower, result))
+        print(result.summary(), file=sys.stderr, flush=True)
+    print("\n".join(lines))
+    print(
+        f"\n{ruleset.name}, seed {args.seed}; Python {platform.python_version()} on "
+        f"{platform.machine()} ({platform.processor() or platform.system()}); "
+        f"{time.perf_counter() - started:.0f} s with {args.jobs} process(es)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

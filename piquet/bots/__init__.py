@@ -1,0 +1,52 @@
+"""Bots: players that choose an action from an observation, found by name.
+
+Every bot has one method, ``choose(observation) -> action``; :func:`make` builds one by
+name with a seed and options, and :func:`play_game` runs two of them through a game.
+
+>>> import random
+>>> import piquet as pq
+>>> from piquet.bots import make, names, play_game
+>>> names()
+('greedy', 'heuristic', 'ismcts', 'pimc', 'random')
+>>> final = play_game(pq.RUBICON, [make("heuristic"), make("random", seed=1)], random.Random(2))
+>>> final.result.winner
+<Player.A: 0>
+"""
+
+from __future__ import annotations
+
+from .base import _REGISTRY, Bot, BotFactory, make, names, play_game, register, unregister  # noqa: F401
+from .helpers import best_call, call_score, calls_in, compare_calls, describe, unseen_cards
+from .heuristic import HeuristicBot, Plan, make_heuristic, plan_for
+from .ismcts import ISMCTSBot, make_ismcts
+from .pimc import PIMCBot, make_pimc
+from .simple import GreedyBot, RandomBot, make_greedy, make_random
+
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "PIMCBot",
+    "Plan",
+    "RandomBot",
+    "best_call",
+    "call_score",
+    "calls_in",
+    "compare_calls",
+    "describe",
+    "make",
+    "names",
+    "plan_for",
+    "play_game",
+    "register",
+    "unregister",
+    "unseen_cards",
+]
+
+register("random", make_random)
+register("greedy", make_greedy)
+register("heuristic", make_heuristic)
+register("pimc", make_pimc)
+register("ismcts", make_ismcts)

@@ -1,0 +1,279 @@
+"""What the search bots share: sampled worlds, the end of a deal, rewards, rollouts,
+and the few discards worth searching.
+
+A *world* is a whole state consistent with what a player knows, drawn by
+:func:`piquet.sampling.sample_state`. The search bots take the sampler and the solver as
+options (``sampler=``, ``solver=``) so that tests and experiments can put others in.
+
+>>> import random
+>>> import piquet as pq
+>>> state = pq.new_game()
+>>> state = state.apply(state.sample_chance(random.Random(0)))
+>>> end = rollout(state, random.Random(1))
+>>> is_deal_over(end), is_deal_over(state)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from typing import Any, cast
+
+import attrs
+
+from ..actions import Action, Exchange, Play
+from ..cards import CardSet
+from ..ledger import CHANCE, Player
+from ..observation import Observation
+from ..state import Phase, State
+from .heuristic import HeuristicBot
+
+__all__ = [
+    "Sampler",
+    "Solver",
+    "Worlds",
+    "candidate_discards",
+    "default_sampler",
+    "default_solver",
+    "is_deal_over",
+    "reward",
+    "rollout",
+]
+
+#: Draws a state consistent with an observation: ``sampler(observation, rng) -> State``.
+Sampler = Callable[[Observation, random.Random], State]
+#: The exact value of a play-phase state with every card known, like
+#: :func:`piquet.solver.solve`: ``solver(state).value`` is the deal score of the player to
+#: move minus the opponent's at the end of the deal, and ``solver(state,
+#: every_value=True).values`` maps every legal card to its value.
+Solver = Callable[..., Any]
+
+#: Deal-score margins are squashed by ``tanh(margin / DEAL_SCALE)`` into a reward.
+DEAL_SCALE = 40.0
+#: The share of the game's outcome in the reward of the game's last deal.
+OUTCOME_WEIGHT = 0.8
+
+_HEURISTIC = HeuristicBot()
+
+
+def default_sampler() -> Callable[..., State]:
+    """:func:`piquet.sampling.sample_state`, imported when first needed."""
+    return cast(Callable[..., State], _tool("piquet.sampling", "sample_state", "pass sampler=..."))
+
+
+def default_solver() -> Solver:
+    """:func:`piquet.solver.solve`, imported when first needed."""
+    return cast(Solver, _tool("piquet.solver", "solve", "pass solver=... or evaluator='rollout'"))
+
+
+def _tool(module: str, name: str, instead: str) -> Any:
+    # Imported by name and late: the search tools sit beside the bots, not below them.
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise RuntimeError(f"this bot needs {module}.{name}; {instead} to use another") from exc
+
+
+@attrs.define
+class Worlds:
+    """Draws the worlds of one bot: with ``sampler`` when given, else with
+    :func:`piquet.sampling.sample_state`, telling it the game's declaration mode once the
+    bot has seen it. An observation does not say whether declarations are played; a bot
+    that was asked to declare knows they are.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game()
+    >>> state = state.apply(state.sample_chance(random.Random(0)))
+    >>> world = Worlds().draw(state.observation(pq.Player.A), random.Random(1))
+    >>> world.observation(pq.Player.A) == state.observation(pq.Player.A)
+    True
+    """
+
+    sampler: Sampler | None = None
+    declarations: str | None = None
+    """``"played"`` or ``"auto"`` once the bot has seen which, else None (the sampler
+    then infers it)."""
+    _exchanged: set[int] = attrs.field(factory=set, init=False)
+    _declared: set[int] = attrs.field(factory=set, init=False)
+
+    def note(self, observation: Observation) -> None:
+        """Learn what an observation shows of the game's declaration mode: a player asked
+        to declare knows they are played; one who was asked to discard in a deal and
+        reaches its play without being asked to declare knows they are automatic (with
+        played declarations both players speak in every category)."""
+        deal = observation.deal_number
+        if observation.phase is Phase.EXCHANGE and observation.legal_actions:
+            self._exchanged.add(deal)
+        elif observation.phase is Phase.DECLARATION:
+            self._declared.add(deal)
+            self.declarations = "played"
+        elif observation.phase is Phase.PLAY and deal in self._exchanged:
+            self.declarations = "played" if deal in self._declared else "auto"
+
+    def draw(self, observation: Observation, rng: random.Random) -> State:
+        """A world consistent with ``observation``."""
+        if self.sampler is not None:
+            return self.sampler(observation, rng)
+        self.note(observation)
+        sample = default_sampler()
+        first = self.declarations
+        if first is None:
+            try:
+                return sample(observation, rng)  # the sampler infers the mode
+            except ValueError:
+                first = "auto"
+        # What the bot learned (or what the sampler inferred) cannot explain the
+        # observation: try the other mode before giving up.
+        for mode in (first, "played" if first == "auto" else "auto"):
+            try:
+                world = sample(observation, rng, declarations=mode)
+            except ValueError:
+                continue
+            self.declarations = mode
+            return world
+        raise RuntimeError(
+            f"no world is consistent with {observation.player}'s observation in either "
+            "declaration mode"
+        )
+
+
+def is_deal_over(state: State) -> bool:
+    """True when the deal of ``state`` is over: the next deal is to be dealt, or the game
+    is over (a race may end in the middle of a deal)."""
+    return state.to_move is CHANCE or state.to_move is None
+
+
+def reward(state: State, player: Player) -> float:
+    """The reward of a finished deal for ``player``, in [-1, 1]: ``tanh`` of his
+    deal-score margin over ``DEAL_SCALE``; when the game is over, mostly its outcome (won
+    1, drawn 0, lost -1, weighted ``OUTCOME_WEIGHT``) and a little of that margin.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game()
+    >>> end = rollout(state.apply(state.sample_chance(random.Random(0))), random.Random(1))
+    >>> round(reward(end, pq.Player.A), 3), end.deal_scores
+    (-0.314, (11, 24))
+    """
+    scores = state.deal_scores
+    margin = math.tanh((scores[player] - scores[player.other]) / DEAL_SCALE)
+    result = state.result
+    if result is None:
+        return margin
+    outcome = 0.0 if result.winner is None else 1.0 if result.winner is player else -1.0
+    # The outcome first; the deal's margin still tells a narrow loss from a heavy one.
+    return OUTCOME_WEIGHT * outcome + (1 - OUTCOME_WEIGHT) * margin
+
+
+def solved_reward(state: State, player: Player, solver: Solver) -> float | None:
+    """The reward :func:`reward` would give ``player`` at the end of the deal of
+    ``state`` under best play by both, from the exact solver; None when the solver does
+    not apply (not the play phase) or cannot say who wins the game (a race to a target,
+    where the order of the points matters, not only their difference).
+    """
+    rules = state.ruleset
+    if state.phase is not Phase.PLAY or rules.game.target is not None:
+        return None
+    mover = state.to_move
+    assert isinstance(mover, Player)
+    value: int = solver(state).value
+    margin = value if mover is player else -value
+    squashed = math.tanh(margin / DEAL_SCALE)
+    scores, now = state.scores, state.deal_scores
+    lead = scores[player] - scores[player.other] - (now[player] - now[player.other]) + margin
+    # Only the difference is known; a partie's end depends on the deals and a tie only.
+    if not rules.game.over_after_deal(state.deal_number, (max(lead, 0), max(-lead, 0))):
+        return squashed
+    outcome = (lead > 0) - (lead < 0)
+    return OUTCOME_WEIGHT * outcome + (1 - OUTCOME_WEIGHT) * squashed
+
+
+def heuristic_action(state: State) -> Action:
+    """The heuristic bot's choice for the player to move in ``state``."""
+    mover = state.to_move
+    assert isinstance(mover, Player)
+    return _HEURISTIC.choose(state.observation(mover))
+
+
+def rollout(state: State, rng: random.Random, policy: str = "random") -> State:
+    """Play ``state`` to the end of its deal: the exchange and the declarations by the
+    heuristic bot, the play at random (``policy="random"``) or by the heuristic bot too
+    (``policy="heuristic"``). Uses the engine's own ``state.rollout`` when it has one
+    and the policy is random.
+    """
+    if policy not in ("random", "heuristic"):
+        raise ValueError(f"rollout policy must be 'random' or 'heuristic' (got {policy!r})")
+    while not is_deal_over(state):
+        if state.phase is Phase.PLAY:
+            if policy == "random":
+                fast = getattr(state, "rollout", None)
+                if fast is not None:
+                    finished: State = fast(rng)
+                    return finished
+                state = state.apply(rng.choice(state.legal_actions()))
+            else:
+                state = state.apply(heuristic_action(state))
+        else:
+            state = state.apply(heuristic_action(state))
+    return state
+
+
+def candidate_discards(observation: Observation, limit: int = 6) -> list[Exchange]:
+    """At most ``limit`` legal discards worth searching, the heuristic bot's own first:
+    the heuristic's throwing order cut at every allowed count, then its choice with the
+    last card kept swapped for the next ones in line.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game()
+    >>> state = state.apply(state.sample_chance(random.Random(0)))
+    >>> [str(a) for a in candidate_discards(state.observation(state.elder), 3)]
+    ['discard JH 8H 7H 10D 7D', 'discard 8H 7H 10D 7D', 'discard 7H 10D 7D']
+    """
+    legal = observation.legal_actions
+    if not legal or not isinstance(legal[0], Exchange):
+        raise ValueError("candidate_discards needs an observation at the player's discard")
+    first = _HEURISTIC.choose(observation)
+    assert isinstance(first, Exchange)
+    order = [card for card, _ in _HEURISTIC.discard_order(observation)]
+    low, high = legal[0], legal[-1]
+    assert isinstance(low, Exchange) and isinstance(high, Exchange)
+    fewest, most = len(low.discard), len(high.discard)
+    chosen = len(first.discard)
+    found: list[Exchange] = [first]
+
+    def add(cards: CardSet) -> None:
+        action = Exchange(cards)
+        if action not in found and action in legal:
+            found.append(action)
+
+    # Counts nearest the heuristic's own first, then the other counts.
+    for count in sorted(range(fewest, most + 1), key=lambda n: (abs(n - chosen), -n)):
+        add(CardSet(order[:count]))
+    for keep in range(chosen - 1, -1, -1):
+        for swap in range(chosen, min(len(order), chosen + 2)):
+            add(CardSet(order[:keep] + order[keep + 1 : chosen] + [order[swap]]))
+    return found[:limit]
+
+
+def tree_actions(state: State, discards: int) -> list[Action] | None:
+    """The actions a search tree branches on at ``state``: every card in the play, the
+    candidate discards in the exchange; None where the heuristic bot decides alone (the
+    declarations, a carte blanche count, the younger's left cards)."""
+    if state.phase is Phase.PLAY:
+        return list(state.legal_actions())
+    legal = state.legal_actions()
+    if legal and isinstance(legal[0], Exchange):
+        mover = state.to_move
+        assert isinstance(mover, Player)
+        return list(candidate_discards(state.observation(mover), discards))
+    return None
+
+
+def is_play(action: Action) -> bool:
+    """True for a card played."""
+    return isinstance(action, Play)
