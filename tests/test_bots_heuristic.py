@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import play_out
 from seed_data import SEED_000, SEED_000_EXCHANGE, SEED_002, SEED_002_EXCHANGE
 
 import piquet as pq
+from conftest import play_out
 from piquet.bots import HeuristicBot, Plan, make, plan_for, play_game
 from piquet.bots.heuristic import _win_chance
 

@@ -7,11 +7,11 @@ import random
 import sys
 
 import pytest
-from conftest import play_out
 from ruleset_helpers import deal_of
 from seed_data import SEED_002, SEED_002_EXCHANGE, SEED_002_PLAY
 
 import piquet as pq
+from conftest import play_out
 from piquet.bots import ISMCTSBot, PIMCBot, make
 from piquet.bots.worlds import candidate_discards, is_deal_over, reward, rollout
 

@@ -11,6 +11,7 @@ import pytest
 
 import piquet as pq
 from piquet.cli import main
+from piquet.cli.demo import DEFAULT_BOTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,7 +110,8 @@ def test_demo_into_a_closed_pipe_ends_quietly() -> None:
 def test_demo_runs_and_names_its_bots() -> None:
     done = run_cli("demo", "--seed", "2", "--symbols")
     assert done.returncode == 0
-    assert "A (greedy) against B (random)" in done.stdout.splitlines()[0]
+    bots = f"A ({DEFAULT_BOTS[0]}) against B ({DEFAULT_BOTS[1]})"
+    assert bots in done.stdout.splitlines()[0]
     assert "♠" in done.stdout
 
 

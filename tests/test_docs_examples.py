@@ -37,7 +37,9 @@ def test_demo_command_narrates_a_partie() -> None:
         check=True,
         cwd=ROOT,
     ).stdout
-    assert out.startswith("Rubicon piquet, a partie of six deals: A (heuristic) against B (greedy).")
+    assert out.startswith(
+        "Rubicon piquet, a partie of six deals: A (heuristic) against B (greedy)."
+    )
     assert "Score sheet" in out and re.search(r"^(A|B) wins .*\d+ points", out, flags=re.M)
 
 
