@@ -545,9 +545,11 @@ def sample_state(
     """A whole state, uniformly drawn among those consistent with ``observation``.
 
     ``declarations`` is the game's declaration mode (``"played"`` or ``"auto"``); None
-    infers it (:func:`infer_declarations`). Raises :class:`SamplingError` when no state
-    fits, or none was found in ``max_tries`` draws (a placement is drawn again only when
-    it contradicts the declarations or a carte blanche, which the counting leaves out).
+    takes the observation's own (:func:`infer_declarations`), and another raises
+    :class:`SamplingError` (no state of that mode gives this observation). Raises
+    :class:`SamplingError` too when no state fits, or none was found in ``max_tries``
+    draws (a placement is drawn again only when it contradicts the declarations or a
+    carte blanche, which the counting leaves out).
 
     >>> import random
     >>> import piquet as pq
@@ -558,11 +560,18 @@ def sample_state(
     >>> world.observation(pq.Player.B) == seen, world.hand(pq.Player.A) == dealt.hand(pq.Player.A)
     (True, False)
     """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"expected a piquet.Observation, not {type(observation).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     mode = infer_declarations(observation) if declarations is None else declarations
     if mode not in ("played", "auto"):
         raise ValueError(f"declarations must be 'played', 'auto' or None (got {declarations!r})")
+    if mode != infer_declarations(observation):
+        raise SamplingError(
+            f"declarations={mode!r}, but the observation comes from a game whose "
+            f"declarations are {infer_declarations(observation)!r}"
+        )
     plan = _cached_plan(observation, mode)
     if not plan.dealt:
         return plan.start
@@ -572,7 +581,7 @@ def sample_state(
             return state
     raise SamplingError(
         f"no state consistent with the observation found in {max_tries} draws "
-        f"(declarations={mode!r}: is that the game's mode?)"
+        "(was it made by this engine?)"
     )
 
 

@@ -82,6 +82,10 @@ def test_bad_arguments_are_named() -> None:
         sample_state(seen, 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="declarations"):
         sample_state(seen, random.Random(), declarations="sometimes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Observation"):
+        sample_state("seen", random.Random())  # type: ignore[arg-type]
+    with pytest.raises(SamplingError, match=r"declarations='auto'.*'played'"):
+        sample_state(seen, random.Random(), declarations="auto")
 
 
 def test_infer_declarations_sees_played_ones() -> None:
@@ -91,6 +95,7 @@ def test_infer_declarations_sees_played_ones() -> None:
     while state.phase is not pq.Phase.DECLARATION:
         state = state.apply(state.legal_actions()[0])
     assert infer_declarations(state.observation(pq.Player.A)) == "played"
+    assert infer_declarations(state.observation(pq.Player.B)) == "played"
 
 
 # ----------------------------------------------------------------- uniformity
