@@ -817,7 +817,7 @@ def _reckon_as_heard(state: State, said: Spoken, rng: random.Random) -> State | 
 
 def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
     """The action behind each thing said, where the words and shown cards tell it all;
-    None for a call whose cards were not shown (a claim is drawn for it)."""
+    None for a call or a reckoning whose cards were not shown (a claim is drawn for it)."""
     out: list[Action | None] = []
     for said in spoken:
         action: Action | None = None
