@@ -82,30 +82,17 @@ class SamplingError(ValueError):
 
 
 def infer_declarations(observation: Observation) -> Declarations:
-    """The declaration mode of the game an observation comes from, as far as it shows.
-
-    An observation does not say whether declarations were played or automatic. A
-    declaration phase, a reckoning, or a call of the observer's that is not his best
-    holding can only come from played declarations; otherwise the declarations are taken
-    to be automatic (``"auto"``), which is what a game that has not reached the
-    declarations yet cannot contradict. Pass ``declarations=`` to :func:`sample_state`
-    when you know better.
+    """The declaration mode of the game an observation comes from: ``"auto"`` or
+    ``"played"``, read from :attr:`Observation.auto_declarations
+    <piquet.Observation.auto_declarations>`.
 
     >>> import piquet as pq
     >>> infer_declarations(pq.new_game().observation(pq.Player.A))
+    'played'
+    >>> infer_declarations(pq.new_game(declarations="auto").observation(pq.Player.A))
     'auto'
     """
-    explicit = getattr(observation, "auto_declarations", None)
-    if isinstance(explicit, bool):
-        return "auto" if explicit else "played"
-    if observation.phase is Phase.DECLARATION:
-        return "played"
-    spoken = observation.spoken
-    if any(said.verb == "reckon" for said in spoken):
-        return "played"
-    if spoken and observation.dealt_hand and not _own_calls_are_best(observation):
-        return "played"
-    return "auto"
+    return "auto" if observation.auto_declarations else "played"
 
 
 def _all_held(observation: Observation) -> int:
@@ -117,36 +104,6 @@ def _all_held(observation: Observation) -> int:
     if observation.trick and _current_leader(observation) == player:
         held |= observation.trick[0].mask
     return held
-
-
-def _own_calls_are_best(observation: Observation) -> bool:
-    """Whether the observer spoke as automatic declarations would: his best holding in
-    every category, a pass only when he holds none."""
-    rules = observation.ruleset
-    hand = _all_held(observation)
-    for category in Category:
-        rule = rules.category_rule(category)
-        combos = rule.combinations(hand)
-        mine = [
-            said
-            for said in observation.spoken
-            if said.player == observation.player and said.category is category
-        ]
-        if len(mine) != 1:
-            return False
-        said = mine[0]
-        if said.verb == "good":  # the younger concedes a better call, or has none
-            continue
-        if not combos:
-            if said.verb != "pass":
-                return False
-            continue
-        if said.verb != "call":
-            return False
-        best = rule.key(combos[0])
-        if said.shown is not None and rule.key(said.shown.mask) != best:
-            return False
-    return True
 
 
 @attrs.frozen
@@ -588,9 +545,11 @@ def sample_state(
     """A whole state, uniformly drawn among those consistent with ``observation``.
 
     ``declarations`` is the game's declaration mode (``"played"`` or ``"auto"``); None
-    infers it (:func:`infer_declarations`). Raises :class:`SamplingError` when no state
-    fits, or none was found in ``max_tries`` draws (a placement is drawn again only when
-    it contradicts the declarations or a carte blanche, which the counting leaves out).
+    takes the observation's own (:func:`infer_declarations`), and another raises
+    :class:`SamplingError` (no state of that mode gives this observation). Raises
+    :class:`SamplingError` too when no state fits, or none was found in ``max_tries``
+    draws (a placement is drawn again only when it contradicts the declarations or a
+    carte blanche, which the counting leaves out).
 
     >>> import random
     >>> import piquet as pq
@@ -601,11 +560,18 @@ def sample_state(
     >>> world.observation(pq.Player.B) == seen, world.hand(pq.Player.A) == dealt.hand(pq.Player.A)
     (True, False)
     """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"expected a piquet.Observation, not {type(observation).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     mode = infer_declarations(observation) if declarations is None else declarations
     if mode not in ("played", "auto"):
         raise ValueError(f"declarations must be 'played', 'auto' or None (got {declarations!r})")
+    if mode != infer_declarations(observation):
+        raise SamplingError(
+            f"declarations={mode!r}, but the observation comes from a game whose "
+            f"declarations are {infer_declarations(observation)!r}"
+        )
     plan = _cached_plan(observation, mode)
     if not plan.dealt:
         return plan.start
@@ -615,7 +581,7 @@ def sample_state(
             return state
     raise SamplingError(
         f"no state consistent with the observation found in {max_tries} draws "
-        f"(declarations={mode!r}: is that the game's mode?)"
+        "(was it made by this engine?)"
     )
 
 
@@ -777,7 +743,7 @@ def _replay(
                 played = len(plays)
                 continue
             if phase is Phase.DECLARATION:
-                declared = _declare_next(state, spoken, plan.heard_actions, claims)
+                declared = _declare_next(state, spoken, plan.heard_actions, claims, rng)
                 if declared is None:
                     return None
                 state = declared
@@ -808,15 +774,21 @@ def _declare_next(
     spoken: tuple[Spoken, ...],
     heard: tuple[Action | None, ...],
     claims: dict[int, int],
+    rng: random.Random,
 ) -> State | None:
     """The next declaration, as the observation heard it (a winner who reckons nothing
     further says nothing: an empty reckoning)."""
     index = len(state.spoken)
     action: Action | None = None
     if index < len(spoken) and spoken[index].player == state.to_move:
+        said = spoken[index]
         action = heard[index]
         if action is None and index in claims:  # a call whose cards were not shown
-            action = Call(spoken[index].category, CardSet.from_mask(claims[index]))
+            action = Call(said.category, CardSet.from_mask(claims[index]))
+        elif action is None and said.verb == "reckon":
+            # the younger's reckoning, not shown yet to the elder (R-DE-7): any one
+            # his hand allows whose words are the words heard
+            return _reckon_as_heard(state, said, rng)
     if action is not None:
         try:
             return state.apply(action)
@@ -828,9 +800,24 @@ def _declare_next(
     return None
 
 
+def _reckon_as_heard(state: State, said: Spoken, rng: random.Random) -> State | None:
+    """The state after a reckoning whose cards were not shown: one drawn uniformly among
+    the legal ones that say ``said.words`` aloud; None when none does."""
+    index = len(state.spoken)
+    matching: list[State] = []
+    for action in state.legal_actions():
+        if type(action) is Reckon and action.cards:
+            after = state.apply(action)
+            if len(after.spoken) > index and after.spoken[index].words == said.words:
+                matching.append(after)
+    if not matching:
+        return None
+    return matching[0] if len(matching) == 1 else rng.choice(matching)
+
+
 def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
     """The action behind each thing said, where the words and shown cards tell it all;
-    None for a call whose cards were not shown (a claim is drawn for it)."""
+    None for a call or a reckoning whose cards were not shown (a claim is drawn for it)."""
     out: list[Action | None] = []
     for said in spoken:
         action: Action | None = None

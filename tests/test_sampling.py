@@ -82,6 +82,10 @@ def test_bad_arguments_are_named() -> None:
         sample_state(seen, 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="declarations"):
         sample_state(seen, random.Random(), declarations="sometimes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Observation"):
+        sample_state("seen", random.Random())  # type: ignore[arg-type]
+    with pytest.raises(SamplingError, match=r"declarations='auto'.*'played'"):
+        sample_state(seen, random.Random(), declarations="auto")
 
 
 def test_infer_declarations_sees_played_ones() -> None:
@@ -91,6 +95,7 @@ def test_infer_declarations_sees_played_ones() -> None:
     while state.phase is not pq.Phase.DECLARATION:
         state = state.apply(state.legal_actions()[0])
     assert infer_declarations(state.observation(pq.Player.A)) == "played"
+    assert infer_declarations(state.observation(pq.Player.B)) == "played"
 
 
 # ----------------------------------------------------------------- uniformity
@@ -229,3 +234,35 @@ def test_infer_declarations_takes_best_calls_for_auto() -> None:
         state = state.apply(state.legal_actions()[0])
     assert infer_declarations(state.observation(pq.Player.A)) == "auto"
     assert infer_declarations(state.observation(pq.Player.B)) == "auto"
+
+
+# Rubicon, A elder: B (the younger) scores two tierces, a call and a reckoning (R-DE-5),
+# which the elder hears but does not see until he has led (R-DE-7).
+R_DE_7_DEAL = pq.parse_action(
+    "deal 2 9H 10D KH QC JD AH AS AC JC AD 7C 8C JS 7D KC JH 10C 8H 9S 10S 9C 9D 8S 7H "
+    "10H QS 7S QH KS QD 8D KD"
+)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_youngers_unshown_calls_and_reckoning_before_the_elders_lead(mode: str) -> None:
+    rng = random.Random(55)
+    state = pq.new_game(pq.RUBICON, declarations=mode)  # type: ignore[arg-type]
+    state = state.apply(R_DE_7_DEAL)
+    steps = 0
+    while len(state.tricks) < 1:
+        if state.phase is pq.Phase.PLAY or state.phase is pq.Phase.DECLARATION:
+            steps += 1
+            seen = state.observation(state.elder)
+            for _ in range(5):
+                world = sample_state(seen, rng, declarations=mode)  # type: ignore[arg-type]
+                assert world.observation(state.elder) == seen
+        legal = state.legal_actions()
+        # played: the longest call or reckoning, so the younger reckons his second tierce
+        scored = [a for a in legal if isinstance(a, (pq.Call, pq.Reckon))]
+        state = state.apply(
+            max(reversed(scored), key=lambda a: len(a.cards)) if scored else legal[0]
+        )
+    assert steps >= 2
+    reckoned = [s for s in state.spoken if s.verb == "reckon" and s.player is state.younger]
+    assert reckoned if mode == "played" else not reckoned
