@@ -80,9 +80,9 @@ def snapshot(state: pq.State) -> tuple[Any, ...]:
 
 
 def elder_of_events(state: pq.State) -> pq.Player:
-    """The elder of the deal whose ledger ``state.events`` is. At a chance node between
-    deals the events are the last deal's, but the dealer has already passed to the last
-    deal's elder: ``state.elder`` is the elder of the deal to come."""
+    """The elder of the deal whose ledger ``state.events`` (and tricks) are. At a chance
+    node between deals the events are the last deal's, but the dealer has already passed
+    to the last deal's elder: ``state.elder`` is the elder of the deal to come."""
     return state.dealer if state.to_move is pq.CHANCE else state.elder
 
 
@@ -176,6 +176,21 @@ def check_scores(state: pq.State) -> None:
         assert list(state.scores) == finished
     else:
         assert list(state.scores) == [finished[p] + state.deal_scores[p] for p in pq.Player]
+
+
+def check_tricks(state: pq.State) -> None:
+    """The finished tricks agree with the tricks won: the deal's elder leads the first,
+    the winner of each leads the next, and the follower wins with a higher card of the
+    suit led (R-PL-1, R-PL-2); also between deals, when the dealer has passed already."""
+    leader = elder_of_events(state)
+    won = {A: 0, B: 0}
+    for trick in state.tricks:
+        assert trick.leader is leader, f"{trick} not led by {leader}: {state.tricks}"
+        follower_wins = trick.follow.suit is trick.lead.suit and trick.follow.rank > trick.lead.rank
+        leader = trick.leader.other if follower_wins else trick.leader
+        assert trick.winner is leader, f"{trick} won by {leader}"
+        won[leader] += 1
+    assert (won[A], won[B]) == state.tricks_won
 
 
 def same_deal(before: pq.State, after: pq.State) -> bool:

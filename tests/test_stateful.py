@@ -25,6 +25,7 @@ from invariants import (
     check_bonuses,
     check_cards,
     check_scores,
+    check_tricks,
     legal_deal,
     snapshot,
 )
@@ -146,6 +147,7 @@ class PiquetMachine(RuleBasedStateMachine):
         check_cards(state)
         check_scores(state)
         check_bonuses(state)
+        check_tricks(state)
         for player in pq.Player:
             seen = state.observation(player)
             assert seen.hand == state.hand(player)

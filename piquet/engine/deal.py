@@ -26,6 +26,7 @@ from .parts import (
     Game,
     Setup,
     both_hands,
+    deal_elder,
     deal_part,
 )
 
@@ -133,7 +134,7 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     # records made whole with tuple.__new__ (a named tuple's own constructor is Python
     # code, and this runs for every deal)
     game = _new(Game, (game[0], game.deal_number + 1, *game[2:]))
-    setup = _new(Setup, (dealt, stock, blank, prefix))
+    setup = _new(Setup, (dealt, stock, blank, prefix, elder))
     exch = _FRESH_EXCHANGE[blank[elder]]
     new._ctx = _new(
         Context,
@@ -179,7 +180,7 @@ def shown_blank(state: State, player: Player) -> CardSet:
     exch = state._ctx.exch
     if setup is None or exch is None or not setup.blank[player]:
         return EMPTY
-    if player == state._ctx.dealer.other:
+    if player == deal_elder(state._ctx):
         shown = exch.announced > 0 and exch.stage >= ExchStage.ELDER
     else:
         shown = exchange.elder_has_exchanged(exch)

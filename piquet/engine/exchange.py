@@ -19,7 +19,7 @@ from ..actions import Exchange, ExchangeCount, Leave, LeftCards
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
-from .parts import ExchangeState, ExchStage, hand_of, with_hand
+from .parts import ExchangeState, ExchStage, deal_elder, hand_of, with_hand
 
 if TYPE_CHECKING:
     from .state import State
@@ -299,10 +299,9 @@ def taken(state: State) -> tuple[int, int]:
     exch = state._ctx.exch
     if exch is None:
         return (0, 0)
-    younger = state._ctx.dealer
     if exch.younger_taken:
         return exch.taken
-    return _with(exch.taken, younger, 0)
+    return _with(exch.taken, deal_elder(state._ctx).other, 0)
 
 
 def stock_left(state: State) -> tuple[Card, ...]:
@@ -326,7 +325,7 @@ def seen_mask(state: State, player: Player) -> int:
     exch = state._ctx.exch
     if setup is None or exch is None:
         return 0
-    elder = state._ctx.dealer.other
+    elder = deal_elder(state._ctx)
     taken_e, taken_y = (exch.taken[elder], exch.taken[elder.other] if exch.younger_taken else 0)
     seen = 0
     if player == elder and elder_has_exchanged(exch):
@@ -346,7 +345,7 @@ def known_taken(state: State, player: Player) -> int:
     knows which of the cards he left of his portion the younger took (R-EX-2)."""
     setup = state._ctx.setup
     exch = state._ctx.exch
-    elder = state._ctx.dealer.other
+    elder = deal_elder(state._ctx)
     if setup is None or exch is None or player != elder or exch.stage < ExchStage.LEAVE:
         return 0
     taken_e = exch.taken[elder]

@@ -16,7 +16,7 @@ from ..cards import EMPTY, _from_mask
 from ..words import Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import play
-from .parts import Declarations, Said
+from .parts import Declarations, Said, deal_elder
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -58,7 +58,7 @@ def _auto_said(resolved: Sequence[Resolution], elder: Player) -> list[Said]:
 def _hidden_from(state: State, player: Player | None) -> Player | None:
     """Whose shown cards ``player`` may not see yet: the younger's, to the elder,
     until the elder has led his first card (R-DE-7)."""
-    elder = state._ctx.dealer.other
+    elder = deal_elder(state._ctx)
     if player is elder and not play.elder_has_led(state):
         return elder.other
     return None

@@ -47,6 +47,7 @@ __all__ = [
     "Said",
     "Setup",
     "both_hands",
+    "deal_elder",
     "deal_part",
     "hand_of",
     "hand_pair",
@@ -117,12 +118,21 @@ def deal_part(scores: int) -> int:
 
 
 class Setup(NamedTuple):
-    """What a deal starts from; it does not change during the deal."""
+    """What a deal starts from; it does not change during the deal, nor after it.
+
+    At the chance node after a deal, the context's dealer is already the next deal's,
+    while the setup is still the finished deal's: the facts of that deal (its tricks,
+    who saw which stock card) are read with the setup's ``elder``, never with the
+    context's dealer (see :func:`deal_elder`).
+    """
 
     dealt: tuple[int, int]  # dealt hands, per player
     stock: tuple[int, ...]  # card bit indices, top first
     blank: tuple[bool, bool]  # dealt without a court card, per player
     prefix: tuple[int, ...]  # prefix[i]: mask of the top i stock cards
+    # the deal's elder; None only in a state pickled before this field existed, which
+    # State.__setstate__ fills in
+    elder: Player | None = None
 
 
 class Game(NamedTuple):
@@ -169,6 +179,23 @@ class Origin(NamedTuple):
     elder: CardSet
     younger: CardSet
     stock: tuple[Card, ...]
+
+
+def deal_elder(ctx: Context) -> Player:
+    """The elder of the context's deal: of the finished deal at the chance node after
+    it, where ``ctx.dealer`` is already the next deal's dealer; before the first deal,
+    the first deal's elder.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON, declarations="auto").rollout(random.Random(1))
+    >>> state.to_move is pq.CHANCE, deal_elder(state._ctx), state.elder
+    (True, <Player.A: 0>, <Player.B: 1>)
+    """
+    setup = ctx.setup
+    if setup is None or setup.elder is None:
+        return ctx.dealer.other
+    return setup.elder
 
 
 def with_stages(ctx: Context, exch: ExchangeState | None, decl: Declarations) -> Context:

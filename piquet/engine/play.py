@@ -17,7 +17,7 @@ from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
 from .memo import remembered
-from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN
+from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN, deal_elder
 from .tables import SUIT_BASE, RulesTables, Scoring, follower_wins
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ def _read_tricks(state: State, node: tuple[Any, Any] | None) -> tuple[Trick, ...
         indices.append(node[1].card.index)
         node = node[0]
     indices.reverse()
-    leader = state._ctx.dealer.other
+    leader = deal_elder(state._ctx)
     done: list[Trick] = []
     for i in range(0, len(indices) - 1, 2):
         trick = _trick(leader, indices[i], indices[i + 1])

@@ -187,12 +187,15 @@ class State:
 
     @property
     def dealer(self) -> Player:
-        """The dealer (younger hand) of the current deal."""
+        """The dealer (younger hand) of the current deal; at the chance node between
+        deals, of the deal to come (the finished deal's facts, such as :attr:`tricks`,
+        keep their own roles)."""
         return self._ctx.dealer
 
     @property
     def elder(self) -> Player:
-        """The elder hand of the current deal (the non-dealer)."""
+        """The elder hand of the current deal (the non-dealer); at the chance node
+        between deals, of the deal to come."""
         return self._ctx.dealer.other
 
     @property
@@ -461,6 +464,11 @@ class State:
                 node = (node, item)
             setattr(self, name, node)
         ctx = fields.pop("_ctx")
+        setup = ctx.setup
+        if setup is not None and setup.elder is None:  # pickled before the setup kept it
+            # between deals (phase DEAL) the next deal's dealer is in the context already
+            elder = ctx.dealer if fields["_phase"] is Phase.DEAL else ctx.dealer.other
+            ctx = ctx._replace(setup=setup._replace(elder=elder))
         tables = tables_for(ctx.ruleset)
         # one ruleset object for equal rulesets: equality then short-cuts on identity
         self._ctx = ctx._replace(ruleset=tables.ruleset, tables=tables)
