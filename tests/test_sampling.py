@@ -19,12 +19,34 @@ PRESETS = st.sampled_from(list(pq.RULESETS.values()))
 MODES = ("played", "auto")
 
 
+def _before_the_lead_with_unshown_combinations(seen: pq.Observation) -> bool:
+    """The elder before his first lead, having heard combinations of the younger's that
+    he has not been shown (R-DE-7): the one view whose draws are rejected until the
+    hidden cards happen to match the words, so long unshown combinations (a huitième
+    heard as "to the ace") may not be found in ``max_tries`` draws. A known limit, left
+    open in issue 9: these claims are not yet counted suit by suit."""
+    return (
+        seen.player == seen.elder
+        and not seen.tricks
+        and not seen.trick
+        and any(
+            said.player != seen.player and said.verb in ("call", "reckon") and said.shown is None
+            for said in seen.spoken
+        )
+    )
+
+
 def _check_consistent(state: pq.State, mode: str, seed: int) -> None:
     rng = random.Random(seed)
     for player in pq.Player:
         seen = state.observation(player)
         for _ in range(3):
-            world = sample_state(seen, rng, declarations=mode)  # type: ignore[arg-type]
+            try:
+                world = sample_state(seen, rng, declarations=mode)  # type: ignore[arg-type]
+            except SamplingError:
+                if _before_the_lead_with_unshown_combinations(seen):
+                    break  # the known limit above (see the xfail test at the end)
+                raise
             assert world.observation(player) == seen
             assert world.ruleset == state.ruleset
             assert world.auto_declarations == (mode == "auto")
@@ -266,3 +288,38 @@ def test_the_youngers_unshown_calls_and_reckoning_before_the_elders_lead(mode: s
     assert steps >= 2
     reckoned = [s for s in state.spoken if s.verb == "reckon" and s.player is state.younger]
     assert reckoned if mode == "played" else not reckoned
+
+
+PACK = "AS QS 10D AH 8S 8C 7S 8D 9C KS QD 8H 6S KH 9H JD JS 10H 9D KD 10C 6D 7D AD 9S 7H 7C JH"
+LONG_UNSHOWN_RECKONING = f"""[Piquet "1"]
+[Ruleset "au_cent_36"]
+[Declarations "played"]
+[Dealer "A"]
+
+chance: deal 2 {PACK} 10S KC QC 6H JC AC QH 6C
+B: discard KS
+A: discard 7S
+A: leave unseen
+B: call point AS
+A: good point
+B: pass sequence
+A: call sequence 9H 8H 7H
+A: reckon sequence AD KD QD JD 10D 9D 8D 7D
+B: pass set
+A: pass set
+"""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=SamplingError,
+    reason="issue 9, left open: the elder's view before his first lead, after the "
+    "younger reckoned a huitième he has not shown (R-DE-7), is found by rejection only, "
+    "about once in 4,000 draws",
+)
+def test_a_long_unshown_reckoning_is_sampled_in_a_hundred_draws() -> None:
+    state = pq.loads(LONG_UNSHOWN_RECKONING)
+    seen = state.observation(state.elder)
+    assert _before_the_lead_with_unshown_combinations(seen)
+    world = sample_state(seen, random.Random(0), max_tries=100)
+    assert world.observation(seen.player) == seen
