@@ -24,8 +24,9 @@ def play_out(state: pq.State, actions: Iterable[str]) -> pq.State:
 #
 # HYPOTHESIS_PROFILE=dev (the default) is quick, for the edit-test loop;
 # HYPOTHESIS_PROFILE=ci is thorough and derandomized, so that a CI run is reproducible
-# (the same examples every run; new ones come from changing the code). Neither has a deadline: a whole game drawn by a
-# strategy takes milliseconds, but a loaded machine must not make a test flaky.
+# (the same examples every run; new ones come from changing the code). Neither has a
+# deadline: a whole game drawn by a strategy takes milliseconds, but a loaded machine
+# must not make a test flaky.
 
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile("ci", max_examples=200, deadline=None, derandomize=True)
