@@ -85,7 +85,12 @@ def _per_call(fn: Callable[[Any], object], items: Sequence[Any], passes: int = 5
     return best
 
 
-def _cpu_name() -> str:
+def cpu_name() -> str:
+    """The processor's model name, for benchmark reports.
+
+    >>> isinstance(cpu_name(), str)
+    True
+    """
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
             for line in info:
@@ -255,7 +260,7 @@ def main(seconds: float = 2.0, ruleset: Ruleset | None = None, floor: str | None
     ruleset = RUBICON if ruleset is None else ruleset
     print(f"piquet bench: ruleset {ruleset.name}")
     print(
-        f"machine: {_cpu_name()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+        f"machine: {cpu_name()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
     )
     print(f"python: {platform.python_implementation()} {platform.python_version()}")
     for auto in (True, False):

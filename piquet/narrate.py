@@ -356,8 +356,7 @@ class Narrator:
             words = f"{leader} leads {self.cards([lead])}"
             if rest:
                 follower, follow = rest[0]
-                won = follow.suit is lead.suit and follow.rank > lead.rank
-                winner = follower if won else leader
+                winner = after.tricks[-1].winner
                 words += f", {follower} plays {self.cards([follow])}; {winner} wins"
             lines.append(f"  Trick {self.trick_number}: {words}. {self.running()}")
             self.trick = []

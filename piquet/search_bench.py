@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 
+from .bench import cpu_name
 from .ledger import CHANCE
 from .presets import RUBICON
 from .ruleset import Ruleset
@@ -116,22 +117,11 @@ def solving_figures(
     }
 
 
-def _cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown processor"
-
-
 def main(
     *, deals: int = 20, positions: int = 40, rulesets: tuple[Ruleset, ...] = (RUBICON,)
 ) -> int:
     """Print the figures (the ``search-bench`` command)."""
-    cpu = _cpu_name()
+    cpu = cpu_name()
     print(f"Python {sys.version.split()[0]} on {platform.machine()}, {cpu}; CPU time")
     for ruleset in rulesets:
         modes: tuple[Declarations, ...] = ("played", "auto")

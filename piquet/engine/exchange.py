@@ -16,10 +16,11 @@ from math import comb
 from typing import TYPE_CHECKING, Final, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
-from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
+from ..cards import CARD_BY_INDEX, Card, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
 from .parts import ExchangeState, ExchStage, deal_elder, hand_of, with_hand
+from .tables import indices as _indices
 
 if TYPE_CHECKING:
     from .state import State
@@ -38,10 +39,6 @@ __all__ = [
 
 ACTIONS: Final = frozenset((Exchange, ExchangeCount, Leave))
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
-_SUIT_INDICES: Final = tuple(
-    tuple(tuple(s * SUIT_SHIFT + b for b in range(8, -1, -1) if m >> b & 1) for m in range(512))
-    for s in range(4)
-)
 _COMB_SUMS: Final = tuple(
     tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
     for n in range(13)
@@ -49,17 +46,6 @@ _COMB_SUMS: Final = tuple(
 
 
 # ----------------------------------------------------------------- the discards
-
-
-def _indices(mask: int) -> tuple[int, ...]:
-    """Bit indices of a mask in canonical card order."""
-    si = _SUIT_INDICES
-    return (
-        si[0][mask & SUIT_BITS]
-        + si[1][(mask >> 16) & SUIT_BITS]
-        + si[2][(mask >> 32) & SUIT_BITS]
-        + si[3][(mask >> 48) & SUIT_BITS]
-    )
 
 
 class _Discards(Sequence[Exchange]):

@@ -18,7 +18,8 @@ from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reaso
 from . import end, ledger
 from .memo import remembered
 from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN, deal_elder
-from .tables import SUIT_BASE, RulesTables, Scoring, follower_wins
+from .tables import SUIT_BASE, SUIT_INDICES, RulesTables, Scoring, follower_wins
+from .tables import indices as _indices_of
 
 if TYPE_CHECKING:
     import random
@@ -64,10 +65,6 @@ _SUIT_PLAYS: Final = tuple(
     )
     for s in range(4)
 )
-_SUIT_INDICES: Final = tuple(
-    tuple(tuple(s * SUIT_SHIFT + b for b in range(8, -1, -1) if m >> b & 1) for m in range(512))
-    for s in range(4)
-)
 
 
 def _plays_of(mask: int) -> tuple[Play, ...]:
@@ -77,16 +74,6 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
         + sp[1][(mask >> 16) & SUIT_BITS]
         + sp[2][(mask >> 32) & SUIT_BITS]
         + sp[3][(mask >> 48) & SUIT_BITS]
-    )
-
-
-def _indices_of(mask: int) -> tuple[int, ...]:
-    si = _SUIT_INDICES
-    return (
-        si[0][mask & SUIT_BITS]
-        + si[1][(mask >> 16) & SUIT_BITS]
-        + si[2][(mask >> 32) & SUIT_BITS]
-        + si[3][(mask >> 48) & SUIT_BITS]
     )
 
 
@@ -318,7 +305,7 @@ def _play_out(state: State, rng: random.Random) -> State:
         hand = hands >> shift & HAND_MASK
         lead = new._lead
         suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS if lead >= 0 else 0
-        choices = _SUIT_INDICES[lead // SUIT_SHIFT][suit] if suit else _indices_of(hand)
+        choices = SUIT_INDICES[lead // SUIT_SHIFT][suit] if suit else _indices_of(hand)
         n = len(choices)
         bits = n.bit_length()
         pick = getrandbits(bits)
