@@ -111,3 +111,20 @@ def test_every_preset_renders() -> None:
         state = state.apply(state.sample_chance(random.Random(3)))
         assert len(_cards_drawn(_parse(html_state(state)))) == 24
         _parse(html_observation(state.observation(pq.Player.A)))
+
+
+def test_cards_states_and_observations_draw_themselves_in_a_notebook() -> None:
+    state = pq.new_game()
+    state = state.apply(state.sample_chance(random.Random(3)))
+    seen = state.observation(pq.Player.A)
+    assert seen.hand._repr_html_() == html_cardset(seen.hand)
+    assert state._repr_html_() == html_state(state)
+    assert seen._repr_html_() == html_observation(seen)
+
+
+def test_an_observation_reads_as_text() -> None:
+    state = pq.new_game()
+    state = state.apply(state.sample_chance(random.Random(3)))
+    text = str(state.observation(pq.Player.A))
+    assert text.startswith("rubicon, deal 1, A to move (A is elder); you are A")
+    assert f"stock: {len(state.stock)} cards" in text

@@ -37,6 +37,7 @@ def _expected(state: pq.State, player: pq.Player) -> dict[str, object]:
         "scores": state.scores,
         "score_sheet": state.score_sheet,
         "games": state.games,
+        "auto_declarations": state.auto_declarations,
         "legal_actions": state.legal_actions() if state.to_move is player else (),
         "result": state.result,
     }
