@@ -237,7 +237,7 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
         value=base + best_value,
         best=tuple(best),
         values={p: base + v for p, v in values.items()},
-        nodes=search.nodes,
+        nodes=search.nodes + search.fast_nodes(),
     )
 
 
@@ -282,9 +282,7 @@ class _Search:
         self.last_most = max(rules.last_points)
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
-        self.fast_table: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-        self.code_table = _code_table(rules.classes)
-        self.trick_classes = _trick_classes(rules)
+        self.fast, self.fast_nodes = _fast_search(rules)
         self.lead_points = rules.lead_points
         self.trick_points = rules.flat_trick_points
 
@@ -523,137 +521,6 @@ class _Search:
             hand_a, hand_b, winner, tricks_a, after, alpha - gained, beta - gained
         )
 
-    def _fast(
-        self, hand_a: int, hand_b: int, leader: int, tricks_a: int, alpha: int, beta: int
-    ) -> int:
-        """:meth:`_trick` when no pique is open and no race target is near, two or more
-        cards each: the whole trick (lead and answers) in one frame, scores from tables."""
-        self.nodes += 1
-        # positions alike up to the ranks of the cards gone are one position: the key
-        # is each suit's cards left, high to low, as (whose, counter or not)
-        codes = self.code_table
-        p0 = (hand_a & SUIT_BITS) << 9 | hand_b & SUIT_BITS
-        p1 = (hand_a >> 7 & _HIGH_HALF) | (hand_b >> 16 & SUIT_BITS)
-        p2 = (hand_a >> 23 & _HIGH_HALF) | (hand_b >> 32 & SUIT_BITS)
-        p3 = (hand_a >> 39 & _HIGH_HALF) | (hand_b >> 48)
-        suits = sorted(
-            (
-                codes[p0] if p0 in codes else self._code(p0),
-                codes[p1] if p1 in codes else self._code(p1),
-                codes[p2] if p2 in codes else self._code(p2),
-                codes[p3] if p3 in codes else self._code(p3),
-            )
-        )
-        # no trumps: the suits are interchangeable, so their order is not in the key
-        key = (
-            suits[0] | suits[1] << 20 | suits[2] << 40 | suits[3] << 60,
-            leader,
-            self.trick_classes[tricks_a * 13 + hand_a.bit_count()],
-        )
-        table = self.fast_table
-        entry = table.get(key)
-        first = -1
-        if entry is not None:
-            low, high, first = entry
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
-        rules = self.rules
-        classes = rules.classes
-        lead_points = self.lead_points
-        trick_points = self.trick_points
-        seventh = rules.cards if rules.cards_toward_pique else 0
-        in_play = hand_a | hand_b
-        moves = _leads(hand_a if leader == 0 else hand_b, in_play, classes)
-        if first in moves and moves[0] != first:
-            moves = (first, *(m for m in moves if m != first))
-        start_alpha, start_beta = alpha, beta
-        follower = 1 - leader
-        best = -_INF if leader == 0 else _INF
-        best_move = moves[0]
-        fast = self._fast
-        last = self._last
-        for lead in moves:
-            bit = 1 << lead
-            if leader == 0:
-                a1, b1 = hand_a ^ bit, hand_b
-                gained = lead_points[lead]
-            else:
-                a1, b1 = hand_a, hand_b ^ bit
-                gained = -lead_points[lead]
-            base = lead & _SUIT_BASE
-            hand = b1 if follower else a1
-            suit = (hand >> base) & SUIT_BITS
-            if suit:
-                answers = _answers(suit, (in_play >> base) & SUIT_BITS, base, classes, lead - base)
-            else:
-                answers = _discards(hand, in_play ^ bit, classes)
-            low, high = alpha - gained, beta - gained
-            answer_best = -_INF if follower == 0 else _INF
-            for card in answers:
-                cbit = 1 << card
-                a2, b2 = (a1 ^ cbit, b1) if follower == 0 else (a1, b1 ^ cbit)
-                winner = follower if card & _SUIT_BASE == base and card > lead else leader
-                won_a = tricks_a + 1 if winner == 0 else tricks_a
-                left = a2.bit_count()
-                points = trick_points[lead << 6 | card]
-                if seventh and (won_a if winner == 0 else 12 - left - won_a) == 7:
-                    points += seventh
-                if winner:
-                    points = -points
-                if left == 1:
-                    value = points + last(a2, b2, winner, won_a, [0, 0, 0, 0])
-                else:
-                    value = points + fast(a2, b2, winner, won_a, low - points, high - points)
-                if follower == 0:
-                    if value > answer_best:
-                        answer_best = value
-                        if value > low:
-                            low = value
-                            if low >= high:
-                                break
-                elif value < answer_best:
-                    answer_best = value
-                    if value < high:
-                        high = value
-                        if low >= high:
-                            break
-            value = gained + answer_best
-            if leader == 0:
-                if value > best:
-                    best = value
-                    best_move = lead
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            break
-            elif value < best:
-                best = value
-                best_move = lead
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        break
-        if entry is not None:
-            low, high = entry[0], entry[1]
-        else:
-            low, high = -_INF, _INF
-        if best <= start_alpha:
-            high = min(high, best)
-        elif best >= start_beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        table[key] = (low, high, best_move)
-        return best
-
     def _no_pique(self, hand_a: int, state: list[int]) -> bool:
         """Whether the elder's count can no longer reach the pique (R-PR-3) in the rest
         of the deal, even scoring every point: then the pique is as good as closed."""
@@ -681,11 +548,6 @@ class _Search:
             if self.scores[player] + state[2 + player] + most >= target:
                 return False
         return True
-
-    def _code(self, pair: int) -> int:
-        """The suit code of A's nine bits << 9 | B's nine bits (remembered)."""
-        code = self.code_table[pair] = _suit_code(self.rules.classes, pair >> 9, pair & SUIT_BITS)
-        return code
 
     def _last(self, hand_a: int, hand_b: int, leader: int, tricks_a: int, state: list[int]) -> int:
         """The value (A minus B) of the last trick, where nobody has a choice."""
@@ -716,7 +578,10 @@ class _Search:
             and (not state[0] or self._no_pique(hand_a, state))
             and (self.target is None or self._out_of_reach(hand_a, tricks_a, state))
         ):
-            return self._fast(hand_a, hand_b, leader, tricks_a, alpha, beta)
+            if leader == 0:
+                return self.fast(hand_a, hand_b, tricks_a, alpha, beta)
+            left = hand_a.bit_count()
+            return -self.fast(hand_b, hand_a, 12 - left - tricks_a, -beta, -alpha)
         self.nodes += 1
         key: tuple[int, ...] = (hand_a, hand_b, leader, tricks_a, state[0], state[1])
         if self.target is not None:
@@ -838,12 +703,6 @@ def _trick_classes(rules: _Rules) -> tuple[int, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=2)
-def _code_table(classes: bool) -> dict[int, int]:
-    """Suit codes by (the mover's nine bits << 9 | the other's), filled as they come."""
-    return {}
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _suit_code(classes: bool, mine: int, theirs: int) -> int:
     """A suit's cards left, high to low, each as whose it is (and, where counters score
@@ -893,3 +752,364 @@ def _representatives(
         elif others >> b & 1:
             previous_mine = False
     return tuple(out)
+
+
+_FastSearch = Callable[[int, int, int, int, int], int]
+
+
+def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
+    """The search once no pique is open and no race target is near, as a function of
+    (the leader's cards, the follower's, the leader's tricks won, alpha, beta) giving the
+    value of the rest of the deal for the leader (his points minus the other's), and a
+    function counting the positions it searched.
+
+    Seen from the leader, a position does not depend on which player he is, so the
+    search is a negamax over tricks: one frame a trick (the lead, then the answers), the
+    scores from flat tables, the last two tricks valued directly. Its transposition
+    table keys a position by each suit's cards left, high to low, as whose each is (and,
+    where counters score apart, whether it is one), the suits sorted (no trumps), with
+    the count of tricks reduced to the class of outcomes it leads to."""
+    tables = _fast_tables(rules)
+    net, follower_wins, end, last_points = (
+        tables.net,
+        tables.follower_wins,
+        tables.end,
+        rules.last_points,
+    )
+    seventh = rules.cards if rules.cards_toward_pique else 0
+    trick_class = _trick_classes(rules)
+    lower, upper = tables.lower, tables.upper
+    lower_given_mine, upper_given_theirs = tables.lower_given_mine, tables.upper_given_theirs
+    sure_tricks = _sure_tricks()
+    codes = _suit_codes(rules.classes)
+    leads_of = _lead_order(rules.classes)
+    answers_of = _answer_order(rules.classes)
+    discards_of = _discard_order(rules.classes)
+    table: dict[int, tuple[int, int, int]] = {}
+    get = table.get
+    nodes = 0
+
+    def last(mine: int, theirs: int, won: int) -> int:
+        index = (mine.bit_length() - 1) << 6 | (theirs.bit_length() - 1)
+        if follower_wins[index]:
+            count = 12 - won
+            value = net[index] - last_points[theirs.bit_length() - 1] - end[count]
+            return value - seventh if count == 7 else value
+        count = won + 1
+        value = net[index] + last_points[mine.bit_length() - 1] + end[count]
+        return value + seventh if count == 7 else value
+
+    def two(mine: int, theirs: int, won: int) -> int:
+        high = mine.bit_length() - 1
+        low = (mine ^ 1 << high).bit_length() - 1
+        their_high = theirs.bit_length() - 1
+        their_low = (theirs ^ 1 << their_high).bit_length() - 1
+        other = 10 - won
+        best = -_INF
+        for lead, keep in ((high, low), (low, high)):
+            base = lead & _SUIT_BASE
+            follows_high = their_high & _SUIT_BASE == base
+            answers: tuple[tuple[int, int], ...]
+            if follows_high != (their_low & _SUIT_BASE == base):
+                answers = ((their_high, their_low),) if follows_high else ((their_low, their_high),)
+            else:
+                answers = ((their_high, their_low), (their_low, their_high))
+            worst = _INF
+            for card, rest in answers:
+                index = lead << 6 | card
+                if follower_wins[index]:
+                    count = other + 1
+                    value = net[index] - last(1 << rest, 1 << keep, count)
+                    if count == 7:
+                        value -= seventh
+                else:
+                    count = won + 1
+                    value = net[index] + last(1 << keep, 1 << rest, count)
+                    if count == 7:
+                        value += seventh
+                if value < worst:
+                    worst = value
+            if worst > best:
+                best = worst
+        return best
+
+    def fast(mine: int, theirs: int, won: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        left = mine.bit_count()
+        if left == 2:
+            return two(mine, theirs, won)
+        at = won * 13 + left
+        if upper[at] <= alpha:
+            return upper[at]
+        if lower[at] >= beta:
+            return lower[at]
+        p0 = (mine & SUIT_BITS) << 9 | theirs & SUIT_BITS
+        p1 = (mine >> 7 & _HIGH_HALF) | (theirs >> 16 & SUIT_BITS)
+        p2 = (mine >> 23 & _HIGH_HALF) | (theirs >> 32 & SUIT_BITS)
+        p3 = (mine >> 39 & _HIGH_HALF) | (theirs >> 48)
+        sure = sure_tricks[p0] + sure_tricks[p1] + sure_tricks[p2] + sure_tricks[p3]
+        if sure >= 16:
+            if upper_given_theirs[at * 13 + (sure >> 4)] <= alpha:
+                return upper_given_theirs[at * 13 + (sure >> 4)]
+            sure &= 15
+        if lower_given_mine[at * 13 + sure] >= beta:
+            return lower_given_mine[at * 13 + sure]
+        s0, s1, s2, s3 = sorted((codes[p0], codes[p1], codes[p2], codes[p3]))
+        key = (s0 | s1 << 20 | s2 << 40 | s3 << 60) << 9 | trick_class[won * 13 + left]
+        entry = get(key)
+        first = -1
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        in_play = mine | theirs
+        moves = leads_of(mine, in_play)
+        if first >= 0 and moves[0] != first and first in moves:
+            at = moves.index(first)
+            moves = (first, *moves[:at], *moves[at + 1 :])
+        start_alpha, start_beta = alpha, beta
+        other = 12 - left - won
+        best = -_INF
+        best_move = moves[0]
+        for lead in moves:
+            bit = 1 << lead
+            rest = mine ^ bit
+            base = lead & _SUIT_BASE
+            suit = theirs >> base & SUIT_BITS
+            if suit:
+                answers = answers_of(suit, in_play >> base & SUIT_BITS, lead)
+            else:
+                answers = discards_of(theirs, in_play ^ bit)
+            low, high = alpha, beta
+            worst = _INF
+            row = lead << 6
+            for card in answers:
+                index = row | card
+                if follower_wins[index]:
+                    count = other + 1
+                    points = net[index] - seventh if count == 7 else net[index]
+                    if left == 3:
+                        value = points - two(theirs ^ 1 << card, rest, count)
+                    else:
+                        value = points - fast(
+                            theirs ^ 1 << card, rest, count, points - high, points - low
+                        )
+                else:
+                    count = won + 1
+                    points = net[index] + seventh if count == 7 else net[index]
+                    if left == 3:
+                        value = points + two(rest, theirs ^ 1 << card, count)
+                    else:
+                        value = points + fast(
+                            rest, theirs ^ 1 << card, count, low - points, high - points
+                        )
+                if value < worst:
+                    worst = value
+                    if value <= low:
+                        break
+                    if value < high:
+                        high = value
+            if worst > best:
+                best = worst
+                best_move = lead
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        if entry is not None:
+            low, high = entry[0], entry[1]
+        else:
+            low, high = -_INF, _INF
+        if best <= start_alpha:
+            high = min(high, best)
+        elif best >= start_beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[key] = (low, high, best_move)
+        return best
+
+    def searched() -> int:
+        return nodes
+
+    return fast, searched
+
+
+@attrs.frozen(eq=False)
+class _FastTables:
+    net: tuple[int, ...]  # by lead << 6 | follow: the leader's points minus the follower's
+    follower_wins: tuple[bool, ...]  # by lead << 6 | follow
+    end: tuple[int, ...]  # by a player's tricks at the end: his net points for cards, capot
+    lower: tuple[int, ...]  # by won * 13 + left: the least the leader can make of the rest
+    upper: tuple[int, ...]  # and the most
+    lower_given_mine: tuple[int, ...]  # by (won * 13 + left) * 13 + q: the least, winning q
+    upper_given_theirs: tuple[int, ...]  # the most, the follower sure to win that many
+
+
+@functools.lru_cache(maxsize=64)
+def _fast_tables(rules: _Rules) -> _FastTables:
+    indices = [c.index for c in CARD_BY_INDEX if c is not None]
+    net = [0] * (64 * 64)
+    wins = [False] * (64 * 64)
+    for lead in indices:
+        for follow in indices:
+            if lead != follow:
+                won = follow & _SUIT_BASE == lead & _SUIT_BASE and follow > lead
+                points = rules.trick_points[(lead, follow)]
+                net[lead << 6 | follow] = rules.lead_points[lead] + (-points if won else points)
+                wins[lead << 6 | follow] = won
+    already = rules.cards if rules.cards_toward_pique else 0
+
+    def cards(count: int) -> int:
+        if count == 12:
+            return rules.capot - already
+        return rules.cards if count > 6 and not rules.cards_toward_pique else 0
+
+    end = tuple(cards(count) - cards(12 - count) for count in range(13))
+    # a trick's points seen from its winner, at least and at most
+    for_winner = [
+        -net[lead << 6 | follow] if wins[lead << 6 | follow] else net[lead << 6 | follow]
+        for lead in indices
+        for follow in indices
+        if lead != follow
+    ]
+    least, most = min(for_winner), max(for_winner)
+    last_least, last_most = min(rules.last_points[i] for i in indices), max(rules.last_points)
+    seventh = rules.cards if rules.cards_toward_pique else 0
+    lower = [0] * (13 * 13)
+    upper = [0] * (13 * 13)
+    lower_given_mine = [0] * (13 * 13 * 13)
+    upper_given_theirs = [0] * (13 * 13 * 13)
+    for won in range(13):
+        for left in range(1, 13 - won):
+            other = 12 - left - won
+            # the leader wins x of the tricks left; the seventh trick may fall to either
+            sevenths = seventh if won < 7 <= won + left or other < 7 <= other + left else 0
+            highs = [
+                x * most
+                - (left - x) * least
+                + (last_most if x else -last_least)
+                + end[won + x]
+                + sevenths
+                for x in range(left + 1)
+            ]
+            lows = [
+                x * least
+                - (left - x) * most
+                - (last_most if x < left else -last_least)
+                + end[won + x]
+                - sevenths
+                for x in range(left + 1)
+            ]
+            at = won * 13 + left
+            upper[at] = max(highs)
+            lower[at] = min(lows)
+            for sure in range(13):
+                lower_given_mine[at * 13 + sure] = min(lows[min(sure, left) :])
+                upper_given_theirs[at * 13 + sure] = max(highs[: max(left - sure, 0) + 1])
+    return _FastTables(
+        tuple(net),
+        tuple(wins),
+        end,
+        tuple(lower),
+        tuple(upper),
+        tuple(lower_given_mine),
+        tuple(upper_given_theirs),
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def _sure_tricks() -> dict[int, int]:
+    """By a suit's (the leader's nine bits << 9 | the follower's): the tricks the leader
+    is sure to win in it by leading his masters (all his cards if the follower has
+    none), plus 16 when the follower holds its master and the leader a card of it: the
+    follower is sure to win a trick for each such suit (he keeps those masters, wins
+    with one when its suit is led and, on lead, cashes the others first; whenever he
+    must throw on a suit he is void of, the leader still holds a card of each suit of
+    his masters and one more, so he has a card besides his masters to throw)."""
+    sure = {}
+    for both in range(1 << 9):
+        mine = both
+        while True:
+            theirs = both & ~mine
+            if not theirs:
+                count = mine.bit_count()
+            else:
+                count = 0
+                for b in range(8, -1, -1):
+                    if mine >> b & 1:
+                        count += 1
+                    elif theirs >> b & 1:
+                        break
+            if mine and theirs.bit_length() > mine.bit_length():
+                count += 16
+            sure[mine << 9 | theirs] = count
+            if not mine:
+                break
+            mine = (mine - 1) & both
+    return sure
+
+
+@functools.lru_cache(maxsize=2)
+def _suit_codes(classes: bool) -> dict[int, int]:
+    """Suit codes by (the leader's nine bits << 9 | the follower's), every pair."""
+    codes = {}
+    for both in range(1 << 9):
+        mine = both
+        while True:
+            codes[mine << 9 | (both & ~mine)] = _suit_code(classes, mine, both & ~mine)
+            if not mine:
+                break
+            mine = (mine - 1) & both
+    return codes
+
+
+def _lead_order(classes: bool) -> Callable[[int, int], tuple[int, ...]]:
+    remembered: dict[int, tuple[int, ...]] = {}
+
+    def leads(hand: int, in_play: int) -> tuple[int, ...]:
+        key = hand << 64 | in_play
+        found = remembered.get(key)
+        if found is None:
+            if len(remembered) > 1 << 17:
+                remembered.clear()
+            found = remembered[key] = _leads(hand, in_play, classes)
+        return found
+
+    return leads
+
+
+def _answer_order(classes: bool) -> Callable[[int, int, int], tuple[int, ...]]:
+    remembered: dict[int, tuple[int, ...]] = {}
+
+    def answers(suit: int, in_play: int, lead: int) -> tuple[int, ...]:
+        key = (suit << 9 | in_play) << 6 | lead
+        found = remembered.get(key)
+        if found is None:
+            base = lead & _SUIT_BASE
+            found = remembered[key] = _answers(suit, in_play, base, classes, lead - base)
+        return found
+
+    return answers
+
+
+def _discard_order(classes: bool) -> Callable[[int, int], tuple[int, ...]]:
+    remembered: dict[int, tuple[int, ...]] = {}
+
+    def discards(hand: int, in_play: int) -> tuple[int, ...]:
+        key = hand << 64 | in_play
+        found = remembered.get(key)
+        if found is None:
+            if len(remembered) > 1 << 17:
+                remembered.clear()
+            found = remembered[key] = _discards(hand, in_play, classes)
+        return found
+
+    return discards
