@@ -961,10 +961,10 @@ def _fast_tables(rules: _Rules) -> _FastTables:
     for lead in indices:
         for follow in indices:
             if lead != follow:
-                won = follow & _SUIT_BASE == lead & _SUIT_BASE and follow > lead
+                taken = follow & _SUIT_BASE == lead & _SUIT_BASE and follow > lead
                 points = rules.trick_points[(lead, follow)]
-                net[lead << 6 | follow] = rules.lead_points[lead] + (-points if won else points)
-                wins[lead << 6 | follow] = won
+                net[lead << 6 | follow] = rules.lead_points[lead] + (-points if taken else points)
+                wins[lead << 6 | follow] = taken
     already = rules.cards if rules.cards_toward_pique else 0
 
     def cards(count: int) -> int:
