@@ -243,17 +243,28 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
 
 def _mtdf(search: Callable[[int, int], int], guess: int) -> int:
     """The exact value by zero-window searches converging on it (MTD(f), Plaat 1996):
-    ``search(alpha, beta)`` is a fail-soft alpha-beta search from the mover's side."""
+    ``search(alpha, beta)`` is a fail-soft alpha-beta search from the mover's side.
+    Away from the guess the tests step by 1, 2, 4... then halve the interval left, so a
+    value far from the guess costs a few tests, not one per point."""
     low, high = -_INF, _INF
-    value = guess
-    while low < high:
-        beta = value + 1 if value == low else value
+    beta = guess
+    step = 1
+    while True:
         value = search(beta - 1, beta)
         if value < beta:
             high = value
         else:
             low = value
-    return value
+        if low >= high:
+            return value
+        if high == _INF:
+            beta = low + step
+            step *= 2
+        elif low == -_INF:
+            beta = high + 1 - step
+            step *= 2
+        else:
+            beta = (low + high + 1) // 2
 
 
 _INF: Final = 10**6
@@ -716,12 +727,6 @@ def _suit_code(classes: bool, mine: int, theirs: int) -> int:
     return code
 
 
-def _discards(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
-    """The cards to throw when void of the suit led, the lowest of each suit first."""
-    cards = _all_representatives(hand, in_play, classes)
-    return tuple(sorted(cards, key=lambda c: c & SUIT_BITS))
-
-
 def _all_representatives(hand: int, in_play: int, classes: bool) -> tuple[int, ...]:
     """Every card of the hand, one per run of equivalent cards, suit by suit."""
     return (
@@ -778,14 +783,9 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
     )
     seventh = rules.cards if rules.cards_toward_pique else 0
     trick_class = _trick_classes(rules)
-    lower, upper = tables.lower, tables.upper
     lower_given_mine, upper_given_theirs = tables.lower_given_mine, tables.upper_given_theirs
-    sure_tricks = _sure_tricks()
-    codes = _suit_codes(rules.classes)
-    leads_of = _lead_order(rules.classes)
-    answers_of = _answer_order(rules.classes)
-    discards_of = _discard_order(rules.classes)
-    table: dict[int, tuple[int, int, int]] = {}
+    suit0, suit1, suit2, suit3 = (_SuitTable(suit, rules.classes) for suit in range(4))
+    table: dict[int, tuple[int, int, _Move]] = {}
     get = table.get
     nodes = 0
 
@@ -839,26 +839,23 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
         left = mine.bit_count()
         if left == 2:
             return two(mine, theirs, won)
-        at = won * 13 + left
-        if upper[at] <= alpha:
-            return upper[at]
-        if lower[at] >= beta:
-            return lower[at]
-        p0 = (mine & SUIT_BITS) << 9 | theirs & SUIT_BITS
-        p1 = (mine >> 7 & _HIGH_HALF) | (theirs >> 16 & SUIT_BITS)
-        p2 = (mine >> 23 & _HIGH_HALF) | (theirs >> 32 & SUIT_BITS)
-        p3 = (mine >> 39 & _HIGH_HALF) | (theirs >> 48)
-        sure = sure_tricks[p0] + sure_tricks[p1] + sure_tricks[p2] + sure_tricks[p3]
+        k0, m0, l0, o0, f0 = suit0[(mine & SUIT_BITS) << 9 | theirs & SUIT_BITS]
+        k1, m1, l1, o1, f1 = suit1[(mine >> 7 & _HIGH_HALF) | (theirs >> 16 & SUIT_BITS)]
+        k2, m2, l2, o2, f2 = suit2[(mine >> 23 & _HIGH_HALF) | (theirs >> 32 & SUIT_BITS)]
+        k3, m3, l3, o3, f3 = suit3[(mine >> 39 & _HIGH_HALF) | (theirs >> 48)]
+        at = (won * 13 + left) * 13
+        sure = (k0 + k1 + k2 + k3) & 0xFF
         if sure >= 16:
-            if upper_given_theirs[at * 13 + (sure >> 4)] <= alpha:
-                return upper_given_theirs[at * 13 + (sure >> 4)]
+            if upper_given_theirs[at + (sure >> 4)] <= alpha:
+                return upper_given_theirs[at + (sure >> 4)]
             sure &= 15
-        if lower_given_mine[at * 13 + sure] >= beta:
-            return lower_given_mine[at * 13 + sure]
-        s0, s1, s2, s3 = sorted((codes[p0], codes[p1], codes[p2], codes[p3]))
-        key = (s0 | s1 << 20 | s2 << 40 | s3 << 60) << 9 | trick_class[won * 13 + left]
+        if lower_given_mine[at + sure] >= beta:
+            return lower_given_mine[at + sure]
+        # no trumps: the suits are interchangeable, so their order is not in the key
+        s0, s1, s2, s3 = sorted((k0, k1, k2, k3))
+        key = (s0 | s1 << 28 | s2 << 56 | s3 << 84) << 9 | trick_class[won * 13 + left]
         entry = get(key)
-        first = -1
+        first = None
         if entry is not None:
             low, high, first = entry
             if low >= beta:
@@ -869,24 +866,22 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
                 alpha = low
             if high < beta:
                 beta = high
-        in_play = mine | theirs
-        moves = leads_of(mine, in_play)
-        if first >= 0 and moves[0] != first and first in moves:
+        moves = (*m0, *m1, *m2, *m3, *l0, *l1, *l2, *l3, *o0, *o1, *o2, *o3)
+        if first is not None and moves[0] is not first and first in moves:
             at = moves.index(first)
             moves = (first, *moves[:at], *moves[at + 1 :])
+        discards = None
         start_alpha, start_beta = alpha, beta
         other = 12 - left - won
         best = -_INF
         best_move = moves[0]
-        for lead in moves:
-            bit = 1 << lead
-            rest = mine ^ bit
-            base = lead & _SUIT_BASE
-            suit = theirs >> base & SUIT_BITS
-            if suit:
-                answers = answers_of(suit, in_play >> base & SUIT_BITS, lead)
-            else:
-                answers = discards_of(theirs, in_play ^ bit)
+        for move in moves:
+            lead, answers = move
+            rest = mine ^ 1 << lead
+            if answers is None:
+                if discards is None:
+                    discards = (*f0, *f1, *f2, *f3)
+                answers = discards
             low, high = alpha, beta
             worst = _INF
             row = lead << 6
@@ -918,7 +913,7 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
                         high = value
             if worst > best:
                 best = worst
-                best_move = lead
+                best_move = move
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
@@ -947,8 +942,6 @@ class _FastTables:
     net: tuple[int, ...]  # by lead << 6 | follow: the leader's points minus the follower's
     follower_wins: tuple[bool, ...]  # by lead << 6 | follow
     end: tuple[int, ...]  # by a player's tricks at the end: his net points for cards, capot
-    lower: tuple[int, ...]  # by won * 13 + left: the least the leader can make of the rest
-    upper: tuple[int, ...]  # and the most
     lower_given_mine: tuple[int, ...]  # by (won * 13 + left) * 13 + q: the least, winning q
     upper_given_theirs: tuple[int, ...]  # the most, the follower sure to win that many
 
@@ -983,8 +976,6 @@ def _fast_tables(rules: _Rules) -> _FastTables:
     least, most = min(for_winner), max(for_winner)
     last_least, last_most = min(rules.last_points[i] for i in indices), max(rules.last_points)
     seventh = rules.cards if rules.cards_toward_pique else 0
-    lower = [0] * (13 * 13)
-    upper = [0] * (13 * 13)
     lower_given_mine = [0] * (13 * 13 * 13)
     upper_given_theirs = [0] * (13 * 13 * 13)
     for won in range(13):
@@ -1009,8 +1000,6 @@ def _fast_tables(rules: _Rules) -> _FastTables:
                 for x in range(left + 1)
             ]
             at = won * 13 + left
-            upper[at] = max(highs)
-            lower[at] = min(lows)
             for sure in range(13):
                 lower_given_mine[at * 13 + sure] = min(lows[min(sure, left) :])
                 upper_given_theirs[at * 13 + sure] = max(highs[: max(left - sure, 0) + 1])
@@ -1018,8 +1007,6 @@ def _fast_tables(rules: _Rules) -> _FastTables:
         tuple(net),
         tuple(wins),
         end,
-        tuple(lower),
-        tuple(upper),
         tuple(lower_given_mine),
         tuple(upper_given_theirs),
     )
@@ -1057,59 +1044,40 @@ def _sure_tricks() -> dict[int, int]:
     return sure
 
 
-@functools.lru_cache(maxsize=2)
-def _suit_codes(classes: bool) -> dict[int, int]:
-    """Suit codes by (the leader's nine bits << 9 | the follower's), every pair."""
-    codes = {}
-    for both in range(1 << 9):
-        mine = both
-        while True:
-            codes[mine << 9 | (both & ~mine)] = _suit_code(classes, mine, both & ~mine)
-            if not mine:
-                break
-            mine = (mine - 1) & both
-    return codes
+_Move = tuple[int, tuple[int, ...] | None]  # a lead, and the answers (None: a discard)
 
 
-def _lead_order(classes: bool) -> Callable[[int, int], tuple[int, ...]]:
-    remembered: dict[int, tuple[int, ...]] = {}
+class _SuitTable(
+    dict[int, tuple[int, tuple[_Move, ...], tuple[_Move, ...], tuple[_Move, ...], tuple[int, ...]]]
+):
+    """What the fast search needs of one suit, by the leader's nine bits << 9 | the
+    follower's: its code (the cards left, high to low, as whose each is and, where
+    counters score apart, whether it is one: equal codes play alike) << 8 | the sure
+    tricks (see :func:`_sure_tricks`); the leader's leads, one per run of equivalent
+    cards, in three groups (the master, the lowest card, the others), each with the
+    follower's answers in likely order (None: he has none of the suit); and the
+    follower's cards, one per run, to throw when void of a suit led. Filled as met."""
 
-    def leads(hand: int, in_play: int) -> tuple[int, ...]:
-        key = hand << 64 | in_play
-        found = remembered.get(key)
-        if found is None:
-            if len(remembered) > 1 << 17:
-                remembered.clear()
-            found = remembered[key] = _leads(hand, in_play, classes)
+    def __init__(self, suit: int, classes: bool) -> None:
+        super().__init__()
+        self.base = suit * SUIT_SHIFT
+        self.classes = classes
+
+    def __missing__(
+        self, pair: int
+    ) -> tuple[int, tuple[_Move, ...], tuple[_Move, ...], tuple[_Move, ...], tuple[int, ...]]:
+        mine, theirs = pair >> 9, pair & SUIT_BITS
+        in_play = mine | theirs
+        base, classes = self.base, self.classes
+        groups = _suit_leads(mine, in_play, base, classes)
+        moves = tuple(
+            tuple(
+                (lead, _answers(theirs, in_play, base, classes, lead - base) if theirs else None)
+                for lead in group
+            )
+            for group in groups
+        )
+        code = _suit_code(classes, mine, theirs) << 8 | _sure_tricks()[pair]
+        throws = tuple(reversed(_representatives(theirs, in_play, base, classes, -1)))
+        found = self[pair] = (code, moves[0], moves[1], moves[2], throws)
         return found
-
-    return leads
-
-
-def _answer_order(classes: bool) -> Callable[[int, int, int], tuple[int, ...]]:
-    remembered: dict[int, tuple[int, ...]] = {}
-
-    def answers(suit: int, in_play: int, lead: int) -> tuple[int, ...]:
-        key = (suit << 9 | in_play) << 6 | lead
-        found = remembered.get(key)
-        if found is None:
-            base = lead & _SUIT_BASE
-            found = remembered[key] = _answers(suit, in_play, base, classes, lead - base)
-        return found
-
-    return answers
-
-
-def _discard_order(classes: bool) -> Callable[[int, int], tuple[int, ...]]:
-    remembered: dict[int, tuple[int, ...]] = {}
-
-    def discards(hand: int, in_play: int) -> tuple[int, ...]:
-        key = hand << 64 | in_play
-        found = remembered.get(key)
-        if found is None:
-            if len(remembered) > 1 << 17:
-                remembered.clear()
-            found = remembered[key] = _discards(hand, in_play, classes)
-        return found
-
-    return discards
