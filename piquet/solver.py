@@ -966,16 +966,22 @@ def _fast_tables(rules: _Rules) -> _FastTables:
         return rules.cards if count > 6 and not rules.cards_toward_pique else 0
 
     end = tuple(cards(count) - cards(12 - count) for count in range(13))
-    # a trick's points seen from its winner, at least and at most
-    for_winner = [
-        -net[lead << 6 | follow] if wins[lead << 6 | follow] else net[lead << 6 | follow]
+    # a trick's points (the leader's net) when its leader wins it, and when he loses it
+    kept = [
+        net[lead << 6 | follow]
         for lead in indices
         for follow in indices
-        if lead != follow
+        if lead != follow and not wins[lead << 6 | follow]
     ]
-    least, most = min(for_winner), max(for_winner)
-    last_least, last_most = min(rules.last_points[i] for i in indices), max(rules.last_points)
+    lost = [
+        net[lead << 6 | follow]
+        for lead in indices
+        for follow in indices
+        if lead != follow and wins[lead << 6 | follow]
+    ]
+    last = [rules.last_points[i] for i in indices]
     seventh = rules.cards if rules.cards_toward_pique else 0
+    most, least = _trick_sums(kept, lost, last)
     lower_given_mine = [0] * (13 * 13 * 13)
     upper_given_theirs = [0] * (13 * 13 * 13)
     for won in range(13):
@@ -983,26 +989,18 @@ def _fast_tables(rules: _Rules) -> _FastTables:
             other = 12 - left - won
             # the leader wins x of the tricks left; the seventh trick may fall to either
             sevenths = seventh if won < 7 <= won + left or other < 7 <= other + left else 0
-            highs = [
-                x * most
-                - (left - x) * least
-                + (last_most if x else -last_least)
-                + end[won + x]
-                + sevenths
-                for x in range(left + 1)
-            ]
-            lows = [
-                x * least
-                - (left - x) * most
-                - (last_most if x < left else -last_least)
-                + end[won + x]
-                - sevenths
-                for x in range(left + 1)
-            ]
+            highs = [most[left * 13 + x] + end[won + x] + sevenths for x in range(left + 1)]
             at = won * 13 + left
-            for sure in range(13):
-                lower_given_mine[at * 13 + sure] = min(lows[min(sure, left) :])
-                upper_given_theirs[at * 13 + sure] = max(highs[: max(left - sure, 0) + 1])
+            for sure in range(left + 1):
+                # he leads and wins his sure tricks first, then x more
+                lower_given_mine[at * 13 + sure] = min(
+                    sure * min(kept)
+                    + (least[(left - sure) * 13 + x] if sure < left else min(last))
+                    + end[won + sure + x]
+                    - sevenths
+                    for x in range(left - sure + 1)
+                )
+                upper_given_theirs[at * 13 + sure] = max(highs[: left - sure + 1])
     return _FastTables(
         tuple(net),
         tuple(wins),
@@ -1010,6 +1008,41 @@ def _fast_tables(rules: _Rules) -> _FastTables:
         tuple(lower_given_mine),
         tuple(upper_given_theirs),
     )
+
+
+def _trick_sums(kept: list[int], lost: list[int], last: list[int]) -> tuple[list[int], list[int]]:
+    """By tricks * 13 + x: the most and the least a player on lead can score (his points
+    minus the other's) in that many tricks winning x of them, from the points a trick
+    can bring its leader when he wins it (``kept``) and when he loses it (``lost``), and
+    the last trick's points for its winner: each trick's points follow who leads it, and
+    the winner of a trick leads the next."""
+    tables = []
+    for pick, other in ((max, min), (min, max)):
+        # a trick's points for the player, as he or the other leads and he wins or not
+        mine_won, mine_lost = pick(kept), pick(lost)
+        theirs_won, theirs_lost = -other(lost), -other(kept)
+        last_won, last_lost = pick(last), -other(last)
+        # by (tricks, x, whether he leads): the best sum; absent where impossible
+        best: dict[tuple[int, int, bool], int] = {(0, 0, True): 0, (0, 0, False): 0}
+        for tricks in range(1, 13):
+            end = tricks == 1
+            for x in range(tricks + 1):
+                for leads in (True, False):
+                    options = []
+                    if x and (tricks - 1, x - 1, True) in best:
+                        points = mine_won if leads else theirs_won
+                        options.append(
+                            points + (last_won if end else 0) + best[tricks - 1, x - 1, True]
+                        )
+                    if x < tricks and (tricks - 1, x, False) in best:
+                        points = mine_lost if leads else theirs_lost
+                        options.append(
+                            points + (last_lost if end else 0) + best[tricks - 1, x, False]
+                        )
+                    if options:
+                        best[tricks, x, leads] = pick(options)
+        tables.append([best.get((t, x, True), 0) for t in range(13) for x in range(13)])
+    return tables[0], tables[1]
 
 
 @functools.lru_cache(maxsize=1)
