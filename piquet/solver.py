@@ -44,6 +44,7 @@ import attrs
 from .actions import Play
 from .cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from .ledger import Player, Precedence, Reason
+from .rules.combinations import COUNTERS_MASK
 from .ruleset import LeadAndWin, Ruleset, WinnerTakesCounters
 from .state import Phase, State
 
@@ -783,9 +784,11 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
     )
     seventh = rules.cards if rules.cards_toward_pique else 0
     trick_class = _trick_classes(rules)
-    lower_given_mine, upper_given_theirs = tables.lower_given_mine, tables.upper_given_theirs
-    suit0, suit1, suit2, suit3 = (_SuitTable(suit, rules.classes) for suit in range(4))
-    table: dict[int, tuple[int, int, _Move]] = {}
+    lower, upper = tables.lower, tables.upper
+    suit0, suit1, suit2, suit3 = (
+        _SuitTable(suit, rules.classes, tables.counted) for suit in range(4)
+    )
+    table: dict[tuple[int, ...], tuple[int, int, _Move]] = {}
     get = table.get
     nodes = 0
 
@@ -843,17 +846,17 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
         k1, m1, l1, o1, f1 = suit1[(mine >> 7 & _HIGH_HALF) | (theirs >> 16 & SUIT_BITS)]
         k2, m2, l2, o2, f2 = suit2[(mine >> 23 & _HIGH_HALF) | (theirs >> 32 & SUIT_BITS)]
         k3, m3, l3, o3, f3 = suit3[(mine >> 39 & _HIGH_HALF) | (theirs >> 48)]
-        at = (won * 13 + left) * 13
-        sure = (k0 + k1 + k2 + k3) & 0xFF
-        if sure >= 16:
-            if upper_given_theirs[at + (sure >> 4)] <= alpha:
-                return upper_given_theirs[at + (sure >> 4)]
-            sure &= 15
-        if lower_given_mine[at + sure] >= beta:
-            return lower_given_mine[at + sure]
+        # the low byte: sure tricks (the follower's by 16s); then the counters of each
+        total = k0 + k1 + k2 + k3
+        at = (won * 13 + left) << 24 | total & 0xFFFF00
+        bound = upper[at | (total & 0xFF) >> 4]
+        if bound <= alpha:
+            return bound
+        bound = lower[at | total & 15]
+        if bound >= beta:
+            return bound
         # no trumps: the suits are interchangeable, so their order is not in the key
-        s0, s1, s2, s3 = sorted((k0, k1, k2, k3))
-        key = (s0 | s1 << 28 | s2 << 56 | s3 << 84) << 9 | trick_class[won * 13 + left]
+        key = (*sorted((k0, k1, k2, k3)), trick_class[won * 13 + left])
         entry = get(key)
         first = None
         if entry is not None:
@@ -942,8 +945,9 @@ class _FastTables:
     net: tuple[int, ...]  # by lead << 6 | follow: the leader's points minus the follower's
     follower_wins: tuple[bool, ...]  # by lead << 6 | follow
     end: tuple[int, ...]  # by a player's tricks at the end: his net points for cards, capot
-    lower_given_mine: tuple[int, ...]  # by (won * 13 + left) * 13 + q: the least, winning q
-    upper_given_theirs: tuple[int, ...]  # the most, the follower sure to win that many
+    lower: _Bounds  # the least the leader can make of the rest (see _Bounds)
+    upper: _Bounds  # the most
+    counted: bool  # whether the bounds use the counters each player holds
 
 
 @functools.lru_cache(maxsize=64)
@@ -966,48 +970,101 @@ def _fast_tables(rules: _Rules) -> _FastTables:
         return rules.cards if count > 6 and not rules.cards_toward_pique else 0
 
     end = tuple(cards(count) - cards(12 - count) for count in range(13))
-    # a trick's points (the leader's net) when its leader wins it, and when he loses it
-    kept = [
-        net[lead << 6 | follow]
-        for lead in indices
-        for follow in indices
-        if lead != follow and not wins[lead << 6 | follow]
-    ]
-    lost = [
-        net[lead << 6 | follow]
-        for lead in indices
-        for follow in indices
-        if lead != follow and wins[lead << 6 | follow]
-    ]
-    last = [rules.last_points[i] for i in indices]
-    seventh = rules.cards if rules.cards_toward_pique else 0
-    most, least = _trick_sums(kept, lost, last)
-    lower_given_mine = [0] * (13 * 13 * 13)
-    upper_given_theirs = [0] * (13 * 13 * 13)
-    for won in range(13):
-        for left in range(1, 13 - won):
-            other = 12 - left - won
-            # the leader wins x of the tricks left; the seventh trick may fall to either
-            sevenths = seventh if won < 7 <= won + left or other < 7 <= other + left else 0
-            highs = [most[left * 13 + x] + end[won + x] + sevenths for x in range(left + 1)]
-            at = won * 13 + left
-            for sure in range(left + 1):
-                # he leads and wins his sure tricks first, then x more
-                lower_given_mine[at * 13 + sure] = min(
-                    sure * min(kept)
-                    + (least[(left - sure) * 13 + x] if sure < left else min(last))
-                    + end[won + sure + x]
-                    - sevenths
-                    for x in range(left - sure + 1)
-                )
-                upper_given_theirs[at * 13 + sure] = max(highs[: left - sure + 1])
+    pairs = [(lead, follow) for lead in indices for follow in indices if lead != follow]
+    # the counters a trick holds bound its points (winner takes the counters: they are
+    # its points, seen from its winner); where they do not, the bounds leave them out
+    exact = all(
+        (-net[i << 6 | j] if wins[i << 6 | j] else net[i << 6 | j]) == _counters(i, j)
+        for i, j in pairs
+    )
+    bounded = all(abs(net[i << 6 | j]) <= _counters(i, j) for i, j in pairs)
+    shape = _Shape(
+        # a trick's points (the leader's net) when its leader wins it, and when he loses it
+        kept=[net[i << 6 | j] for i, j in pairs if not wins[i << 6 | j]],
+        lost=[net[i << 6 | j] for i, j in pairs if wins[i << 6 | j]],
+        last=[rules.last_points[i] for i in indices],
+        end=end,
+        seventh=rules.cards if rules.cards_toward_pique else 0,
+        counters="exact" if exact else "bounded" if bounded else "",
+    )
     return _FastTables(
         tuple(net),
         tuple(wins),
         end,
-        tuple(lower_given_mine),
-        tuple(upper_given_theirs),
+        _Bounds(shape, False),
+        _Bounds(shape, True),
+        bool(shape.counters),
     )
+
+
+def _counters(lead: int, follow: int) -> int:
+    mask: int = COUNTERS_MASK
+    return (mask >> lead & 1) + (mask >> follow & 1)
+
+
+@attrs.frozen(eq=False)
+class _Shape:
+    """What bounds the points of the rest of a deal (see :class:`_Bounds`)."""
+
+    kept: list[int]
+    lost: list[int]
+    last: list[int]
+    end: tuple[int, ...]
+    seventh: int
+    counters: str  # "exact": a trick's points are its counters, for its winner;
+    # "bounded": no more than its counters, either way; "": no relation
+
+
+class _Bounds(dict[int, int]):
+    """The least (or the most) the leader can make of the rest of the deal (his points
+    minus the other's), by (his tricks won * 13 + tricks left) << 24 | his counters << 16
+    | the follower's counters << 8 | sure tricks. For the least, the sure tricks are
+    his (he leads and wins them first); for the most, the follower's. The bound is over
+    every count x of tricks he may win, of the most or least the tricks can bring
+    (following who leads each, and the counters where they decide the points), the last
+    trick, the cards or capot, and the cards at the seventh trick. Filled as met."""
+
+    def __init__(self, shape: _Shape, most: bool) -> None:
+        super().__init__()
+        self.shape = shape
+        self.most = most
+        self.sums = _trick_sums(shape.kept, shape.lost, shape.last)
+
+    def __missing__(self, key: int) -> int:
+        shape = self.shape
+        won, left = divmod(key >> 24, 13)
+        mine, theirs, sure = key >> 16 & 0xFF, key >> 8 & 0xFF, key & 0xFF
+        other = 12 - left - won
+        # the seventh trick may fall to either
+        sevenths = shape.seventh if won < 7 <= won + left or other < 7 <= other + left else 0
+        most, least = self.sums
+        counters = mine + theirs
+        found: list[int] = []
+        if self.most:
+            for x in range(left - sure + 1):
+                last = max(shape.last) if x else -min(shape.last)
+                points = most[left * 13 + x]
+                if shape.counters == "exact":
+                    points = min(points, 2 * (min(x, mine) + min(x, theirs)) - counters + last)
+                elif shape.counters:
+                    points = min(points, counters + last)
+                found.append(points + shape.end[won + x] + sevenths)
+            value = self[key] = max(found)
+            return value
+        for x in range(sure, left + 1):
+            last = min(shape.last) if x == left else -max(shape.last)
+            # he leads and wins his sure tricks first, then x - sure more
+            points = sure * min(shape.kept) + (
+                least[(left - sure) * 13 + x - sure] if sure < left else min(shape.last)
+            )
+            if shape.counters == "exact":
+                taken = max(0, mine - (left - x)) + max(0, theirs - (left - x))
+                points = max(points, 2 * taken - counters + last)
+            elif shape.counters:
+                points = max(points, -counters + last)
+            found.append(points + shape.end[won + x] - sevenths)
+        value = self[key] = min(found)
+        return value
 
 
 def _trick_sums(kept: list[int], lost: list[int], last: list[int]) -> tuple[list[int], list[int]]:
@@ -1091,10 +1148,11 @@ class _SuitTable(
     follower's answers in likely order (None: he has none of the suit); and the
     follower's cards, one per run, to throw when void of a suit led. Filled as met."""
 
-    def __init__(self, suit: int, classes: bool) -> None:
+    def __init__(self, suit: int, classes: bool, counted: bool) -> None:
         super().__init__()
         self.base = suit * SUIT_SHIFT
         self.classes = classes
+        self.counted = counted
 
     def __missing__(
         self, pair: int
@@ -1110,7 +1168,9 @@ class _SuitTable(
             )
             for group in groups
         )
-        code = _suit_code(classes, mine, theirs) << 8 | _sure_tricks()[pair]
+        code = _suit_code(classes, mine, theirs) << 24 | _sure_tricks()[pair]
+        if self.counted:
+            code |= (mine & _COUNTERS9).bit_count() << 16 | (theirs & _COUNTERS9).bit_count() << 8
         throws = tuple(reversed(_representatives(theirs, in_play, base, classes, -1)))
         found = self[pair] = (code, moves[0], moves[1], moves[2], throws)
         return found
