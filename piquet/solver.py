@@ -786,7 +786,11 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
     trick_class = _trick_classes(rules)
     lower, upper = tables.lower, tables.upper
     suit0, suit1, suit2, suit3 = (
-        _SuitTable(suit, rules.classes, tables.counted) for suit in range(4)
+        _suit_table(suit, rules.classes, tables.counted) for suit in range(4)
+    )
+    fill0, fill1, fill2, fill3 = (
+        functools.partial(_fill_suit, table, suit, rules.classes, tables.counted)
+        for suit, table in enumerate((suit0, suit1, suit2, suit3))
     )
     table: dict[tuple[int, ...], tuple[int, int, _Move]] = {}
     get = table.get
@@ -842,10 +846,18 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
         left = mine.bit_count()
         if left == 2:
             return two(mine, theirs, won)
-        k0, m0, l0, o0, f0 = suit0[(mine & SUIT_BITS) << 9 | theirs & SUIT_BITS]
-        k1, m1, l1, o1, f1 = suit1[(mine >> 7 & _HIGH_HALF) | (theirs >> 16 & SUIT_BITS)]
-        k2, m2, l2, o2, f2 = suit2[(mine >> 23 & _HIGH_HALF) | (theirs >> 32 & SUIT_BITS)]
-        k3, m3, l3, o3, f3 = suit3[(mine >> 39 & _HIGH_HALF) | (theirs >> 48)]
+        p = (mine & SUIT_BITS) << 9 | theirs & SUIT_BITS
+        e = suit0[p]
+        k0, m0, l0, o0, f0 = e if e is not None else fill0(p)
+        p = (mine >> 7 & _HIGH_HALF) | (theirs >> 16 & SUIT_BITS)
+        e = suit1[p]
+        k1, m1, l1, o1, f1 = e if e is not None else fill1(p)
+        p = (mine >> 23 & _HIGH_HALF) | (theirs >> 32 & SUIT_BITS)
+        e = suit2[p]
+        k2, m2, l2, o2, f2 = e if e is not None else fill2(p)
+        p = (mine >> 39 & _HIGH_HALF) | (theirs >> 48)
+        e = suit3[p]
+        k3, m3, l3, o3, f3 = e if e is not None else fill3(p)
         # the low byte: sure tricks (the follower's by 16s); then the counters of each
         total = k0 + k1 + k2 + k3
         at = (won * 13 + left) << 24 | total & 0xFFFF00
@@ -1137,40 +1149,40 @@ def _sure_tricks() -> dict[int, int]:
 _Move = tuple[int, tuple[int, ...] | None]  # a lead, and the answers (None: a discard)
 
 
-class _SuitTable(
-    dict[int, tuple[int, tuple[_Move, ...], tuple[_Move, ...], tuple[_Move, ...], tuple[int, ...]]]
-):
+_SuitEntry = tuple[int, tuple[_Move, ...], tuple[_Move, ...], tuple[_Move, ...], tuple[int, ...]]
+
+
+@functools.lru_cache(maxsize=16)
+def _suit_table(suit: int, classes: bool, counted: bool) -> list[_SuitEntry | None]:
     """What the fast search needs of one suit, by the leader's nine bits << 9 | the
-    follower's: its code (the cards left, high to low, as whose each is and, where
-    counters score apart, whether it is one: equal codes play alike) << 8 | the sure
-    tricks (see :func:`_sure_tricks`); the leader's leads, one per run of equivalent
-    cards, in three groups (the master, the lowest card, the others), each with the
-    follower's answers in likely order (None: he has none of the suit); and the
-    follower's cards, one per run, to throw when void of a suit led. Filled as met."""
+    follower's (None until met, then :func:`_fill_suit`'s)."""
+    return [None] * (1 << 18)
 
-    def __init__(self, suit: int, classes: bool, counted: bool) -> None:
-        super().__init__()
-        self.base = suit * SUIT_SHIFT
-        self.classes = classes
-        self.counted = counted
 
-    def __missing__(
-        self, pair: int
-    ) -> tuple[int, tuple[_Move, ...], tuple[_Move, ...], tuple[_Move, ...], tuple[int, ...]]:
-        mine, theirs = pair >> 9, pair & SUIT_BITS
-        in_play = mine | theirs
-        base, classes = self.base, self.classes
-        groups = _suit_leads(mine, in_play, base, classes)
-        moves = tuple(
-            tuple(
-                (lead, _answers(theirs, in_play, base, classes, lead - base) if theirs else None)
-                for lead in group
-            )
-            for group in groups
+def _fill_suit(
+    table: list[_SuitEntry | None], suit: int, classes: bool, counted: bool, pair: int
+) -> _SuitEntry:
+    """One suit's entry: its code (the cards left, high to low, as whose each is and,
+    where counters score apart, whether it is one: equal codes play alike) << 24 | the
+    leader's counters << 16 | the follower's << 8 | the sure tricks (see
+    :func:`_sure_tricks`); the leader's leads, one per run of equivalent cards, in three
+    groups (the master, the lowest card, the others), each with the follower's answers
+    in likely order (None: he has none of the suit); and the follower's cards, one per
+    run, to throw when void of a suit led."""
+    mine, theirs = pair >> 9, pair & SUIT_BITS
+    in_play = mine | theirs
+    base = suit * SUIT_SHIFT
+    groups = _suit_leads(mine, in_play, base, classes)
+    moves = tuple(
+        tuple(
+            (lead, _answers(theirs, in_play, base, classes, lead - base) if theirs else None)
+            for lead in group
         )
-        code = _suit_code(classes, mine, theirs) << 24 | _sure_tricks()[pair]
-        if self.counted:
-            code |= (mine & _COUNTERS9).bit_count() << 16 | (theirs & _COUNTERS9).bit_count() << 8
-        throws = tuple(reversed(_representatives(theirs, in_play, base, classes, -1)))
-        found = self[pair] = (code, moves[0], moves[1], moves[2], throws)
-        return found
+        for group in groups
+    )
+    code = _suit_code(classes, mine, theirs) << 24 | _sure_tricks()[pair]
+    if counted:
+        code |= (mine & _COUNTERS9).bit_count() << 16 | (theirs & _COUNTERS9).bit_count() << 8
+    throws = tuple(reversed(_representatives(theirs, in_play, base, classes, -1)))
+    found = table[pair] = (code, moves[0], moves[1], moves[2], throws)
+    return found
