@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, reject, settings
@@ -36,6 +37,11 @@ def brute_force(state: pq.State) -> int:
 def memoized_brute_force(state: pq.State) -> int:
     """:func:`brute_force`, remembering positions already valued (keyed on everything
     the rest of the deal can depend on): exact, and fast enough for half a deal."""
+    return remembering_brute_force()(state)
+
+
+def remembering_brute_force() -> Callable[[pq.State], int]:
+    """A :func:`memoized_brute_force` whose memory is kept from call to call."""
     cache: dict[tuple[object, ...], int] = {}
 
     def value(state: pq.State) -> int:
@@ -64,17 +70,30 @@ def memoized_brute_force(state: pq.State) -> int:
             cache[key] = best
         return cache[key]
 
-    return value(state)
+    return value
 
 
 @st.composite
-def endgames(draw: st.DrawFn, most: int = 4) -> pq.State:
-    """A play-phase state of any preset or house variant with a few tricks left."""
-    state = draw(pst.states(pst.rulesets(), phase=pq.Phase.PLAY, max_actions=0))
+def endgames(
+    draw: st.DrawFn, most: int = 4, rulesets: st.SearchStrategy[pq.Ruleset] | None = None
+) -> pq.State:
+    """A play-phase state of any preset or house variant (or of ``rulesets``) with a few
+    tricks left. The tricks before are played at random or, to reach lopsided counts of
+    tricks (the cards, capot), by a mover who plays his highest card."""
+    state = draw(
+        pst.states(
+            pst.rulesets() if rulesets is None else rulesets, phase=pq.Phase.PLAY, max_actions=0
+        )
+    )
     left = draw(st.integers(1, most))
+    highest = draw(st.booleans())
     while state.phase is pq.Phase.PLAY and len(state.hand(state.to_move)) > left:  # type: ignore[arg-type]
         legal = state.legal_actions()
-        state = state.apply(legal[draw(st.integers(0, len(legal) - 1))])
+        if highest and draw(st.integers(0, 3)):
+            action = max(legal, key=lambda play: play.card.rank)  # type: ignore[attr-defined]
+        else:
+            action = legal[draw(st.integers(0, len(legal) - 1))]
+        state = state.apply(action)
     if state.phase is not pq.Phase.PLAY:
         reject()
     return state
@@ -149,6 +168,29 @@ def test_the_best_plays_achieve_the_value_and_the_others_do_not(state: pq.State)
         else:
             exact = after.deal_scores[mover] - after.deal_scores[mover.other]  # type: ignore[index]
         assert value == exact
+        assert (play in solution.best) == (value == solution.value)
+
+
+@pytest.mark.parametrize("name", sorted(pq.RULESETS))
+@settings(max_examples=10)
+@given(data=st.data())
+def test_every_play_of_every_preset_against_a_remembering_brute_force(
+    name: str, data: st.DataObject
+) -> None:
+    # deep enough for the bounds (sure tricks, counters, cards, capot) and the shared
+    # table entries to matter; every play's value, so the best plays are checked too
+    state = data.draw(endgames(most=6, rulesets=st.just(pq.RULESETS[name])))
+    exact = remembering_brute_force()
+    mover = state.to_move
+    solution = solve(state, every_value=True)
+    assert solution.value == exact(state)
+    for play, value in solution.values.items():
+        after = state.apply(play)
+        if after.phase is pq.Phase.PLAY:
+            found = exact(after) if after.to_move == mover else -exact(after)
+        else:
+            found = after.deal_scores[mover] - after.deal_scores[mover.other]  # type: ignore[index]
+        assert value == found, play
         assert (play in solution.best) == (value == solution.value)
 
 
