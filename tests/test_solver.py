@@ -158,6 +158,7 @@ def test_half_deals_against_a_remembering_brute_force(state: pq.State) -> None:
 def test_the_best_plays_achieve_the_value_and_the_others_do_not(state: pq.State) -> None:
     solution = solve(state, every_value=True)
     mover = state.to_move
+    assert isinstance(mover, pq.Player)
     assert solution.best
     assert set(solution.values) == set(state.legal_actions())
     for play, value in solution.values.items():
@@ -166,7 +167,7 @@ def test_the_best_plays_achieve_the_value_and_the_others_do_not(state: pq.State)
             exact = brute_force(after)
             exact = exact if after.to_move == mover else -exact
         else:
-            exact = after.deal_scores[mover] - after.deal_scores[mover.other]  # type: ignore[index]
+            exact = after.deal_scores[mover] - after.deal_scores[mover.other]
         assert value == exact
         assert (play in solution.best) == (value == solution.value)
 
