@@ -1043,40 +1043,60 @@ class _Bounds(dict[int, int]):
         self.sums = _trick_sums(shape.kept, shape.lost, shape.last)
 
     def __missing__(self, key: int) -> int:
+        # every count of sure tricks at once: the rest is the same for them all
         shape = self.shape
         won, left = divmod(key >> 24, 13)
-        mine, theirs, sure = key >> 16 & 0xFF, key >> 8 & 0xFF, key & 0xFF
+        mine, theirs = key >> 16 & 0xFF, key >> 8 & 0xFF
         other = 12 - left - won
         # the seventh trick may fall to either
         sevenths = shape.seventh if won < 7 <= won + left or other < 7 <= other + left else 0
         most, least = self.sums
         counters = mine + theirs
-        found: list[int] = []
+        exact = shape.counters == "exact"
+        values = []
         if self.most:
-            for x in range(left - sure + 1):
+            found = []
+            for x in range(left + 1):
                 last = max(shape.last) if x else -min(shape.last)
                 points = most[left * 13 + x]
-                if shape.counters == "exact":
+                if exact:
                     points = min(points, 2 * (min(x, mine) + min(x, theirs)) - counters + last)
                 elif shape.counters:
                     points = min(points, counters + last)
                 found.append(points + shape.end[won + x] + sevenths)
-            value = self[key] = max(found)
-            return value
-        for x in range(sure, left + 1):
-            last = min(shape.last) if x == left else -max(shape.last)
-            # he leads and wins his sure tricks first, then x - sure more
-            points = sure * min(shape.kept) + (
-                least[(left - sure) * 13 + x - sure] if sure < left else min(shape.last)
-            )
-            if shape.counters == "exact":
-                taken = max(0, mine - (left - x)) + max(0, theirs - (left - x))
-                points = max(points, 2 * taken - counters + last)
-            elif shape.counters:
-                points = max(points, -counters + last)
-            found.append(points + shape.end[won + x] - sevenths)
-        value = self[key] = min(found)
-        return value
+            # the follower sure to win that many: the leader wins left - sure at most
+            values = [max(found[: left - min(sure, left) + 1]) for sure in range(16)]
+        else:
+            kept, last_least = min(shape.kept), min(shape.last)
+            floors = []
+            for x in range(left + 1):
+                last = last_least if x == left else -max(shape.last)
+                if exact:
+                    taken = max(0, mine - (left - x)) + max(0, theirs - (left - x))
+                    floors.append(2 * taken - counters + last)
+                elif shape.counters:
+                    floors.append(-counters + last)
+                else:
+                    floors.append(-_INF)
+            for sure in range(min(left, 15) + 1):
+                # he leads and wins his sure tricks first, then x - sure more
+                values.append(
+                    min(
+                        max(
+                            sure * kept
+                            + (least[(left - sure) * 13 + x - sure] if sure < left else last_least),
+                            floors[x],
+                        )
+                        + shape.end[won + x]
+                        - sevenths
+                        for x in range(sure, left + 1)
+                    )
+                )
+            values += [values[-1]] * (16 - len(values))
+        start = key & ~0xFF
+        for sure, value in enumerate(values):
+            self[start | sure] = value
+        return values[key & 0xFF]
 
 
 def _trick_sums(kept: list[int], lost: list[int], last: list[int]) -> tuple[list[int], list[int]]:
