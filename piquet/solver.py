@@ -1134,36 +1134,25 @@ def _trick_sums(kept: list[int], lost: list[int], last: list[int]) -> tuple[list
     return tables[0], tables[1]
 
 
-@functools.lru_cache(maxsize=1)
-def _sure_tricks() -> dict[int, int]:
-    """By a suit's (the leader's nine bits << 9 | the follower's): the tricks the leader
-    is sure to win in it by leading his masters (all his cards if the follower has
-    none), plus 16 when the follower holds its master and the leader a card of it: the
-    follower is sure to win a trick for each such suit (he keeps those masters, wins
-    with one when its suit is led and, on lead, cashes the others first; whenever he
-    must throw on a suit he is void of, the leader still holds a card of each suit of
-    his masters and one more, so he has a card besides his masters to throw)."""
-    sure = {}
-    for both in range(1 << 9):
-        mine = both
-        while True:
-            theirs = both & ~mine
-            if not theirs:
-                count = mine.bit_count()
-            else:
-                count = 0
-                for b in range(8, -1, -1):
-                    if mine >> b & 1:
-                        count += 1
-                    elif theirs >> b & 1:
-                        break
-            if mine and theirs.bit_length() > mine.bit_length():
-                count += 16
-            sure[mine << 9 | theirs] = count
-            if not mine:
-                break
-            mine = (mine - 1) & both
-    return sure
+def _sure_tricks(mine: int, theirs: int) -> int:
+    """In a suit (each player's nine bits): the tricks the leader is sure to win in it
+    by leading his masters (all his cards if the follower has none), plus 16 when the
+    follower holds its master and the leader a card of it: the follower is sure to win
+    a trick for each such suit (he keeps those masters, wins with one when its suit is
+    led and, on lead, cashes the others first; whenever he must throw on a suit he is
+    void of, the leader still holds a card of each suit of his masters and one more, so
+    he has a card besides his masters to throw)."""
+    if not theirs:
+        return mine.bit_count()
+    count = 0
+    for b in range(8, -1, -1):
+        if mine >> b & 1:
+            count += 1
+        elif theirs >> b & 1:
+            break
+    if mine and theirs.bit_length() > mine.bit_length():
+        count += 16
+    return count
 
 
 _Move = tuple[int, tuple[int, ...] | None]  # a lead, and the answers (None: a discard)
@@ -1189,20 +1178,35 @@ def _fill_suit(
     groups (the master, the lowest card, the others), each with the follower's answers
     in likely order (None: he has none of the suit); and the follower's cards, one per
     run, to throw when void of a suit led."""
-    mine, theirs = pair >> 9, pair & SUIT_BITS
-    in_play = mine | theirs
+    code, groups, throws = _suit_entry(classes, counted, pair)
     base = suit * SUIT_SHIFT
-    groups = _suit_leads(mine, in_play, base, classes)
     moves = tuple(
         tuple(
-            (lead, _answers(theirs, in_play, base, classes, lead - base) if theirs else None)
-            for lead in group
+            (base + lead, None if answers is None else tuple(base + card for card in answers))
+            for lead, answers in group
         )
         for group in groups
     )
-    code = _suit_code(classes, mine, theirs) << 24 | _sure_tricks()[pair]
+    found = table[pair] = (code, moves[0], moves[1], moves[2], tuple(base + c for c in throws))
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _suit_entry(
+    classes: bool, counted: bool, pair: int
+) -> tuple[int, tuple[tuple[_Move, ...], ...], tuple[int, ...]]:
+    """:func:`_fill_suit`'s entry with the cards as bits within the suit, for any suit."""
+    mine, theirs = pair >> 9, pair & SUIT_BITS
+    in_play = mine | theirs
+    groups = tuple(
+        tuple(
+            (lead, _answers(theirs, in_play, 0, classes, lead) if theirs else None)
+            for lead in group
+        )
+        for group in _suit_leads(mine, in_play, 0, classes)
+    )
+    code = _suit_code(classes, mine, theirs) << 24 | _sure_tricks(mine, theirs)
     if counted:
         code |= (mine & _COUNTERS9).bit_count() << 16 | (theirs & _COUNTERS9).bit_count() << 8
-    throws = tuple(reversed(_representatives(theirs, in_play, base, classes, -1)))
-    found = table[pair] = (code, moves[0], moves[1], moves[2], throws)
-    return found
+    throws = tuple(reversed(_representatives(theirs, in_play, 0, classes, -1)))
+    return code, groups, throws
