@@ -1136,20 +1136,22 @@ def _trick_sums(kept: list[int], lost: list[int], last: list[int]) -> tuple[list
 
 def _sure_tricks(mine: int, theirs: int) -> int:
     """In a suit (each player's nine bits): the tricks the leader is sure to win in it
-    by leading his masters (all his cards if the follower has none), plus 16 when the
+    by leading his masters (all his cards if the follower has no more cards of the suit
+    than he has masters: the follower has to play them), plus 16 when the
     follower holds its master and the leader a card of it: the follower is sure to win
     a trick for each such suit (he keeps those masters, wins with one when its suit is
     led and, on lead, cashes the others first; whenever he must throw on a suit he is
     void of, the leader still holds a card of each suit of his masters and one more, so
     he has a card besides his masters to throw)."""
-    if not theirs:
-        return mine.bit_count()
     count = 0
     for b in range(8, -1, -1):
         if mine >> b & 1:
             count += 1
         elif theirs >> b & 1:
             break
+    if theirs.bit_count() <= count:
+        # his masters draw all the follower's cards of the suit: the rest are masters
+        return mine.bit_count()
     if mine and theirs.bit_length() > mine.bit_length():
         count += 16
     return count
