@@ -12,7 +12,14 @@ The search is MTD(f) (zero-window alpha-beta searches converging on the value) w
 node per trick. Its table keys a position by each suit's cards left in rank order, as
 whose each is and whether it is a counter where counters score apart, the suits in any
 order (there are no trumps): positions that differ only by the ranks of cards already
-played, or by a permutation of the suits, share an entry.
+played, or by a permutation of the suits, share an entry. Once no pique can be made and
+no race's target reached, the search is a negamax from the leader's side, and a position
+is cut at once when the most (or least) the rest of the deal can bring cannot reach the
+window: the points each trick can bring as its leader keeps or loses the lead, the last
+trick, the cards or capot for every count of tricks still possible, the counters each
+player holds where they are the points, and the tricks each player is sure of (the
+leader's masters, which he can cash first; a trick for each suit whose master the
+follower holds while the leader holds a card of it).
 
 Use it on a sampled state (:func:`piquet.sampling.sample_state`) for a search bot, or on
 a laid-down hand.
