@@ -855,16 +855,16 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
             return two(mine, theirs, won)
         p = (mine & SUIT_BITS) << 9 | theirs & SUIT_BITS
         e = suit0[p]
-        k0, m0, l0, o0, f0 = e if e is not None else fill0(p)
+        k0, m0, l0, o0, f0, r0 = e if e is not None else fill0(p)
         p = (mine >> 7 & _HIGH_HALF) | (theirs >> 16 & SUIT_BITS)
         e = suit1[p]
-        k1, m1, l1, o1, f1 = e if e is not None else fill1(p)
+        k1, m1, l1, o1, f1, r1 = e if e is not None else fill1(p)
         p = (mine >> 23 & _HIGH_HALF) | (theirs >> 32 & SUIT_BITS)
         e = suit2[p]
-        k2, m2, l2, o2, f2 = e if e is not None else fill2(p)
+        k2, m2, l2, o2, f2, r2 = e if e is not None else fill2(p)
         p = (mine >> 39 & _HIGH_HALF) | (theirs >> 48)
         e = suit3[p]
-        k3, m3, l3, o3, f3 = e if e is not None else fill3(p)
+        k3, m3, l3, o3, f3, r3 = e if e is not None else fill3(p)
         # the low byte: sure tricks (the follower's by 16s); then the counters of each
         total = k0 + k1 + k2 + k3
         at = (won * 13 + left) << 24 | total & 0xFFFF00
@@ -902,7 +902,7 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
             rest = mine ^ 1 << lead
             if answers is None:
                 if discards is None:
-                    discards = (*f0, *f1, *f2, *f3)
+                    discards = (*f0, *f1, *f2, *f3, *r0, *r1, *r2, *r3)
                 answers = discards
             low, high = alpha, beta
             worst = _INF
@@ -1167,7 +1167,9 @@ def _sure_tricks(mine: int, theirs: int) -> int:
 _Move = tuple[int, tuple[int, ...] | None]  # a lead, and the answers (None: a discard)
 
 
-_SuitEntry = tuple[int, tuple[_Move, ...], tuple[_Move, ...], tuple[_Move, ...], tuple[int, ...]]
+_SuitEntry = tuple[
+    int, tuple[_Move, ...], tuple[_Move, ...], tuple[_Move, ...], tuple[int, ...], tuple[int, ...]
+]
 
 
 @functools.lru_cache(maxsize=16)
@@ -1186,7 +1188,8 @@ def _fill_suit(
     :func:`_sure_tricks`); the leader's leads, one per run of equivalent cards, in three
     groups (the master, the lowest card, the others), each with the follower's answers
     in likely order (None: he has none of the suit); and the follower's cards, one per
-    run, to throw when void of a suit led."""
+    run, to throw when void of a suit led (his lowest, then the others, low to high: the
+    lowest of each suit are tried first)."""
     code, groups, throws = _suit_entry(classes, counted, pair)
     base = suit * SUIT_SHIFT
     moves = tuple(
@@ -1196,7 +1199,14 @@ def _fill_suit(
         )
         for group in groups
     )
-    found = table[pair] = (code, moves[0], moves[1], moves[2], tuple(base + c for c in throws))
+    found = table[pair] = (
+        code,
+        moves[0],
+        moves[1],
+        moves[2],
+        tuple(base + c for c in throws[:1]),
+        tuple(base + c for c in throws[1:]),
+    )
     return found
 
 
