@@ -1144,12 +1144,13 @@ def _trick_sums(kept: list[int], lost: list[int], last: list[int]) -> tuple[list
 def _sure_tricks(mine: int, theirs: int) -> int:
     """In a suit (each player's nine bits): the tricks the leader is sure to win in it
     by leading his masters (all his cards if the follower has no more cards of the suit
-    than he has masters: the follower has to play them), plus 16 when the
-    follower holds its master and the leader a card of it: the follower is sure to win
-    a trick for each such suit (he keeps those masters, wins with one when its suit is
-    led and, on lead, cashes the others first; whenever he must throw on a suit he is
-    void of, the leader still holds a card of each suit of his masters and one more, so
-    he has a card besides his masters to throw)."""
+    than he has masters: the follower has to play them), plus 16 for each trick the
+    follower is sure to win in it: as many as he holds masters, up to the leader's
+    cards of the suit. Summed over the suits, the follower's count holds: he keeps
+    those masters, wins with one when their suit is led and, on lead, cashes them all
+    (the leader has to follow); whenever he must throw on a suit he is void of, the
+    leader holds at least as many cards of those suits as he has masters left, and the
+    card led besides, so he has a card besides his masters to throw."""
     count = 0
     for b in range(8, -1, -1):
         if mine >> b & 1:
@@ -1159,9 +1160,15 @@ def _sure_tricks(mine: int, theirs: int) -> int:
     if theirs.bit_count() <= count:
         # his masters draw all the follower's cards of the suit: the rest are masters
         return mine.bit_count()
-    if mine and theirs.bit_length() > mine.bit_length():
-        count += 16
-    return count
+    if not mine:
+        return count
+    masters = 0
+    for b in range(8, -1, -1):
+        if theirs >> b & 1:
+            masters += 1
+        elif mine >> b & 1:
+            break
+    return count + 16 * min(masters, mine.bit_count())
 
 
 _Move = tuple[int, tuple[int, ...] | None]  # a lead, and the answers (None: a discard)
