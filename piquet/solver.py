@@ -598,9 +598,10 @@ class _Search:
             and (self.target is None or self._out_of_reach(hand_a, tricks_a, state))
         ):
             if leader == 0:
-                return self.fast(hand_a, hand_b, tricks_a, alpha, beta)
+                return self.fast(hand_a, hand_b, tricks_a, beta)
             left = hand_a.bit_count()
-            return -self.fast(hand_b, hand_a, 12 - left - tricks_a, -beta, -alpha)
+            # every search is a zero-window test (alpha = beta - 1): B's is at -alpha
+            return -self.fast(hand_b, hand_a, 12 - left - tricks_a, -alpha)
         self.nodes += 1
         key: tuple[int, ...] = (hand_a, hand_b, leader, tricks_a, state[0], state[1])
         if self.target is not None:
@@ -767,14 +768,16 @@ def _representatives(
     return tuple(out)
 
 
-_FastSearch = Callable[[int, int, int, int, int], int]
+_FastSearch = Callable[[int, int, int, int], int]
 
 
 def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
     """The search once no pique is open and no race target is near, as a function of
-    (the leader's cards, the follower's, the leader's tricks won, alpha, beta) giving the
-    value of the rest of the deal for the leader (his points minus the other's), and a
-    function counting the positions it searched.
+    (the leader's cards, the follower's, the leader's tricks won, beta) testing whether
+    the value of the rest of the deal for the leader (his points minus the other's)
+    reaches beta, fail-soft: a value >= beta is a lower bound of it, a value < beta an
+    upper bound (every search of the solver is such a zero-window test); and a function
+    counting the positions it searched.
 
     Seen from the leader, a position does not depend on which player he is, so the
     search is a negamax over tricks: one frame a trick (the lead, then the answers), the
@@ -847,7 +850,7 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
                 best = worst
         return best
 
-    def fast(mine: int, theirs: int, won: int, alpha: int, beta: int) -> int:
+    def fast(mine: int, theirs: int, won: int, beta: int) -> int:
         nonlocal nodes
         nodes += 1
         left = mine.bit_count()
@@ -869,7 +872,7 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
         total = k0 + k1 + k2 + k3
         at = (won * 13 + left) << 24 | total & 0xFFFF00
         bound = upper[at | (total & 0xFF) >> 4]
-        if bound <= alpha:
+        if bound < beta:
             return bound
         bound = lower[at | total & 15]
         if bound >= beta:
@@ -882,18 +885,13 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
             low, high, first = entry
             if low >= beta:
                 return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
             if high < beta:
-                beta = high
+                return high
         moves = (*m0, *m1, *m2, *m3, *l0, *l1, *l2, *l3, *o0, *o1, *o2, *o3)
         if first is not None and moves[0] is not first and first in moves:
             at = moves.index(first)
             moves = (first, *moves[:at], *moves[at + 1 :])
         discards = None
-        start_alpha, start_beta = alpha, beta
         other = 12 - left - won
         best = -_INF
         best_move = moves[0]
@@ -904,7 +902,6 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
                 if discards is None:
                     discards = (*f0, *f1, *f2, *f3, *r0, *r1, *r2, *r3)
                 answers = discards
-            low, high = alpha, beta
             worst = _INF
             row = lead << 6
             for card in answers:
@@ -915,41 +912,32 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
                     if left == 3:
                         value = points - two(theirs ^ 1 << card, rest, count)
                     else:
-                        value = points - fast(
-                            theirs ^ 1 << card, rest, count, points - high, points - low
-                        )
+                        value = points - fast(theirs ^ 1 << card, rest, count, points - beta + 1)
                 else:
                     count = won + 1
                     points = net[index] + seventh if count == 7 else net[index]
                     if left == 3:
                         value = points + two(rest, theirs ^ 1 << card, count)
                     else:
-                        value = points + fast(
-                            rest, theirs ^ 1 << card, count, low - points, high - points
-                        )
+                        value = points + fast(rest, theirs ^ 1 << card, count, beta - points)
                 if value < worst:
                     worst = value
-                    if value <= low:
+                    if value < beta:
                         break
-                    if value < high:
-                        high = value
             if worst > best:
                 best = worst
                 best_move = move
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        break
+                if best >= beta:
+                    break
+        # fail-soft: at least best if it reached beta, else at most best
         if entry is not None:
             low, high = entry[0], entry[1]
         else:
             low, high = -_INF, _INF
-        if best <= start_alpha:
-            high = min(high, best)
-        elif best >= start_beta:
-            low = max(low, best)
+        if best >= beta:
+            low = best
         else:
-            low = high = best
+            high = best
         table[key] = (low, high, best_move)
         return best
 
