@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import random
 from collections.abc import Sequence
 from math import comb
@@ -59,7 +60,7 @@ from .actions import (
     Play,
     Reckon,
 )
-from .cards import Card, CardSet, Rank, Suit
+from .cards import SUIT_BITS, SUIT_SHIFT, Card, CardSet, Rank, Suit
 from .ledger import Category, Player, Reason
 from .observation import Observation
 from .ruleset import CategoryRule, PointByLength, PointByValue, Ruleset, number_word
@@ -106,11 +107,19 @@ def _all_held(observation: Observation) -> int:
     return held
 
 
+_Fits = tuple[tuple[tuple[Card, ...], ...], ...]
+"""fits[i]: the i-card subsets of a group that the opponent's hand may hold."""
+
+_Group = tuple[tuple[Card, ...], int, int, _Fits | None]
+"""A group of hidden cards: the cards, the places they may go, the most his hand may hold,
+and which subsets it may hold (None: any)."""
+
+
 @attrs.frozen
 class _Groups:
     """The hidden cards in groups, each with the places it may go, and the DP counts."""
 
-    groups: tuple[tuple[tuple[Card, ...], int, int], ...]  # cards, places, most in hand
+    groups: tuple[_Group, ...]
     hand_size: int
     discard_size: int
     stock_size: int
@@ -119,14 +128,24 @@ class _Groups:
         eq=False, repr=False, factory=dict
     )
 
+    @property
+    def total(self) -> int:
+        """How many placements the groups allow."""
+        return self.tables[0].get((self.hand_size, self.discard_size), 0)
+
+
+def _hand_ways(n: int, i: int, fits: _Fits | None) -> int:
+    """How many i-card subsets of a group of n his hand may hold."""
+    return comb(n, i) if fits is None else len(fits[i])
+
 
 def _count_tables(
-    groups: Sequence[tuple[tuple[Card, ...], int, int]], hand_size: int, discard_size: int
+    groups: Sequence[_Group], hand_size: int, discard_size: int
 ) -> tuple[dict[tuple[int, int], int], ...]:
     """tables[g][(h, x)]: placements of groups g.. putting h cards in the opponent's hand
     and x in his discard (the rest in the stock)."""
     tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
-    for cards, allowed, most in reversed(groups):
+    for cards, allowed, most, fits in reversed(groups):
         n = len(cards)
         after = tables[-1]
         here: dict[tuple[int, int], int] = {}
@@ -135,6 +154,9 @@ def _count_tables(
             for i in hand_range:
                 if h + i > hand_size:
                     break
+                in_hand = _hand_ways(n, i, fits)
+                if not in_hand:
+                    continue
                 disc_range = range(n - i + 1) if allowed & _DISCARD else range(1)
                 for j in disc_range:
                     if x + j > discard_size:
@@ -142,7 +164,7 @@ def _count_tables(
                     if n - i - j and not allowed & _STOCK:
                         continue
                     key = (h + i, x + j)
-                    here[key] = here.get(key, 0) + ways * comb(n, i) * comb(n - i, j)
+                    here[key] = here.get(key, 0) + ways * in_hand * comb(n - i, j)
         tables.append(here)
     tables.reverse()
     return tuple(tables)
@@ -155,7 +177,7 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
     h, x = plan.hand_size, plan.discard_size
     tables = plan.tables
     options = plan.options
-    for g, (cards, allowed, most) in enumerate(plan.groups):
+    for g, (cards, allowed, most, fits) in enumerate(plan.groups):
         key = (g, h, x)
         found = options.get(key)
         if found is None:
@@ -165,12 +187,13 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
             splits: list[tuple[int, int]] = []
             total = 0
             for i in range(min(n, most) + 1) if allowed & _HAND else range(1):
+                in_hand = _hand_ways(n, i, fits)
                 for j in range(n - i + 1) if allowed & _DISCARD else range(1):
                     if n - i - j and not allowed & _STOCK:
                         continue
                     ways = after.get((h - i, x - j), 0)
-                    if ways:
-                        total += ways * comb(n, i) * comb(n - i, j)
+                    if ways and in_hand:
+                        total += ways * in_hand * comb(n - i, j)
                         cumulative.append(total)
                         splits.append((i, j))
             found = options[key] = (cumulative, splits)
@@ -178,8 +201,16 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
         if len(splits) == 1:
             i, j = splits[0]
         else:
-            i, j = splits[bisect.bisect_right(cumulative, int(rng.random() * cumulative[-1]))]
-        if i == len(cards):
+            i, j = splits[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        if fits is not None:
+            subsets = fits[i]
+            held = subsets[rng.randrange(len(subsets))] if len(subsets) > 1 else subsets[0]
+            hand.extend(held)
+            rest = [card for card in cards if card not in held]
+            rng.shuffle(rest)
+            discard.extend(rest[:j])
+            stock.extend(rest[j:])
+        elif i == len(cards):
             hand.extend(cards)
         elif i + j == 0:
             stock.extend(cards)
@@ -212,13 +243,297 @@ class _Plan:
     plays: tuple[Play, ...]
     target: tuple[object, ...]
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
+    """With automatic declarations, what was said aloud: checked before a replay."""
     own_held: int = 0  # the observer's hand after the exchange
     calls: tuple[tuple[Category, tuple[int, ...]], ...] = ()  # where each category's calls are
     heard_actions: tuple[Action | None, ...] = ()  # the action behind each thing said
     said_aloud: dict[tuple[Category, int, int | None], str] = attrs.field(
         factory=dict, eq=False, repr=False
     )  # what a claim says aloud, remembered
-    """With automatic declarations, what was said aloud: checked before a replay."""
+    claimed: tuple[_Claimed, ...] = ()  # the opponent's combinations heard, not shown
+    progress: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
+    witnessed: list[_Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
+    # once decided: [the witnesses drawn from] or [None] (plain draws)
+
+
+@attrs.frozen
+class _Claimed:
+    """A combination of the opponent's heard but not shown: a call whose cards he did not
+    show (the loser's, R-DE-6) or, to the elder before his first lead, any call or
+    reckoned combination of the younger's (R-DE-7)."""
+
+    category: Category
+    words: str
+    versus: tuple[int | None, ...]  # what the observer's call may have been (None: none)
+    best: bool  # the caller's best (automatic declarations) rather than any claim
+
+
+class _Witnesses:
+    """Sets of placements ("witnesses") that between them hold every consistent one.
+
+    Each unshown combination heard names cards the opponent's hand must hold: a sequence
+    or a set among the few whose words are the words heard, a point in one of the four
+    suits. A witness picks one for each, so it only asks his hand, suit by suit, to hold
+    some cards and to make some point: a placement fitting the observation lies in at
+    least one witness, and the groups, restricted to the subsets each suit may hold, count
+    each witness's placements exactly. A draw picks a witness in proportion to its size,
+    a placement uniformly in it, and keeps it with probability 1/m, m being how many
+    witnesses hold it: every placement of the union is then equally likely (Karp and
+    Luby's estimator of a union, used as a sampler), and what the witnesses leave out is
+    checked on the replay, as for the plain draws.
+    """
+
+    __slots__ = ("cumulative", "forced", "groups", "held", "points", "total")
+
+    def __init__(
+        self,
+        groups: list[_Groups],
+        forced: list[int],
+        points: list[tuple[tuple[int, int], ...]],
+        held: _PointHeld,
+    ) -> None:
+        self.groups = groups
+        self.forced = forced
+        self.points = points
+        self.held = held
+        cumulative: list[int] = []
+        total = 0
+        for one in groups:
+            total += one.total
+            cumulative.append(total)
+        self.cumulative = cumulative
+        self.total = total
+
+    def draw(
+        self, known: int, rng: random.Random
+    ) -> tuple[list[Card], list[Card], list[Card]] | None:
+        """A placement of the union, or None (drawn again) with probability 1 - 1/m."""
+        k = bisect.bisect_right(self.cumulative, rng.randrange(self.total))
+        placed = _draw_groups(self.groups[k], rng)
+        hand = known | sum(card.mask for card in placed[0])
+        held = self.held
+        covering = 0
+        for forced, points in zip(self.forced, self.points, strict=True):
+            if hand & forced == forced and all(
+                held(req, hand & (SUIT_BITS << shift)) for shift, req in points
+            ):
+                covering += 1
+        return placed if covering == 1 or not rng.randrange(covering) else None
+
+
+class _PointHeld:
+    """Whether a holding of one suit makes a point claim whose words are the words heard
+    (remembered: the same holdings come back)."""
+
+    __slots__ = ("claimed", "memo", "rules", "words")
+
+    def __init__(self, rules: Ruleset, claimed: Sequence[_Claimed], words: _Words) -> None:
+        self.rules = rules
+        self.claimed = claimed
+        self.words = words
+        self.memo: dict[tuple[int, int], bool] = {}
+
+    def __call__(self, req: int, holding: int) -> bool:
+        key = (req, holding)
+        found = self.memo.get(key)
+        if found is None:
+            claimed = self.claimed[req]
+            rule = self.rules.category_rule(claimed.category)
+            claims = rule.combinations(holding) if claimed.best else rule.claims(holding)
+            found = self.memo[key] = any(
+                self.words(rule, claim, versus) == claimed.words
+                for claim in claims
+                for versus in claimed.versus
+            )
+        return found
+
+
+class _Words:
+    """The words of a claim (:meth:`CategoryRule.spoken`), remembered."""
+
+    __slots__ = ("memo",)
+
+    def __init__(self, memo: dict[tuple[Category, int, int | None], str]) -> None:
+        self.memo = memo
+
+    def __call__(self, rule: CategoryRule, claim: int, versus: int | None) -> str:
+        key = (rule.category, claim, versus)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = rule.spoken(claim, versus)
+        return found
+
+
+_MOST_WITNESSES: Final = 256
+_MOST_CANDIDATES: Final = 64
+_SUIT_SHIFTS: Final = (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT)
+
+
+def _claimed(
+    observation: Observation, declarations: Declarations, own_held: int
+) -> tuple[_Claimed, ...]:
+    """The opponent's combinations heard but not shown, each with its words."""
+    player = observation.player
+    rules = observation.ruleset
+    best = declarations == "auto"
+    out: list[_Claimed] = []
+    for said in observation.spoken:
+        if said.player == player or said.shown is not None:
+            continue
+        rule = rules.category_rule(said.category)
+        if said.verb == "reckon":
+            parts = said.words.split(", ")  # one reckoning may name several combinations
+            out.extend(_Claimed(said.category, part, (None,), False) for part in parts)
+        elif said.verb == "call":
+            versus: tuple[int | None, ...] = (None,)
+            for mine in observation.spoken:
+                if mine.player == player and mine.category is said.category and mine.verb == "call":
+                    if mine.shown is not None:
+                        versus = (mine.shown.mask,)
+                    elif best:
+                        combos = rule.combinations(own_held)
+                        versus = (combos[0],) if combos else (None,)
+                    else:
+                        versus = (None, *rule.claims(own_held))
+            out.append(_Claimed(said.category, said.words, versus, best))
+    return tuple(out)
+
+
+def _witnesses(plan: _Plan) -> _Witnesses | None:
+    """The witnesses of the plan's unshown combinations; None when there are none to
+    make (a suit split into groups by a carte blanche, nothing claimed)."""
+    plain = plan.groups
+    if plain is None or not plan.claimed:
+        return None
+    rules = plan.observation.ruleset
+    words = _Words(plan.said_aloud)
+    held = _PointHeld(rules, plan.claimed, words)
+    known = plan.opponent_known
+    by_suit: dict[int, int] = {}
+    possible = known
+    for g, (cards, allowed, _, _) in enumerate(plain.groups):
+        shift = _shift_of(cards[0])
+        if shift in by_suit:
+            return None
+        by_suit[shift] = g
+        if allowed & _HAND:
+            possible |= sum(card.mask for card in cards)
+    # what each unshown combination may be: (cards his hand holds, point made in a suit)
+    every: list[tuple[list[tuple[int, tuple[tuple[int, int], ...]]], Category]] = []
+    for req, claimed in enumerate(plan.claimed):
+        rule = rules.category_rule(claimed.category)
+        if claimed.category is Category.POINT:  # one suit: which one, counted per suit
+            every.append(([(0, ((shift, req),)) for shift in _SUIT_SHIFTS], claimed.category))
+            continue
+        found: list[tuple[int, tuple[tuple[int, int], ...]]] = [
+            (claim, ())
+            for claim in rule.claims(possible)
+            if any(words(rule, claim, versus) == claimed.words for versus in claimed.versus)
+        ]
+        if 0 < len(found) <= _MOST_CANDIDATES:  # else left to the check on the replay
+            every.append((found, claimed.category))
+    every.sort(key=lambda item: len(item[0]))
+    size = 1
+    for count, (options, _) in enumerate(every):
+        if size * len(options) > _MOST_WITNESSES:
+            del every[count:]
+            break
+        size *= len(options)
+    if not every:
+        return None
+    choices = [options for options, _ in every]
+    categories = [category for _, category in every]
+    seen: set[tuple[int, frozenset[tuple[int, int]]]] = set()
+    fits_memo: dict[tuple[int, int, tuple[int, ...]], _Fits | None] = {}
+    out_groups: list[_Groups] = []
+    out_forced: list[int] = []
+    out_points: list[tuple[tuple[int, int], ...]] = []
+    for picked in itertools.product(*choices):
+        forced = 0
+        points: set[tuple[int, int]] = set()
+        by_category: dict[Category, int] = {}
+        for (cards_held, point), category in zip(picked, categories, strict=True):
+            if by_category.get(category, 0) & cards_held:
+                break  # one category's combinations are disjoint (R-DE-5)
+            by_category[category] = by_category.get(category, 0) | cards_held
+            forced |= cards_held
+            points.update(point)
+        else:
+            key = (forced, frozenset(points))
+            if key in seen or forced & ~possible:
+                continue
+            seen.add(key)
+            witness = _witness(plain, by_suit, known, forced, points, held, fits_memo)
+            if witness is not None:
+                out_groups.append(witness)
+                out_forced.append(forced)
+                out_points.append(tuple(sorted(points)))
+    if not out_groups:
+        return None
+    return _Witnesses(out_groups, out_forced, out_points, held)
+
+
+def _witness(
+    plain: _Groups,
+    by_suit: dict[int, int],
+    known: int,
+    forced: int,
+    points: set[tuple[int, int]],
+    held: _PointHeld,
+    fits_memo: dict[tuple[int, int, tuple[int, ...]], _Fits | None],
+) -> _Groups | None:
+    """The groups of one witness: his hand holds ``forced`` and makes ``points``."""
+    groups = list(plain.groups)
+    for shift in _SUIT_SHIFTS:
+        suit = SUIT_BITS << shift
+        wanted = forced & suit
+        reqs = tuple(sorted(req for at, req in points if at == shift))
+        if not wanted and not reqs:
+            continue
+        g = by_suit.get(shift)
+        memo_key = (shift, wanted, reqs)
+        if memo_key not in fits_memo:
+            fits_memo[memo_key] = _suit_fits(
+                None if g is None else plain.groups[g], known & suit, wanted, reqs, held
+            )
+        fits = fits_memo[memo_key]
+        if fits is None:
+            return None
+        if g is not None and groups[g][1] & _HAND:
+            cards, allowed, most, _ = groups[g]
+            groups[g] = (cards, allowed, most, fits)
+    tables = _count_tables(groups, plain.hand_size, plain.discard_size)
+    one = _Groups(tuple(groups), plain.hand_size, plain.discard_size, plain.stock_size, tables)
+    return one if one.total else None
+
+
+def _suit_fits(
+    group: _Group | None, known: int, wanted: int, reqs: tuple[int, ...], held: _PointHeld
+) -> _Fits | None:
+    """The subsets of a suit's hidden group the opponent's hand may hold, when it must
+    hold ``wanted`` and make the points ``reqs``; None when no subset may."""
+
+    def fits(holding: int) -> bool:
+        return holding & wanted == wanted and all(held(req, holding) for req in reqs)
+
+    if group is None or not group[1] & _HAND:
+        return () if fits(known) else None  # () : nothing hidden goes to his hand anyway
+    cards, _, most, _ = group
+    out = tuple(
+        tuple(
+            subset
+            for subset in itertools.combinations(cards, size)
+            if fits(known | sum(card.mask for card in subset))
+        )
+        for size in range(min(len(cards), most) + 1)
+    )
+    return out if any(out) else None
+
+
+def _shift_of(card: Card) -> int:
+    """Where a card's suit lies in a card-set mask."""
+    low = card.mask.bit_length() - 1
+    return low - low % SUIT_SHIFT
 
 
 def _point_limit(
@@ -418,7 +733,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
     scored_blank = {e.player for e in events if e.reason is Reason.CARTE_BLANCHE}
     opponent_blank = opponent in scored_blank or (own_blank and player not in scored_blank)
     limit = _point_limit(observation, declarations, _all_held(observation))
-    groups: list[tuple[tuple[Card, ...], int, int]] = []
+    groups: list[_Group] = []
     for suit in Suit:
         in_suit = [card for card in CardSet.from_mask(hidden) if card.suit is suit]
         suit_allowed = _ALL & ~_HAND if suit in voids else _ALL
@@ -442,7 +757,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
             # with automatic declarations his point was his best suit: none better
             suit_known = [c for c in CardSet.from_mask(known) if c.suit is suit]
             most = _most_in_hand(limit, suit_known, classes[0][0])
-        groups.extend((cards, allowed, most) for cards, allowed in classes if cards)
+        groups.extend((cards, allowed, most, None) for cards, allowed in classes if cards)
     tables = _count_tables(groups, hand_slots, discard_slots)
     if not tables[0].get((hand_slots, discard_slots)):
         raise SamplingError("no placement of the hidden cards fits the observation")
@@ -462,6 +777,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         plays=plays,
         target=target,
         own_held=_all_held(observation),
+        claimed=_claimed(observation, declarations, _all_held(observation)),
         calls=_calls(observation.spoken),
         heard_actions=_heard_actions(observation.spoken),
         auto_heard=_heard(observation.spoken)
@@ -577,12 +893,38 @@ def sample_state(
         return plan.start
     for _ in range(max_tries):
         state = _draw(plan, rng)
+        if not plan.witnessed and plan.claimed:
+            _weigh_witnesses(plan, state is not None)
         if state is not None:
             return state
     raise SamplingError(
         f"no state consistent with the observation found in {max_tries} draws "
         "(was it made by this engine?)"
     )
+
+
+def _weigh_witnesses(plan: _Plan, kept: bool) -> None:
+    """Count the plain draws kept and dropped; once they are mostly dropped, draw from the
+    witnesses instead if they hold fewer placements. Either way of drawing gives every
+    consistent placement the same chance, so choosing between them on past draws keeps
+    the samples uniform."""
+    progress = plan.progress
+    name = "kept" if kept else "dropped"
+    progress[name] = progress.get(name, 0) + 1
+    dropped = progress.get("dropped", 0)
+    if dropped >= 12 and dropped >= 3 * progress.get("kept", 0):
+        _decide_witnesses(plan)
+
+
+def _decide_witnesses(plan: _Plan, always: bool = False) -> _Witnesses | None:
+    """Draw from the witnesses from now on, when they hold fewer placements than the plain
+    groups (or ``always``); the witnesses, or None for plain draws."""
+    witnesses = _witnesses(plan)
+    assert plan.groups is not None
+    if witnesses is not None and not always and witnesses.total >= plan.groups.total:
+        witnesses = None
+    plan.witnessed[:] = [witnesses]
+    return witnesses
 
 
 def _draw(plan: _Plan, rng: random.Random) -> State | None:
@@ -594,7 +936,13 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     player = observation.player
     opponent = player.other
     elder = observation.elder
-    hand_cards, discard_cards, stock_cards = _draw_groups(groups, rng)
+    witnesses = plan.witnessed[0] if plan.witnessed else None
+    placed = (
+        _draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
+    )
+    if placed is None:
+        return None
+    hand_cards, discard_cards, stock_cards = placed
     known = plan.opponent_known
     after_exchange = known | sum(card.mask for card in hand_cards)  # includes his plays
     discard = sum(card.mask for card in discard_cards)
