@@ -75,6 +75,7 @@ _DISCARD: Final = 2
 _STOCK: Final = 4
 _ALL: Final = _HAND | _DISCARD | _STOCK
 _COURTS: Final = frozenset((Rank.KING, Rank.QUEEN, Rank.JACK))
+_AFTER_DECLARATIONS: Final = (Phase.PLAY, Phase.OVER, Phase.DEAL)  # DEAL: between deals
 
 
 class SamplingError(ValueError):
@@ -545,7 +546,7 @@ def _point_limit(
     observer's, which was at least as good. None when nothing limits it."""
     rules = observation.ruleset
     rule = rules.point
-    if declarations != "auto" or observation.phase not in (Phase.PLAY, Phase.OVER):
+    if declarations != "auto" or observation.phase not in _AFTER_DECLARATIONS:
         return None
     if isinstance(rule, PointByLength):
         kind = "length"
@@ -610,7 +611,15 @@ def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Ca
 
 def _current_leader(observation: Observation) -> Player:
     """Who led to the trick in progress: the winner of the last trick, or the elder."""
-    return observation.tricks[-1].winner if observation.tricks else observation.elder
+    return observation.tricks[-1].winner if observation.tricks else _deal_elder(observation)
+
+
+def _deal_elder(observation: Observation) -> Player:
+    """The elder of the observed deal. Between two deals the observation names the next
+    deal's roles; the finished deal's elder deals the next one."""
+    if observation.phase is Phase.DEAL and observation.dealt_hand:
+        return observation.dealer
+    return observation.elder
 
 
 def _voids(observation: Observation) -> set[Suit]:
@@ -646,14 +655,17 @@ def _start_state(observation: Observation, declarations: Declarations) -> tuple[
             False,
         )
     multi = rules.game.games_to_win > 1
-    if phase is Phase.DEAL:
-        # between deals the observation shows the last deal with the next deal's roles
-        # (the elder, the taken counts, who led), which no replay of that deal reproduces
-        raise SamplingError(
-            "cannot sample at the chance node between deals: nothing is hidden that matters "
-            "for the next deal; sample from an observation of the deal itself"
-        )
-    if phase is Phase.OVER:
+    if phase is Phase.DEAL:  # between deals: the finished deal is the one observed
+        if not sheet:
+            # a game of a partie ended with it: the new game's sheet is empty, and the
+            # ended game's sheet (its number of deals, R-GM-1) is not in the observation
+            raise SamplingError(
+                "cannot sample between the deals of two games of a partie: the sheet of "
+                "the game that ended is not in the observation"
+            )
+        sheet = sheet[:-1]
+        dealer = dealer.other
+    elif phase is Phase.OVER:
         sheet = sheet[:-1]
         games = games[:-1] if multi else games
     try:
@@ -782,7 +794,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         heard_actions=_heard_actions(observation.spoken),
         auto_heard=_heard(observation.spoken)
         if declarations == "auto"
-        and observation.phase in (Phase.PLAY, Phase.OVER)
+        and observation.phase in _AFTER_DECLARATIONS
         and observation.spoken
         else None,
     )
@@ -935,7 +947,7 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     rules = observation.ruleset
     player = observation.player
     opponent = player.other
-    elder = observation.elder
+    elder = _deal_elder(observation)
     witnesses = plan.witnessed[0] if plan.witnessed else None
     placed = (
         _draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
@@ -1184,7 +1196,7 @@ def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
 def _elder_count(observation: Observation, rng: random.Random) -> int:
     """How many cards the elder with carte blanche announced he would exchange (R-CB-2)."""
     rules = observation.ruleset
-    elder = observation.elder
+    elder = _deal_elder(observation)
     player = observation.player
     if observation.taken[elder]:
         return observation.taken[elder]

@@ -46,7 +46,7 @@ def _check_consistent(state: pq.State, mode: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("phase", [pq.Phase.EXCHANGE, pq.Phase.PLAY, pq.Phase.OVER])
+@pytest.mark.parametrize("phase", [pq.Phase.DEAL, pq.Phase.EXCHANGE, pq.Phase.PLAY, pq.Phase.OVER])
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_every_sample_gives_the_same_observation(
     mode: str, phase: pq.Phase, data: st.DataObject, seed: int
@@ -81,13 +81,41 @@ def test_before_any_deal_the_sample_is_the_game_itself() -> None:
     assert sample_state(seen, random.Random(1), declarations="played") == game
 
 
-def test_between_deals_it_says_why_it_cannot() -> None:
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("ruleset", list(pq.RULESETS.values()), ids=list(pq.RULESETS))
+def test_between_deals_the_finished_deal_is_sampled(mode: str, ruleset: pq.Ruleset) -> None:
+    # at the chance node after a deal, the observation still shows the finished deal,
+    # whose elder is the next deal's dealer
     rng = random.Random(2)
-    state = pq.new_game(pq.RUBICON, declarations="auto")
+    state = pq.new_game(ruleset, declarations=mode)  # type: ignore[arg-type]
     state = state.apply(state.sample_chance(rng))
-    while state.to_move is not pq.CHANCE:
-        state = state.apply(state.legal_actions()[0])
-    with pytest.raises(SamplingError, match="between deals"):
+    elder = state.elder
+    while state.to_move is not pq.CHANCE and not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    if state.is_over:  # a race won in the first deal
+        pytest.skip("the game ended with its first deal")
+    assert state.phase is pq.Phase.DEAL and state.elder is not elder
+    for player in pq.Player:
+        seen = state.observation(player)
+        for _ in range(3):
+            world = sample_state(seen, rng)
+            assert world.observation(player) == seen
+            assert world.phase is pq.Phase.DEAL and world.deal_number == state.deal_number
+            assert world.scores == state.scores and world.dealer == state.dealer
+
+
+def test_between_the_games_of_a_partie_it_says_why_it_cannot() -> None:
+    rules = pq.RULESETS["au_cent"].evolve(games_to_win=2)
+    rng = random.Random(3)
+    state = pq.new_game(rules, declarations="auto")
+    state = state.apply(state.sample_chance(rng))
+    while not (state.to_move is pq.CHANCE and state.observation(pq.Player.A).games):
+        legal = state.legal_actions()
+        state = state.apply(
+            state.sample_chance(rng) if state.to_move is pq.CHANCE else rng.choice(legal)
+        )
+    with pytest.raises(SamplingError, match="two games of a partie"):
         sample_state(state.observation(pq.Player.A), rng)
 
 
