@@ -519,11 +519,11 @@ def _suit_fits(
 
     if group is None or not group[1] & _HAND:
         return () if fits(known) else None  # () : nothing hidden goes to his hand anyway
-    cards, _, most, _ = group
+    cards, _, most, base = group
     out = tuple(
         tuple(
             subset
-            for subset in itertools.combinations(cards, size)
+            for subset in (itertools.combinations(cards, size) if base is None else base[size])
             if fits(known | sum(card.mask for card in subset))
         )
         for size in range(min(len(cards), most) + 1)
@@ -590,6 +590,21 @@ def _most_in_hand(limit: tuple[str, int], suit_known: list[Card], hidden: Sequen
             break
         most += 1
     return most
+
+
+def _pip_fits(
+    rule: CategoryRule, known: int, hidden: Sequence[Card], most: int, bound: int
+) -> _Fits:
+    """The subsets of a suit's hidden cards his hand may hold when the suit is worth at
+    most ``bound`` (the Ruff, R-DE-2a)."""
+    return tuple(
+        tuple(
+            subset
+            for subset in itertools.combinations(hidden, size)
+            if rule.key(known | sum(card.mask for card in subset))[0] <= bound
+        )
+        for size in range(min(len(hidden), most) + 1)
+    )
 
 
 def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Card]]:
@@ -765,11 +780,15 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         else:
             classes = [(tuple(in_suit), suit_allowed)]
         most = 12
+        fits: _Fits | None = None
         if len(classes) == 1 and limit is not None:
             # with automatic declarations his point was his best suit: none better
             suit_known = [c for c in CardSet.from_mask(known) if c.suit is suit]
             most = _most_in_hand(limit, suit_known, classes[0][0])
-        groups.extend((cards, allowed, most, None) for cards, allowed in classes if cards)
+            if limit[0] == "pips" and classes[0][0]:  # which cards, not only how many
+                suit_mask = sum(card.mask for card in suit_known)
+                fits = _pip_fits(rules.point, suit_mask, classes[0][0], most, limit[1])
+        groups.extend((cards, allowed, most, fits) for cards, allowed in classes if cards)
     tables = _count_tables(groups, hand_slots, discard_slots)
     if not tables[0].get((hand_slots, discard_slots)):
         raise SamplingError("no placement of the hidden cards fits the observation")
