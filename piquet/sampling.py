@@ -254,6 +254,9 @@ class _Plan:
     claimed: tuple[_Claimed, ...] = ()  # the opponent's combinations heard, not shown
     progress: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
     witnessed: list[_Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
+    auto_checks: list[tuple[CategoryRule, int, tuple[tuple[Player, str, Category, str], ...]]] = (
+        attrs.field(factory=list, eq=False, repr=False)
+    )  # per category: the rule, the observer's best holding, the two things heard
     # once decided: [the witnesses drawn from] or [None] (plain draws)
 
 
@@ -835,31 +838,38 @@ def _heard(spoken: Sequence[Spoken]) -> tuple[tuple[Player, str, Category, str],
     return tuple((said.player, said.verb, said.category, said.words) for said in spoken)
 
 
-def _auto_heard(
-    rules: Ruleset, elder_hand: int, younger_hand: int, elder: Player
-) -> tuple[tuple[Player, str, Category, str], ...]:
-    """What automatic declarations say aloud from these hands: each category's best
-    holdings, the elder first (R-DE-6 words)."""
-    younger = elder.other
-    out: list[tuple[Player, str, Category, str]] = []
-    for category in Category:
-        rule = rules.category_rule(category)
-        combos_e = rule.combinations(elder_hand)
-        combos_y = rule.combinations(younger_hand)
-        best_e = combos_e[0] if combos_e else 0
-        best_y = combos_y[0] if combos_y else 0
-        elder_wins = bool(best_e) and (not best_y or rule.key(best_e) > rule.key(best_y))
-        if best_e:
-            out.append((elder, "call", category, rule.spoken(best_e, best_y or None)))
+def _heard_again(plan: _Plan, opponent_hand: int) -> bool:
+    """Whether automatic declarations from this hand of the opponent's (and the
+    observer's) say aloud what the observer heard: each category's best holdings, the
+    elder first (R-DE-6 words). Category by category, stopping at the first difference;
+    the observer's best holdings are worked out once."""
+    checks = plan.auto_checks
+    if not checks:
+        observation = plan.observation
+        rules = observation.ruleset
+        heard = plan.auto_heard
+        assert heard is not None
+        for index, category in enumerate(Category):
+            rule = rules.category_rule(category)
+            combos = rule.combinations(plan.own_held)
+            checks.append((rule, combos[0] if combos else 0, heard[2 * index : 2 * index + 2]))
+        checks.sort(key=lambda check: check[0].category is Category.POINT)  # the rarest first
+    words = _Words(plan.said_aloud)
+    observer_is_elder = plan.observation.player == _deal_elder(plan.observation)
+    for rule, own_best, said in checks:
+        combos = rule.combinations(opponent_hand)
+        theirs = combos[0] if combos else 0
+        best_e, best_y = (own_best, theirs) if observer_is_elder else (theirs, own_best)
+        elder_words = words(rule, best_e, best_y or None) if best_e else "pass"
+        if said[0][3] != elder_words:
+            return False
+        if best_y and not (best_e and rule.key(best_e) > rule.key(best_y)):
+            younger_words = words(rule, best_y, best_e or None)
         else:
-            out.append((elder, "pass", category, "pass"))
-        if best_y and not elder_wins:
-            out.append((younger, "call", category, rule.spoken(best_y, best_e or None)))
-        elif best_e:
-            out.append((younger, "good", category, "good"))
-        else:
-            out.append((younger, "pass", category, "pass"))
-    return tuple(out)
+            younger_words = "good" if best_e else "pass"
+        if said[1][3] != younger_words:
+            return False
+    return True
 
 
 @functools.lru_cache(maxsize=8)
@@ -979,11 +989,8 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     discard = sum(card.mask for card in discard_cards)
     # the declarations first: they reject most placements that fail, and cost little
     own_held = plan.own_held
-    if plan.auto_heard is not None:
-        elder_hand = own_held if player == elder else after_exchange
-        younger_hand = after_exchange if player == elder else own_held
-        if _auto_heard(rules, elder_hand, younger_hand, elder) != plan.auto_heard:
-            return None
+    if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
+        return None
     claims: dict[int, int] = {}
     if plan.declarations == "played" and observation.spoken:
         found = _hidden_claims(plan, {player: own_held, opponent: after_exchange}, rng)
@@ -1100,6 +1107,7 @@ def _replay(
     spoken = observation.spoken
     plays = plan.plays
     played = 0
+    said = 0  # how many things were said: read from the state, words are made each time
     try:
         for _ in range(100):
             if (
@@ -1122,10 +1130,10 @@ def _replay(
                 played = len(plays)
                 continue
             if phase is Phase.DECLARATION:
-                declared = _declare_next(state, spoken, plan.heard_actions, claims, rng)
+                declared = _declare_next(state, said, spoken, plan.heard_actions, claims, rng)
                 if declared is None:
                     return None
-                state = declared
+                state, said = declared
                 continue
             if phase is not Phase.EXCHANGE:
                 return None
@@ -1150,14 +1158,15 @@ def _replay(
 
 def _declare_next(
     state: State,
+    index: int,
     spoken: tuple[Spoken, ...],
     heard: tuple[Action | None, ...],
     claims: dict[int, int],
     rng: random.Random,
-) -> State | None:
-    """The next declaration, as the observation heard it (a winner who reckons nothing
-    further says nothing: an empty reckoning)."""
-    index = len(state.spoken)
+) -> tuple[State, int] | None:
+    """The next declaration, as the observation heard it, and how many things have been
+    said then (``index`` before it); a winner who reckons nothing further says nothing:
+    an empty reckoning."""
     action: Action | None = None
     if index < len(spoken) and spoken[index].player == state.to_move:
         said = spoken[index]
@@ -1167,22 +1176,23 @@ def _declare_next(
         elif action is None and said.verb == "reckon":
             # the younger's reckoning, not shown yet to the elder (R-DE-7): any one
             # his hand allows whose words are the words heard
-            return _reckon_as_heard(state, said, rng)
+            reckoned = _reckon_as_heard(state, index, said, rng)
+            return None if reckoned is None else (reckoned, index + 1)
     if action is not None:
         try:
-            return state.apply(action)
+            return state.apply(action), index + 1
         except IllegalActionError:
             pass
     legal = state.legal_actions()
     if legal and type(legal[0]) is Reckon:
-        return state.apply(Reckon(legal[0].category))
+        return state.apply(Reckon(legal[0].category)), index  # says nothing
     return None
 
 
-def _reckon_as_heard(state: State, said: Spoken, rng: random.Random) -> State | None:
-    """The state after a reckoning whose cards were not shown: one drawn uniformly among
-    the legal ones that say ``said.words`` aloud; None when none does."""
-    index = len(state.spoken)
+def _reckon_as_heard(state: State, index: int, said: Spoken, rng: random.Random) -> State | None:
+    """The state after a reckoning whose cards were not shown (``index`` things said
+    before it): one drawn uniformly among the legal ones that say ``said.words`` aloud;
+    None when none does."""
     matching: list[State] = []
     for action in state.legal_actions():
         if type(action) is Reckon and action.cards:
