@@ -254,6 +254,8 @@ class _Plan:
     claimed: tuple[_Claimed, ...] = ()  # the opponent's combinations heard, not shown
     progress: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
     witnessed: list[_Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
+    own_claims: dict[int, list[int]] = attrs.field(factory=dict, eq=False, repr=False)
+    # the claims the observer's hand supports, for each of his calls not shown
     auto_checks: list[tuple[CategoryRule, int, tuple[tuple[Player, str, Category, str], ...]]] = (
         attrs.field(factory=list, eq=False, repr=False)
     )  # per category: the rule, the observer's best holding, the two things heard
@@ -932,16 +934,24 @@ def sample_state(
     plan = _cached_plan(observation, mode)
     if not plan.dealt:
         return plan.start
-    for _ in range(max_tries):
-        state = _draw(plan, rng)
-        if not plan.witnessed and plan.claimed:
-            _weigh_witnesses(plan, state is not None)
-        if state is not None:
-            return state
+    state, _ = _sample(plan, rng, max_tries)
+    if state is not None:
+        return state
     raise SamplingError(
         f"no state consistent with the observation found in {max_tries} draws "
         "(was it made by this engine?)"
     )
+
+
+def _sample(plan: _Plan, rng: random.Random, max_tries: int) -> tuple[State | None, int]:
+    """A sample of a dealt plan (None when none was found) and the draws it took."""
+    for tries in range(1, max_tries + 1):
+        state = _draw(plan, rng)
+        if not plan.witnessed and plan.claimed:
+            _weigh_witnesses(plan, state is not None)
+        if state is not None:
+            return state, tries
+    return None, max_tries
 
 
 def _weigh_witnesses(plan: _Plan, kept: bool) -> None:
@@ -1053,6 +1063,8 @@ def _hidden_claims(
     spoken = plan.observation.spoken
     rules = plan.observation.ruleset
     said_aloud = plan.said_aloud
+    observer = plan.observation.player
+    own_claims = plan.own_claims
     out: dict[int, int] = {}
     for category, calls in plan.calls:
         rule = rules.category_rule(category)
@@ -1061,6 +1073,10 @@ def _hidden_claims(
             said = spoken[i]
             if said.shown is not None:
                 options.append([said.shown.mask])
+            elif said.player == observer:  # his own hand: the same claims every draw
+                if i not in own_claims:
+                    own_claims[i] = list(rule.claims(hands[observer]))
+                options.append(own_claims[i])
             else:
                 options.append(list(rule.claims(hands[said.player])))
 

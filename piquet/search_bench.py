@@ -25,7 +25,7 @@ from .bench import cpu_name
 from .ledger import CHANCE
 from .presets import RUBICON
 from .ruleset import Ruleset
-from .sampling import Declarations, _cached_plan, _draw, _draw_groups, sample_state
+from .sampling import Declarations, _cached_plan, _draw_groups, _sample, sample_state
 from .solver import solve
 from .state import Phase, State, new_game
 
@@ -78,9 +78,7 @@ def sampling_figures(
     start = time.process_time()
     for plan in plans:
         for _ in range(samples):
-            proposals += 1
-            while _draw(plan, rng) is None:
-                proposals += 1
+            proposals += _sample(plan, rng, 1_000_000)[1]
     drawing = (time.process_time() - start) / (positions * samples)
     worlds = [sample_state(seen, rng, declarations=declarations) for seen in observations]
     start = time.process_time()
