@@ -42,7 +42,7 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 from typing import Final, Literal
 
@@ -63,7 +63,14 @@ from .actions import (
 from .cards import SUIT_BITS, SUIT_SHIFT, Card, CardSet, Rank, Suit
 from .ledger import Category, Player, Reason
 from .observation import Observation
-from .ruleset import CategoryRule, PointByLength, PointByValue, Ruleset, number_word
+from .ruleset import (
+    CategoryRule,
+    PointByLength,
+    PointByValue,
+    Ruleset,
+    SuitedSequences,
+    number_word,
+)
 from .state import IllegalActionError, Phase, Spoken, State, resume_game
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
@@ -274,6 +281,7 @@ class _Claimed:
     best: bool  # the caller's best (automatic declarations) rather than any claim
 
 
+@attrs.frozen(eq=False)
 class _Witnesses:
     """Sets of placements ("witnesses") that between them hold every consistent one.
 
@@ -289,26 +297,22 @@ class _Witnesses:
     checked on the replay, as for the plain draws.
     """
 
-    __slots__ = ("cumulative", "forced", "groups", "held", "points", "total")
+    groups: list[_Groups]  # each witness's groups, restricted to what it asks
+    forced: list[int]  # the cards each witness puts in his hand
+    points: list[tuple[tuple[int, int], ...]]  # (suit shift, which point claim) it makes
+    held: _PointHeld
+    cumulative: list[int] = attrs.field(init=False)
+    total: int = attrs.field(init=False)  # how many placements the witnesses hold, counted
+    # once for each witness holding them
 
-    def __init__(
-        self,
-        groups: list[_Groups],
-        forced: list[int],
-        points: list[tuple[tuple[int, int], ...]],
-        held: _PointHeld,
-    ) -> None:
-        self.groups = groups
-        self.forced = forced
-        self.points = points
-        self.held = held
+    def __attrs_post_init__(self) -> None:
         cumulative: list[int] = []
         total = 0
-        for one in groups:
+        for one in self.groups:
             total += one.total
             cumulative.append(total)
-        self.cumulative = cumulative
-        self.total = total
+        object.__setattr__(self, "cumulative", cumulative)
+        object.__setattr__(self, "total", total)
 
     def draw(
         self, known: int, rng: random.Random
@@ -327,17 +331,15 @@ class _Witnesses:
         return placed if covering == 1 or not rng.randrange(covering) else None
 
 
+@attrs.frozen(eq=False)
 class _PointHeld:
     """Whether a holding of one suit makes a point claim whose words are the words heard
     (remembered: the same holdings come back)."""
 
-    __slots__ = ("claimed", "memo", "rules", "words")
-
-    def __init__(self, rules: Ruleset, claimed: Sequence[_Claimed], words: _Words) -> None:
-        self.rules = rules
-        self.claimed = claimed
-        self.words = words
-        self.memo: dict[tuple[int, int], bool] = {}
+    rules: Ruleset
+    claimed: Sequence[_Claimed]
+    words: _Words
+    memo: dict[tuple[int, int], bool] = attrs.field(factory=dict)
 
     def __call__(self, req: int, holding: int) -> bool:
         key = (req, holding)
@@ -354,13 +356,11 @@ class _PointHeld:
         return found
 
 
+@attrs.frozen(eq=False)
 class _Words:
     """The words of a claim (:meth:`CategoryRule.spoken`), remembered."""
 
-    __slots__ = ("memo",)
-
-    def __init__(self, memo: dict[tuple[Category, int, int | None], str]) -> None:
-        self.memo = memo
+    memo: dict[tuple[Category, int, int | None], str]
 
     def __call__(self, rule: CategoryRule, claim: int, versus: int | None) -> str:
         key = (rule.category, claim, versus)
@@ -597,19 +597,85 @@ def _most_in_hand(limit: tuple[str, int], suit_known: list[Card], hidden: Sequen
     return most
 
 
-def _pip_fits(
-    rule: CategoryRule, known: int, hidden: Sequence[Card], most: int, bound: int
+def _limited_fits(
+    known: int, hidden: Sequence[Card], most: int, checks: Sequence[Callable[[int], bool]]
 ) -> _Fits:
-    """The subsets of a suit's hidden cards his hand may hold when the suit is worth at
-    most ``bound`` (the Ruff, R-DE-2a)."""
+    """The subsets of a suit's hidden cards his hand may hold, with the cards of the suit
+    known to be his, under every check (a holding of the suit, as a card-set mask)."""
     return tuple(
         tuple(
             subset
             for subset in itertools.combinations(hidden, size)
-            if rule.key(known | sum(card.mask for card in subset))[0] <= bound
+            if all(check(known | sum(card.mask for card in subset)) for check in checks)
         )
         for size in range(min(len(hidden), most) + 1)
     )
+
+
+def _worth_at_most(rule: CategoryRule, bound: int, holding: int) -> bool:
+    """A suit worth no more than ``bound`` (the Ruff, R-DE-2a)."""
+    return rule.key(holding)[0] <= bound
+
+
+def _suit_bits(holding: int) -> int:
+    """A one-suit holding as nine bits (bit r for rank r + 6)."""
+    return holding >> _shift_of_mask(holding) & SUIT_BITS if holding else 0
+
+
+def _shift_of_mask(mask: int) -> int:
+    low = mask.bit_length() - 1
+    return low - low % SUIT_SHIFT
+
+
+def _runs_allowed(
+    observation: Observation, declarations: Declarations, own: int
+) -> tuple[bool, ...] | None:
+    """With automatic declarations and sequences in one suit, the opponent's best sequence
+    is what was heard of it, so no suit of his holds a better one: for each nine-bit
+    holding of a suit, whether it may be his. None when nothing limits it."""
+    rules = observation.ruleset
+    rule = rules.category_rule(Category.SEQUENCE)
+    if (
+        declarations != "auto"
+        or observation.phase not in _AFTER_DECLARATIONS
+        or not isinstance(rule, SuitedSequences)
+    ):
+        return None
+    opponent = observation.player.other
+    said = next(
+        (s for s in observation.spoken if s.category is Category.SEQUENCE and s.player == opponent),
+        None,
+    )
+    if said is None:
+        return None
+    if said.verb == "pass":
+        return _runs_table(rule, None, False)
+    if said.verb == "good":  # his best, if any, lost to the observer's (R-DE-3)
+        mine = rule.combinations(own)
+        return _runs_table(rule, rule.key(mine[0]), True) if mine else None
+    if said.shown is not None:
+        return _runs_table(rule, rule.key(said.shown.mask), False)
+    heard = [c for c in rule.claims(SUIT_BITS) if rule.spoken(c, None) == said.words]
+    return _runs_table(rule, rule.key(heard[0]), False) if heard else None
+
+
+@functools.lru_cache(maxsize=64)
+def _runs_table(
+    rule: CategoryRule, bound: tuple[int, ...] | None, strict: bool
+) -> tuple[bool, ...]:
+    """For each nine-bit holding of one suit: whether its sequences all rank below
+    ``bound`` (``strict``) or at most ``bound``; with no bound, whether it has none."""
+    table = []
+    for bits in range(SUIT_BITS + 1):
+        runs = rule.combinations(bits)
+        if not runs:
+            table.append(True)
+        elif bound is None:
+            table.append(False)
+        else:
+            best = max(rule.key(run) for run in runs)
+            table.append(best < bound if strict else best <= bound)
+    return tuple(table)
 
 
 def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Card]]:
@@ -765,6 +831,7 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
     scored_blank = {e.player for e in events if e.reason is Reason.CARTE_BLANCHE}
     opponent_blank = opponent in scored_blank or (own_blank and player not in scored_blank)
     limit = _point_limit(observation, declarations, _all_held(observation))
+    runs_allowed = _runs_allowed(observation, declarations, _all_held(observation))
     groups: list[_Group] = []
     for suit in Suit:
         in_suit = [card for card in CardSet.from_mask(hidden) if card.suit is suit]
@@ -790,9 +857,21 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
             # with automatic declarations his point was his best suit: none better
             suit_known = [c for c in CardSet.from_mask(known) if c.suit is suit]
             most = _most_in_hand(limit, suit_known, classes[0][0])
-            if limit[0] == "pips" and classes[0][0]:  # which cards, not only how many
-                suit_mask = sum(card.mask for card in suit_known)
-                fits = _pip_fits(rules.point, suit_mask, classes[0][0], most, limit[1])
+        if len(classes) == 1 and classes[0][0]:
+            # which cards his hand may hold, not only how many: the Ruff, the sequences
+            suit_known_mask = known & (SUIT_BITS << _shift_of(classes[0][0][0]))
+            checks: list[Callable[[int], bool]] = []
+            if limit is not None and limit[0] == "pips":
+                checks.append(functools.partial(_worth_at_most, rules.point, limit[1]))
+            if (
+                runs_allowed is not None
+                and not runs_allowed[
+                    _suit_bits(suit_known_mask | sum(card.mask for card in classes[0][0]))
+                ]
+            ):  # the whole suit would make too good a sequence: some subsets may not
+                checks.append(lambda holding: runs_allowed[_suit_bits(holding)])
+            if checks:
+                fits = _limited_fits(suit_known_mask, classes[0][0], most, checks)
         groups.extend((cards, allowed, most, fits) for cards, allowed in classes if cards)
     tables = _count_tables(groups, hand_slots, discard_slots)
     if not tables[0].get((hand_slots, discard_slots)):
