@@ -236,14 +236,17 @@ def test_samples_are_uniform_over_the_consistent_placements(mode: str, seed: int
 
 
 def _chi_squared_of(
-    seen: pq.Observation, consistent: set[tuple[pq.CardSet, pq.CardSet]], rng: random.Random
+    seen: pq.Observation,
+    consistent: set[tuple[pq.CardSet, pq.CardSet]],
+    rng: random.Random,
+    mode: str = "auto",
 ) -> float:
-    """Sample ``seen`` (automatic declarations) 300 times a consistent placement, each
-    sample's placement checked to be one of them; the chi-squared statistic of the counts."""
+    """Sample ``seen`` 300 times a consistent placement, each sample's placement checked
+    to be one of them; the chi-squared statistic of the counts."""
     player = seen.player
     counts: Counter[tuple[pq.CardSet, pq.CardSet]] = Counter()
     for _ in range(min(300 * len(consistent), 6000)):
-        world = sample_state(seen, rng, declarations="auto")
+        world = sample_state(seen, rng, declarations=mode)  # type: ignore[arg-type]
         key = (world.hand(player.other) - seen.opponent_known, world.discard(player.other))
         assert key in consistent
         counts[key] += 1
@@ -275,6 +278,26 @@ def test_the_elders_view_before_his_lead_is_sampled_uniformly(seed: int, witness
     statistic = _chi_squared_of(seen, consistent, random.Random(seed))
     assert statistic < _chi_squared_critical(len(consistent) - 1), (statistic, len(consistent))
     assert plan.witnessed  # the plain draws were dropped often enough to turn to witnesses
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_between_deals_the_samples_are_uniform(mode: str) -> None:
+    # a finished deal: what the younger (B) cannot see is the elder's discard and the
+    # stock cards nobody drew
+    rng = random.Random(31)
+    state = pq.new_game(pq.RUBICON, declarations=mode)  # type: ignore[arg-type]
+    actions: list[pq.Action] = [state.sample_chance(rng)]
+    state = state.apply(actions[0])
+    while state.to_move is not pq.CHANCE:
+        legal = state.legal_actions()
+        actions.append(legal[rng.randrange(len(legal))])
+        state = state.apply(actions[-1])
+    seen = state.observation(pq.Player.B)
+    assert seen.phase is pq.Phase.DEAL and seen.dealt_hand
+    consistent = _consistent_placements(state, actions, pq.Player.B, mode)
+    assert len(consistent) >= 10
+    statistic = _chi_squared_of(seen, consistent, random.Random(1), mode)
+    assert statistic < _chi_squared_critical(len(consistent) - 1), (statistic, len(consistent))
 
 
 def _deal_with(elder: str, younger: str, packet: int = 2) -> pq.Deal:
