@@ -262,6 +262,9 @@ class _Plan:
     progress: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
     witnessed: list[_Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
     own_claims: dict[int, list[int]] = attrs.field(factory=dict, eq=False, repr=False)
+    pair_memo: dict[tuple[Category, int], list[int]] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )  # a claim of the opponent's: the observer's (or shown) claims heard with it
     # the claims the observer's hand supports, for each of his calls not shown
     auto_checks: list[tuple[CategoryRule, int, tuple[tuple[Player, str, Category, str], ...]]] = (
         attrs.field(factory=list, eq=False, repr=False)
@@ -372,6 +375,7 @@ class _Words:
 
 _MOST_WITNESSES: Final = 256
 _MOST_CANDIDATES: Final = 64
+_MOST_CLAIMS: Final = 2000
 _SUIT_SHIFTS: Final = (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT)
 
 
@@ -431,9 +435,12 @@ def _witnesses(plan: _Plan) -> _Witnesses | None:
         if claimed.category is Category.POINT:  # one suit: which one, counted per suit
             every.append(([(0, ((shift, req),)) for shift in _SUIT_SHIFTS], claimed.category))
             continue
+        every_claim = rule.claims(possible)
+        if len(every_claim) * len(claimed.versus) > _MOST_CLAIMS:
+            continue  # too many to read (sequences across suits): left to the replay
         found: list[tuple[int, tuple[tuple[int, int], ...]]] = [
             (claim, ())
-            for claim in rule.claims(possible)
+            for claim in every_claim
             if any(words(rule, claim, versus) == claimed.words for versus in claimed.versus)
         ]
         if 0 < len(found) <= _MOST_CANDIDATES:  # else left to the check on the replay
@@ -1144,6 +1151,7 @@ def _hidden_claims(
     said_aloud = plan.said_aloud
     observer = plan.observation.player
     own_claims = plan.own_claims
+    pair_memo = plan.pair_memo
     out: dict[int, int] = {}
     for category, calls in plan.calls:
         rule = rules.category_rule(category)
@@ -1172,13 +1180,25 @@ def _hidden_claims(
             pairs = [(c,) for c in options[0] if words(c, None) == said.words]
         else:
             first, second = spoken[calls[0]], spoken[calls[1]]
-            for a in options[0]:
-                for b in options[1]:
-                    if first.shown is None and words(a, b) != first.words:
-                        continue
-                    if second.shown is None and words(b, a) != second.words:
-                        continue
-                    pairs.append((a, b))
+
+            def heard(a: int, b: int, first: Spoken = first, second: Spoken = second) -> bool:
+                return (first.shown is not None or words(a, b) == first.words) and (
+                    second.shown is not None or words(b, a) == second.words
+                )
+
+            # one of the two calls is the observer's (or shown): the same claims every
+            # draw, so which of them go with each claim of the opponent's is remembered
+            fixed = 0 if first.player == observer or first.shown is not None else 1
+            for theirs in options[1 - fixed]:
+                key = (category, theirs)
+                with_it = pair_memo.get(key)
+                if with_it is None:
+                    with_it = pair_memo[key] = [
+                        mine
+                        for mine in options[fixed]
+                        if (heard(mine, theirs) if fixed == 0 else heard(theirs, mine))
+                    ]
+                pairs.extend((mine, theirs) if fixed == 0 else (theirs, mine) for mine in with_it)
         if not pairs:
             return None
         chosen = pairs[0] if len(pairs) == 1 else rng.choice(pairs)
