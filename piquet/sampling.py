@@ -11,16 +11,20 @@ the suits the opponent showed out of, a carte blanche, the cards played. Every s
 How: the hidden cards fall into three places, the opponent's hand now, his discard and
 the stock still undrawn. The cards are grouped by suit (and, where it matters, by
 whether they are court cards or were seen in a shown carte blanche); a dynamic program
-over the groups counts the placements that respect every group's allowed places (a suit
-the opponent showed out of is not in his hand; with automatic declarations no suit of
-his beats his point) and the three sizes, and the groups are then drawn one by one with
-those counts as weights: uniform, with no rejected deals.
-The rest of the deal (which of the opponent's cards came from the stock, the order of
-the stock) is drawn uniformly too, and the deal's actions are replayed through the public
-engine. What the counting does not encode (the declarations, a carte blanche that was
-not announced) is checked on the replayed state, and a placement that fails is drawn
-again: the result stays uniform over the consistent placements, since every consistent
-placement is proposed with the same probability and always accepted.
+over the groups counts the placements that respect every group's allowed places and
+subsets (a suit the opponent showed out of is not in his hand; with automatic
+declarations no suit of his beats his point or his best sequence) and the three sizes,
+and the groups are then drawn one by one with those counts as weights: uniform, with no
+rejected deals. The rest of the deal (which of the opponent's cards came from the stock,
+the order of the stock) is drawn uniformly too, and the deal's actions are replayed
+through the public engine. What the counting does not encode (the rest of the
+declarations, a carte blanche that was not announced) is checked on the replayed state,
+and a placement that fails is drawn again: the result stays uniform over the consistent
+placements, since every consistent placement is proposed with the same probability and
+always accepted. When the opponent's combinations were heard but not shown and most
+draws fail, the placements are drawn from "witnesses" instead, hands holding what was
+heard, counted suit by suit, each kept with probability one over the number of
+witnesses holding it, which keeps them uniform too.
 
 >>> import random
 >>> import piquet as pq
