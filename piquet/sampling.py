@@ -76,6 +76,7 @@ from .ruleset import (
     number_word,
 )
 from .state import IllegalActionError, Phase, Spoken, State, resume_game
+from .words import Result
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
 
@@ -753,14 +754,10 @@ def _start_state(observation: Observation, declarations: Declarations) -> tuple[
         )
     multi = rules.game.games_to_win > 1
     if phase is Phase.DEAL:  # between deals: the finished deal is the one observed
-        if not sheet:
-            # a game of a partie ended with it: the new game's sheet is empty, and the
-            # ended game's sheet (its number of deals, R-GM-1) is not in the observation
-            raise SamplingError(
-                "cannot sample between the deals of two games of a partie: the sheet of "
-                "the game that ended is not in the observation"
-            )
-        sheet = sheet[:-1]
+        if sheet:
+            sheet = sheet[:-1]
+        else:  # it ended a game of a partie, and the next game's sheet is empty
+            sheet, games = _sheet_of_ended_game(observation)
         dealer = dealer.other
     elif phase is Phase.OVER:
         sheet = sheet[:-1]
@@ -777,6 +774,36 @@ def _start_state(observation: Observation, declarations: Declarations) -> tuple[
     except ValueError as exc:
         raise SamplingError(f"cannot take the game up before this deal: {exc}") from None
     return start, True
+
+
+def _sheet_of_ended_game(
+    observation: Observation,
+) -> tuple[tuple[tuple[int, int], ...], tuple[Result, ...]]:
+    """Between two games of a partie: a sheet of the ended game before its last deal,
+    and the games before it. The observation keeps only that game's totals, so the sheet
+    is one row with them (less the last deal's scores) and rows of nought, as many as
+    the game needs to go on until its last deal (R-GM-1): the fewest that do. Which
+    sheet it was is never seen again, and the next game starts from nought."""
+    rule = observation.ruleset.game
+    games = observation.games
+    if not games:
+        raise SamplingError("between deals with an empty sheet and no game ended before")
+    ended = games[-1]
+    last = observation.deal_scores
+    before = (ended.scores[0] - last[0], ended.scores[1] - last[1])
+    target = rule.target
+    if target is not None and max(before) >= target:
+        raise SamplingError("the ended game's totals reached its target before its last deal")
+    reached = target is not None and max(ended.scores) >= target
+    for rows in range(0 if before == (0, 0) else 1, observation.deal_number):
+        if rows and rule.over_after_deal(rows, before):
+            break  # the game would have ended before its last deal
+        if reached or rule.over_after_deal(rows + 1, ended.scores):
+            sheet = ((before,) + ((0, 0),) * (rows - 1)) if rows else ()
+            return sheet, games[:-1]
+    raise SamplingError(
+        "no sheet of the ended game lets it go on until its last deal and end there"
+    )
 
 
 def _signature_of_observation(observation: Observation, plays: int) -> tuple[object, ...]:

@@ -75,6 +75,12 @@ def test_house_variants_in_either_mode(state: pq.State, seed: int) -> None:
     _check_consistent(state, "auto" if state.auto_declarations else "played", seed)
 
 
+@settings(max_examples=15)
+@given(state=pst.states(pst.rulesets(), phase=pq.Phase.DEAL, max_actions=120), seed=st.integers())
+def test_house_variants_between_deals(state: pq.State, seed: int) -> None:
+    _check_consistent(state, "auto" if state.auto_declarations else "played", seed)
+
+
 def test_before_any_deal_the_sample_is_the_game_itself() -> None:
     game = pq.resume_game(pq.RUBICON, dealer=pq.Player.A, score_sheet=[(30, 12)])
     seen = game.observation(pq.Player.B)
@@ -105,18 +111,25 @@ def test_between_deals_the_finished_deal_is_sampled(mode: str, ruleset: pq.Rules
             assert world.scores == state.scores and world.dealer == state.dealer
 
 
-def test_between_the_games_of_a_partie_it_says_why_it_cannot() -> None:
+@pytest.mark.parametrize("mode", MODES)
+def test_between_the_games_of_a_partie_too(mode: str) -> None:
+    # the deal that ended a game: the new game's sheet is empty, and the ended game's
+    # sheet, which no one sees again, is rebuilt from its totals
     rules = pq.RULESETS["au_cent"].evolve(games_to_win=2)
     rng = random.Random(3)
-    state = pq.new_game(rules, declarations="auto")
-    state = state.apply(state.sample_chance(rng))
+    state = pq.new_game(rules, declarations=mode)  # type: ignore[arg-type]
     while not (state.to_move is pq.CHANCE and state.observation(pq.Player.A).games):
-        legal = state.legal_actions()
-        state = state.apply(
-            state.sample_chance(rng) if state.to_move is pq.CHANCE else rng.choice(legal)
-        )
-    with pytest.raises(SamplingError, match="two games of a partie"):
-        sample_state(state.observation(pq.Player.A), rng)
+        if state.is_over:  # a game worth two ended the partie at once: another partie
+            state = pq.new_game(rules, declarations=mode)  # type: ignore[arg-type]
+        legal = state.legal_actions() if state.to_move is not pq.CHANCE else []
+        state = state.apply(state.sample_chance(rng) if not legal else rng.choice(legal))
+    for player in pq.Player:
+        seen = state.observation(player)
+        assert not seen.score_sheet and seen.dealt_hand
+        for _ in range(3):
+            world = sample_state(seen, rng)
+            assert world.observation(player) == seen
+            assert world.games == state.games and world.deal_number == state.deal_number
 
 
 def test_bad_arguments_are_named() -> None:
