@@ -378,7 +378,7 @@ class _Words:
         return found
 
 
-_MOST_WITNESSES: Final = 256
+_MOST_WITNESSES: Final = 64  # each holds its own counting tables
 _MOST_CANDIDATES: Final = 64
 _MOST_CLAIMS: Final = 2000
 _SUIT_SHIFTS: Final = (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT)
