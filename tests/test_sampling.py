@@ -313,6 +313,118 @@ def test_between_deals_the_samples_are_uniform(mode: str) -> None:
     assert statistic < _chi_squared_critical(len(consistent) - 1), (statistic, len(consistent))
 
 
+def _words_said(actions: list[pq.Action]) -> list[tuple[tuple[str, str], ...] | None]:
+    """For each action of a Rubicon game with declarations played, what it said aloud
+    (verb and words), or None outside the declarations."""
+    state = pq.new_game(pq.RUBICON, declarations="played")
+    out: list[tuple[tuple[str, str], ...] | None] = []
+    for action in actions:
+        declaring = state.phase is pq.Phase.DECLARATION
+        before = len(state.spoken)
+        state = state.apply(action)
+        out.append(tuple((s.verb, s.words) for s in state.spoken[before:]) if declaring else None)
+    return out
+
+
+def _declared_alike(
+    state: pq.State,
+    actions: list[pq.Action],
+    words: list[tuple[tuple[str, str], ...] | None],
+    i: int,
+    mapping: dict[pq.Card, pq.Card],
+    seen: pq.Observation,
+) -> bool:
+    """Whether the deal goes on from ``state`` to the observation ``seen`` with the actions
+    from ``i`` on, the opponent's discard moved by ``mapping`` and his calls and
+    reckonings any that say the same words (he may also reckon nothing where the hand
+    dealt him lets him reckon)."""
+    opponent = seen.player.other
+    action = actions[i] if i < len(actions) else None
+    if state.phase is pq.Phase.DECLARATION and state.to_move == opponent:
+        legal = state.legal_actions()
+        reckoning = bool(legal) and isinstance(legal[0], pq.Reckon)
+        if reckoning and not isinstance(action, pq.Reckon):
+            empty = pq.Reckon(legal[0].category)
+            return _declared_alike(state.apply(empty), actions, words, i, mapping, seen)
+        if isinstance(action, pq.Reckon) and not action.cards and not reckoning:
+            return _declared_alike(state, actions, words, i + 1, mapping, seen)
+    if action is None:
+        return state.observation(seen.player) == seen
+    if state.to_move == opponent and isinstance(action, (pq.Call, pq.Reckon)):
+        before = len(state.spoken)
+        for legal_action in state.legal_actions():
+            if type(legal_action) is type(action):
+                after = state.apply(legal_action)
+                said = tuple((s.verb, s.words) for s in after.spoken[before:])
+                if said == words[i] and _declared_alike(
+                    after, actions, words, i + 1, mapping, seen
+                ):
+                    return True
+        return False
+    if isinstance(action, pq.Exchange) and state.to_move == opponent:
+        action = pq.Exchange(pq.CardSet(mapping.get(c, c) for c in action.discard))
+    try:
+        after = state.apply(action)
+    except pq.IllegalActionError:
+        return False
+    return _declared_alike(after, actions, words, i + 1, mapping, seen)
+
+
+def _consistent_placements_played(
+    state: pq.State, actions: list[pq.Action], player: pq.Player
+) -> set[tuple[pq.CardSet, pq.CardSet]]:
+    """Brute force with declarations played: every (opponent's hand, discard) whose deal,
+    replayed with the same actions but any calls and reckonings of the opponent's that
+    say the same words, gives the player the same observation."""
+    seen = state.observation(player)
+    opponent = player.other
+    hidden_hand = state.hand(opponent) - seen.opponent_known
+    hidden_stock = pq.CardSet(state.stock) - seen.seen_stock
+    discard = state.discard(opponent)
+    hidden = sorted(hidden_hand | discard | hidden_stock)
+    words = _words_said(actions)
+    deal = actions[0]
+    assert isinstance(deal, pq.Deal)
+    found = set()
+    for hand in itertools.combinations(hidden, len(hidden_hand)):
+        rest = [c for c in hidden if c not in hand]
+        for thrown in itertools.combinations(rest, len(discard)):
+            left = [c for c in rest if c not in thrown]
+            mapping = dict(
+                zip([*hidden_hand, *discard, *hidden_stock], [*hand, *thrown, *left], strict=True)
+            )
+            pack = tuple(mapping.get(c, c) for c in deal.pack)
+            start = pq.new_game(pq.RUBICON, declarations="played")
+            if _declared_alike(
+                start.apply(pq.Deal(pack, deal.packet)), actions, words, 1, mapping, seen
+            ):
+                found.add((pq.CardSet(hand), pq.CardSet(thrown)))
+    return found
+
+
+@pytest.mark.parametrize(("seed", "witnessed"), [(48, True), (17, True), (48, False)])
+def test_before_his_lead_with_declarations_played_too(seed: int, witnessed: bool) -> None:
+    # the younger's calls (a point, a sequence, a set) heard as words only; the brute
+    # force accepts any claims of his that say them
+    state, actions = _late_position(seed, tricks_left=12, mode="played")
+    player = state.to_move
+    assert isinstance(player, pq.Player)
+    seen = state.observation(player)
+    assert player == seen.elder and not seen.tricks and not seen.trick
+    unshown = [s for s in seen.spoken if s.player != player and s.verb == "call" and not s.shown]
+    assert len(unshown) >= 2
+    consistent = _consistent_placements_played(state, actions, player)
+    assert 10 <= len(consistent) <= 80
+    hidden_hand = state.hand(player.other) - seen.opponent_known
+    assert (hidden_hand, state.discard(player.other)) in consistent
+    sampling._cached_plan.cache_clear()
+    plan = sampling._cached_plan(seen, "played")
+    if witnessed:
+        assert sampling._decide_witnesses(plan, always=True) is not None
+    statistic = _chi_squared_of(seen, consistent, random.Random(seed), "played")
+    assert statistic < _chi_squared_critical(len(consistent) - 1), (statistic, len(consistent))
+
+
 def _deal_with(elder: str, younger: str, packet: int = 2) -> pq.Deal:
     """A Deal action giving these hands (R-DL-4 packets), the rest as the stock."""
     elder_cards, younger_cards = list(pq.cards(elder)), list(pq.cards(younger))
