@@ -550,8 +550,7 @@ def _suit_fits(
 
 def _shift_of(card: Card) -> int:
     """Where a card's suit lies in a card-set mask."""
-    low = card.mask.bit_length() - 1
-    return low - low % SUIT_SHIFT
+    return _shift_of_mask(card.mask)
 
 
 def _point_limit(
@@ -635,6 +634,7 @@ def _suit_bits(holding: int) -> int:
 
 
 def _shift_of_mask(mask: int) -> int:
+    """Where the suit of a mask's highest card lies in a card-set mask."""
     low = mask.bit_length() - 1
     return low - low % SUIT_SHIFT
 
