@@ -46,7 +46,7 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import comb
 from typing import Final, Literal
 
@@ -1118,7 +1118,7 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     own_held = plan.own_held
     if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
         return None
-    claims: dict[int, int] = {}
+    claims: _Claims = {}
     if plan.declarations == "played" and observation.spoken:
         found = _hidden_claims(plan, {player: own_held, opponent: after_exchange}, rng)
         if found is None:
@@ -1172,18 +1172,17 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     return _replay(plan, state, discards, claims, rng)
 
 
-def _hidden_claims(
-    plan: _Plan, hands: dict[Player, int], rng: random.Random
-) -> dict[int, int] | None:
-    """A claim for every call whose cards were not shown: one the caller's hand supports
-    and whose words are the words heard (R-DE-6). None when there is none."""
+def _hidden_claims(plan: _Plan, hands: dict[Player, int], rng: random.Random) -> _Claims | None:
+    """For each category's calls (their places in what was said), every choice of claims
+    the callers' hands support whose words are the words heard (R-DE-6), in random
+    order; a shown call has its shown cards only. None when a category has none."""
     spoken = plan.observation.spoken
     rules = plan.observation.ruleset
     said_aloud = plan.said_aloud
     observer = plan.observation.player
     own_claims = plan.own_claims
     pair_memo = plan.pair_memo
-    out: dict[int, int] = {}
+    out: _Claims = {}
     for category, calls in plan.calls:
         rule = rules.category_rule(category)
         options: list[list[int]] = []
@@ -1232,28 +1231,46 @@ def _hidden_claims(
                 pairs.extend((mine, theirs) if fixed == 0 else (theirs, mine) for mine in with_it)
         if not pairs:
             return None
-        chosen = pairs[0] if len(pairs) == 1 else rng.choice(pairs)
-        for i, claim in zip(calls, chosen, strict=True):
-            out[i] = claim
+        if len(pairs) > 1:
+            rng.shuffle(pairs)  # the replay tries them in this order
+        out[calls] = pairs
     return out
+
+
+_Claims = dict[tuple[int, ...], list[tuple[int, ...]]]
+"""For the calls of a category (their places in what was said), the claims they may be."""
 
 
 def _replay(
     plan: _Plan,
     state: State,
     discards: dict[Player, int],
-    claims: dict[int, int],
+    claims: _Claims,
     rng: random.Random,
 ) -> State | None:
     """Replay the deal's actions from the deal on; None when the placement contradicts
-    the observation."""
+    the observation. Where the declarations leave a choice (which claim an unshown call
+    was, which reckoning says the words heard) every choice is tried in turn, so whether
+    a placement is kept depends on the placement alone: that keeps the samples uniform."""
+    return _replay_on(plan, state, 0, 0, {}, discards, claims, rng)
+
+
+def _replay_on(
+    plan: _Plan,
+    state: State,
+    played: int,
+    said: int,
+    picked: dict[int, int],
+    discards: dict[Player, int],
+    claims: _Claims,
+    rng: random.Random,
+) -> State | None:
+    """:func:`_replay` from ``state``, with ``played`` cards played and ``said`` things
+    said (``picked``: the claims chosen for the unshown calls so far)."""
     observation = plan.observation
     player = observation.player
     target_phase, target_to_move, target_plays = plan.target[:3]
-    spoken = observation.spoken
     plays = plan.plays
-    played = 0
-    said = 0  # how many things were said: read from the state, words are made each time
     try:
         for _ in range(100):
             if (
@@ -1276,11 +1293,15 @@ def _replay(
                 played = len(plays)
                 continue
             if phase is Phase.DECLARATION:
-                declared = _declare_next(state, said, spoken, plan.heard_actions, claims, rng)
-                if declared is None:
-                    return None
-                state, said = declared
-                continue
+                for after, now_said, now_picked in _next_declarations(
+                    plan, state, said, picked, claims, rng
+                ):
+                    found = _replay_on(
+                        plan, after, played, now_said, now_picked, discards, claims, rng
+                    )
+                    if found is not None:
+                        return found
+                return None
             if phase is not Phase.EXCHANGE:
                 return None
             mover = state.to_move
@@ -1302,52 +1323,82 @@ def _replay(
     return None
 
 
-def _declare_next(
+def _next_declarations(
+    plan: _Plan,
     state: State,
     index: int,
-    spoken: tuple[Spoken, ...],
-    heard: tuple[Action | None, ...],
-    claims: dict[int, int],
+    picked: dict[int, int],
+    claims: _Claims,
     rng: random.Random,
-) -> tuple[State, int] | None:
-    """The next declaration, as the observation heard it, and how many things have been
-    said then (``index`` before it); a winner who reckons nothing further says nothing:
-    an empty reckoning."""
+) -> Iterator[tuple[State, int, dict[int, int]]]:
+    """Each way the next declaration may go as the observation heard it (``index``
+    things said before it), with how many things have been said then and the claims
+    picked: the call heard (for an unshown call, each claim still possible), the
+    reckoning heard (each one saying its words), or, from a winner who reckons nothing
+    further, an empty reckoning, which says nothing."""
+    spoken = plan.observation.spoken
     action: Action | None = None
     if index < len(spoken) and spoken[index].player == state.to_move:
         said = spoken[index]
-        action = heard[index]
-        if action is None and index in claims:  # a call whose cards were not shown
-            action = Call(said.category, CardSet.from_mask(claims[index]))
-        elif action is None and said.verb == "reckon":
+        action = plan.heard_actions[index]
+        calls = next((calls for calls in claims if index in calls), None)
+        if calls is not None:
+            at = calls.index(index)
+            tried: set[int] = set()
+            called = False
+            for choice in claims[calls]:
+                claim = choice[at]
+                if claim in tried or any(picked[c] != choice[k] for k, c in enumerate(calls[:at])):
+                    continue
+                tried.add(claim)
+                try:
+                    after = state.apply(Call(said.category, CardSet.from_mask(claim)))
+                except IllegalActionError:
+                    continue  # a winner still to reckon calls nothing yet: see below
+                called = True
+                yield after, index + 1, {**picked, index: claim}
+            if called:
+                return
+        if action is None and said.verb == "reckon":
             # the younger's reckoning, not shown yet to the elder (R-DE-7): any one
             # his hand allows whose words are the words heard
-            reckoned = _reckon_as_heard(state, index, said, rng)
-            return None if reckoned is None else (reckoned, index + 1)
+            for after in _reckons_as_heard(state, index, said, rng):
+                yield after, index + 1, picked
+            return
     if action is not None:
         try:
-            return state.apply(action), index + 1
+            after = state.apply(action)
         except IllegalActionError:
             pass
+        else:
+            yield after, index + 1, picked
+            return
     legal = state.legal_actions()
     if legal and type(legal[0]) is Reckon:
-        return state.apply(Reckon(legal[0].category)), index  # says nothing
-    return None
+        yield state.apply(Reckon(legal[0].category)), index, picked  # says nothing
 
 
-def _reckon_as_heard(state: State, index: int, said: Spoken, rng: random.Random) -> State | None:
-    """The state after a reckoning whose cards were not shown (``index`` things said
-    before it): one drawn uniformly among the legal ones that say ``said.words`` aloud;
-    None when none does."""
+def _reckons_as_heard(state: State, index: int, said: Spoken, rng: random.Random) -> list[State]:
+    """The states after each legal reckoning that says ``said.words`` aloud (``index``
+    things said before it), in random order: a reckoning whose cards were not shown."""
+    reckons = [a for a in state.legal_actions() if type(a) is Reckon and a.cards]
+    # each legal reckoning is a union of whole combinations (R-DE-5): the smallest are
+    # the combinations, and a reckoning names the ones it holds (in some order)
+    masks = [a.cards.mask for a in reckons]
+    combinations = [m for m in masks if not any(o != m and o & m == o for o in masks)]
+    rule = state.ruleset.category_rule(said.category)
+    heard = sorted(said.words.split(", "))
     matching: list[State] = []
-    for action in state.legal_actions():
-        if type(action) is Reckon and action.cards:
-            after = state.apply(action)
-            if len(after.spoken) > index and after.spoken[index].words == said.words:
-                matching.append(after)
-    if not matching:
-        return None
-    return matching[0] if len(matching) == 1 else rng.choice(matching)
+    for action, mask in zip(reckons, masks, strict=True):
+        named = ", ".join(rule.spoken(m, None) for m in combinations if m & mask)
+        if sorted(named.split(", ")) != heard:
+            continue  # a quick test before the words the engine says
+        after = state.apply(action)
+        if len(after.spoken) > index and after.spoken[index].words == said.words:
+            matching.append(after)
+    if len(matching) > 1:
+        rng.shuffle(matching)
+    return matching
 
 
 def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
