@@ -11,16 +11,20 @@ the suits the opponent showed out of, a carte blanche, the cards played. Every s
 How: the hidden cards fall into three places, the opponent's hand now, his discard and
 the stock still undrawn. The cards are grouped by suit (and, where it matters, by
 whether they are court cards or were seen in a shown carte blanche); a dynamic program
-over the groups counts the placements that respect every group's allowed places (a suit
-the opponent showed out of is not in his hand; with automatic declarations no suit of
-his beats his point) and the three sizes, and the groups are then drawn one by one with
-those counts as weights: uniform, with no rejected deals.
-The rest of the deal (which of the opponent's cards came from the stock, the order of
-the stock) is drawn uniformly too, and the deal's actions are replayed through the public
-engine. What the counting does not encode (the declarations, a carte blanche that was
-not announced) is checked on the replayed state, and a placement that fails is drawn
-again: the result stays uniform over the consistent placements, since every consistent
-placement is proposed with the same probability and always accepted.
+over the groups counts the placements that respect every group's allowed places and
+subsets (a suit the opponent showed out of is not in his hand; with automatic
+declarations no suit of his beats his point or his best sequence) and the three sizes,
+and the groups are then drawn one by one with those counts as weights: uniform, with no
+rejected deals. The rest of the deal (which of the opponent's cards came from the stock,
+the order of the stock) is drawn uniformly too, and the deal's actions are replayed
+through the public engine. What the counting does not encode (the rest of the
+declarations, a carte blanche that was not announced) is checked on the replayed state,
+and a placement that fails is drawn again: the result stays uniform over the consistent
+placements, since every consistent placement is proposed with the same probability and
+always accepted. When the opponent's combinations were heard but not shown and most
+draws fail, the placements are drawn from "witnesses" instead, hands holding what was
+heard, counted suit by suit, each kept with probability one over the number of
+witnesses holding it, which keeps them uniform too.
 
 >>> import random
 >>> import piquet as pq
@@ -40,8 +44,9 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import comb
 from typing import Final, Literal
 
@@ -59,11 +64,19 @@ from .actions import (
     Play,
     Reckon,
 )
-from .cards import Card, CardSet, Rank, Suit
+from .cards import SUIT_BITS, SUIT_SHIFT, Card, CardSet, Rank, Suit
 from .ledger import Category, Player, Reason
 from .observation import Observation
-from .ruleset import CategoryRule, PointByLength, PointByValue, Ruleset, number_word
+from .ruleset import (
+    CategoryRule,
+    PointByLength,
+    PointByValue,
+    Ruleset,
+    SuitedSequences,
+    number_word,
+)
 from .state import IllegalActionError, Phase, Spoken, State, resume_game
+from .words import Result
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
 
@@ -74,6 +87,7 @@ _DISCARD: Final = 2
 _STOCK: Final = 4
 _ALL: Final = _HAND | _DISCARD | _STOCK
 _COURTS: Final = frozenset((Rank.KING, Rank.QUEEN, Rank.JACK))
+_AFTER_DECLARATIONS: Final = (Phase.PLAY, Phase.OVER, Phase.DEAL)  # DEAL: between deals
 
 
 class SamplingError(ValueError):
@@ -106,11 +120,19 @@ def _all_held(observation: Observation) -> int:
     return held
 
 
+_Fits = tuple[tuple[tuple[Card, ...], ...], ...]
+"""fits[i]: the i-card subsets of a group that the opponent's hand may hold."""
+
+_Group = tuple[tuple[Card, ...], int, int, _Fits | None]
+"""A group of hidden cards: the cards, the places they may go, the most his hand may hold,
+and which subsets it may hold (None: any)."""
+
+
 @attrs.frozen
 class _Groups:
     """The hidden cards in groups, each with the places it may go, and the DP counts."""
 
-    groups: tuple[tuple[tuple[Card, ...], int, int], ...]  # cards, places, most in hand
+    groups: tuple[_Group, ...]
     hand_size: int
     discard_size: int
     stock_size: int
@@ -119,14 +141,24 @@ class _Groups:
         eq=False, repr=False, factory=dict
     )
 
+    @property
+    def total(self) -> int:
+        """How many placements the groups allow."""
+        return self.tables[0].get((self.hand_size, self.discard_size), 0)
+
+
+def _hand_ways(n: int, i: int, fits: _Fits | None) -> int:
+    """How many i-card subsets of a group of n his hand may hold."""
+    return comb(n, i) if fits is None else len(fits[i])
+
 
 def _count_tables(
-    groups: Sequence[tuple[tuple[Card, ...], int, int]], hand_size: int, discard_size: int
+    groups: Sequence[_Group], hand_size: int, discard_size: int
 ) -> tuple[dict[tuple[int, int], int], ...]:
     """tables[g][(h, x)]: placements of groups g.. putting h cards in the opponent's hand
     and x in his discard (the rest in the stock)."""
     tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
-    for cards, allowed, most in reversed(groups):
+    for cards, allowed, most, fits in reversed(groups):
         n = len(cards)
         after = tables[-1]
         here: dict[tuple[int, int], int] = {}
@@ -135,6 +167,9 @@ def _count_tables(
             for i in hand_range:
                 if h + i > hand_size:
                     break
+                in_hand = _hand_ways(n, i, fits)
+                if not in_hand:
+                    continue
                 disc_range = range(n - i + 1) if allowed & _DISCARD else range(1)
                 for j in disc_range:
                     if x + j > discard_size:
@@ -142,7 +177,7 @@ def _count_tables(
                     if n - i - j and not allowed & _STOCK:
                         continue
                     key = (h + i, x + j)
-                    here[key] = here.get(key, 0) + ways * comb(n, i) * comb(n - i, j)
+                    here[key] = here.get(key, 0) + ways * in_hand * comb(n - i, j)
         tables.append(here)
     tables.reverse()
     return tuple(tables)
@@ -155,7 +190,7 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
     h, x = plan.hand_size, plan.discard_size
     tables = plan.tables
     options = plan.options
-    for g, (cards, allowed, most) in enumerate(plan.groups):
+    for g, (cards, allowed, most, fits) in enumerate(plan.groups):
         key = (g, h, x)
         found = options.get(key)
         if found is None:
@@ -165,12 +200,13 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
             splits: list[tuple[int, int]] = []
             total = 0
             for i in range(min(n, most) + 1) if allowed & _HAND else range(1):
+                in_hand = _hand_ways(n, i, fits)
                 for j in range(n - i + 1) if allowed & _DISCARD else range(1):
                     if n - i - j and not allowed & _STOCK:
                         continue
                     ways = after.get((h - i, x - j), 0)
-                    if ways:
-                        total += ways * comb(n, i) * comb(n - i, j)
+                    if ways and in_hand:
+                        total += ways * in_hand * comb(n - i, j)
                         cumulative.append(total)
                         splits.append((i, j))
             found = options[key] = (cumulative, splits)
@@ -178,8 +214,16 @@ def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Ca
         if len(splits) == 1:
             i, j = splits[0]
         else:
-            i, j = splits[bisect.bisect_right(cumulative, int(rng.random() * cumulative[-1]))]
-        if i == len(cards):
+            i, j = splits[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        if fits is not None:
+            subsets = fits[i]
+            held = subsets[rng.randrange(len(subsets))] if len(subsets) > 1 else subsets[0]
+            hand.extend(held)
+            rest = [card for card in cards if card not in held]
+            rng.shuffle(rest)
+            discard.extend(rest[:j])
+            stock.extend(rest[j:])
+        elif i == len(cards):
             hand.extend(cards)
         elif i + j == 0:
             stock.extend(cards)
@@ -212,13 +256,301 @@ class _Plan:
     plays: tuple[Play, ...]
     target: tuple[object, ...]
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
+    """With automatic declarations, what was said aloud: checked before a replay."""
     own_held: int = 0  # the observer's hand after the exchange
     calls: tuple[tuple[Category, tuple[int, ...]], ...] = ()  # where each category's calls are
     heard_actions: tuple[Action | None, ...] = ()  # the action behind each thing said
     said_aloud: dict[tuple[Category, int, int | None], str] = attrs.field(
         factory=dict, eq=False, repr=False
     )  # what a claim says aloud, remembered
-    """With automatic declarations, what was said aloud: checked before a replay."""
+    claimed: tuple[_Claimed, ...] = ()  # the opponent's combinations heard, not shown
+    progress: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
+    witnessed: list[_Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
+    own_claims: dict[int, list[int]] = attrs.field(factory=dict, eq=False, repr=False)
+    pair_memo: dict[tuple[Category, int], list[int]] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )  # a claim of the opponent's: the observer's (or shown) claims heard with it
+    # the claims the observer's hand supports, for each of his calls not shown
+    auto_checks: list[tuple[CategoryRule, int, tuple[tuple[Player, str, Category, str], ...]]] = (
+        attrs.field(factory=list, eq=False, repr=False)
+    )  # per category: the rule, the observer's best holding, the two things heard
+    # once decided: [the witnesses drawn from] or [None] (plain draws)
+
+
+@attrs.frozen
+class _Claimed:
+    """A combination of the opponent's heard but not shown: a call whose cards he did not
+    show (the loser's, R-DE-6) or, to the elder before his first lead, any call or
+    reckoned combination of the younger's (R-DE-7)."""
+
+    category: Category
+    words: str
+    versus: tuple[int | None, ...]  # what the observer's call may have been (None: none)
+    best: bool  # the caller's best (automatic declarations) rather than any claim
+
+
+@attrs.frozen(eq=False)
+class _Witnesses:
+    """Sets of placements ("witnesses") that between them hold every consistent one.
+
+    Each unshown combination heard names cards the opponent's hand must hold: a sequence
+    or a set among the few whose words are the words heard, a point in one of the four
+    suits. A witness picks one for each, so it only asks his hand, suit by suit, to hold
+    some cards and to make some point: a placement fitting the observation lies in at
+    least one witness, and the groups, restricted to the subsets each suit may hold, count
+    each witness's placements exactly. A draw picks a witness in proportion to its size,
+    a placement uniformly in it, and keeps it with probability 1/m, m being how many
+    witnesses hold it: every placement of the union is then equally likely (Karp and
+    Luby's estimator of a union, used as a sampler), and what the witnesses leave out is
+    checked on the replay, as for the plain draws.
+    """
+
+    groups: list[_Groups]  # each witness's groups, restricted to what it asks
+    forced: list[int]  # the cards each witness puts in his hand
+    points: list[tuple[tuple[int, int], ...]]  # (suit shift, which point claim) it makes
+    held: _PointHeld
+    cumulative: list[int] = attrs.field(init=False)
+    total: int = attrs.field(init=False)  # how many placements the witnesses hold, counted
+    # once for each witness holding them
+
+    def __attrs_post_init__(self) -> None:
+        cumulative: list[int] = []
+        total = 0
+        for one in self.groups:
+            total += one.total
+            cumulative.append(total)
+        object.__setattr__(self, "cumulative", cumulative)
+        object.__setattr__(self, "total", total)
+
+    def draw(
+        self, known: int, rng: random.Random
+    ) -> tuple[list[Card], list[Card], list[Card]] | None:
+        """A placement of the union, or None (drawn again) with probability 1 - 1/m."""
+        k = bisect.bisect_right(self.cumulative, rng.randrange(self.total))
+        placed = _draw_groups(self.groups[k], rng)
+        hand = known | sum(card.mask for card in placed[0])
+        held = self.held
+        covering = 0
+        for forced, points in zip(self.forced, self.points, strict=True):
+            if hand & forced == forced and all(
+                held(req, hand & (SUIT_BITS << shift)) for shift, req in points
+            ):
+                covering += 1
+        return placed if covering == 1 or not rng.randrange(covering) else None
+
+
+@attrs.frozen(eq=False)
+class _PointHeld:
+    """Whether a holding of one suit makes a point claim whose words are the words heard
+    (remembered: the same holdings come back)."""
+
+    rules: Ruleset
+    claimed: Sequence[_Claimed]
+    words: _Words
+    memo: dict[tuple[int, int], bool] = attrs.field(factory=dict)
+
+    def __call__(self, req: int, holding: int) -> bool:
+        key = (req, holding)
+        found = self.memo.get(key)
+        if found is None:
+            claimed = self.claimed[req]
+            rule = self.rules.category_rule(claimed.category)
+            claims = rule.combinations(holding) if claimed.best else rule.claims(holding)
+            found = self.memo[key] = any(
+                self.words(rule, claim, versus) == claimed.words
+                for claim in claims
+                for versus in claimed.versus
+            )
+        return found
+
+
+@attrs.frozen(eq=False)
+class _Words:
+    """The words of a claim (:meth:`CategoryRule.spoken`), remembered."""
+
+    memo: dict[tuple[Category, int, int | None], str]
+
+    def __call__(self, rule: CategoryRule, claim: int, versus: int | None) -> str:
+        key = (rule.category, claim, versus)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = rule.spoken(claim, versus)
+        return found
+
+
+_MOST_WITNESSES: Final = 64  # each holds its own counting tables
+_MOST_CANDIDATES: Final = 64
+_MOST_CLAIMS: Final = 2000
+_SUIT_SHIFTS: Final = (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT)
+
+
+def _claimed(
+    observation: Observation, declarations: Declarations, own_held: int
+) -> tuple[_Claimed, ...]:
+    """The opponent's combinations heard but not shown, each with its words."""
+    player = observation.player
+    rules = observation.ruleset
+    best = declarations == "auto"
+    out: list[_Claimed] = []
+    for said in observation.spoken:
+        if said.player == player or said.shown is not None:
+            continue
+        rule = rules.category_rule(said.category)
+        if said.verb == "reckon":
+            parts = said.words.split(", ")  # one reckoning may name several combinations
+            out.extend(_Claimed(said.category, part, (None,), False) for part in parts)
+        elif said.verb == "call":
+            versus: tuple[int | None, ...] = (None,)
+            for mine in observation.spoken:
+                if mine.player == player and mine.category is said.category and mine.verb == "call":
+                    if mine.shown is not None:
+                        versus = (mine.shown.mask,)
+                    elif best:
+                        combos = rule.combinations(own_held)
+                        versus = (combos[0],) if combos else (None,)
+                    else:
+                        versus = (None, *rule.claims(own_held))
+            out.append(_Claimed(said.category, said.words, versus, best))
+    return tuple(out)
+
+
+def _witnesses(plan: _Plan) -> _Witnesses | None:
+    """The witnesses of the plan's unshown combinations; None when there are none to
+    make (a suit split into groups by a carte blanche, nothing claimed)."""
+    plain = plan.groups
+    if plain is None or not plan.claimed:
+        return None
+    rules = plan.observation.ruleset
+    words = _Words(plan.said_aloud)
+    held = _PointHeld(rules, plan.claimed, words)
+    known = plan.opponent_known
+    by_suit: dict[int, int] = {}
+    possible = known
+    for g, (cards, allowed, _, _) in enumerate(plain.groups):
+        shift = _shift_of(cards[0])
+        if shift in by_suit:
+            return None
+        by_suit[shift] = g
+        if allowed & _HAND:
+            possible |= sum(card.mask for card in cards)
+    # what each unshown combination may be: (cards his hand holds, point made in a suit)
+    every: list[tuple[list[tuple[int, tuple[tuple[int, int], ...]]], Category]] = []
+    for req, claimed in enumerate(plan.claimed):
+        rule = rules.category_rule(claimed.category)
+        if claimed.category is Category.POINT:  # one suit: which one, counted per suit
+            every.append(([(0, ((shift, req),)) for shift in _SUIT_SHIFTS], claimed.category))
+            continue
+        every_claim = rule.claims(possible)
+        if len(every_claim) * len(claimed.versus) > _MOST_CLAIMS:
+            continue  # too many to read (sequences across suits): left to the replay
+        found: list[tuple[int, tuple[tuple[int, int], ...]]] = [
+            (claim, ())
+            for claim in every_claim
+            if any(words(rule, claim, versus) == claimed.words for versus in claimed.versus)
+        ]
+        if 0 < len(found) <= _MOST_CANDIDATES:  # else left to the check on the replay
+            every.append((found, claimed.category))
+    every.sort(key=lambda item: len(item[0]))
+    size = 1
+    for count, (options, _) in enumerate(every):
+        if size * len(options) > _MOST_WITNESSES:
+            del every[count:]
+            break
+        size *= len(options)
+    if not every:
+        return None
+    choices = [options for options, _ in every]
+    categories = [category for _, category in every]
+    seen: set[tuple[int, frozenset[tuple[int, int]]]] = set()
+    fits_memo: dict[tuple[int, int, tuple[int, ...]], _Fits | None] = {}
+    out_groups: list[_Groups] = []
+    out_forced: list[int] = []
+    out_points: list[tuple[tuple[int, int], ...]] = []
+    for picked in itertools.product(*choices):
+        forced = 0
+        points: set[tuple[int, int]] = set()
+        by_category: dict[Category, int] = {}
+        for (cards_held, point), category in zip(picked, categories, strict=True):
+            if by_category.get(category, 0) & cards_held:
+                break  # one category's combinations are disjoint (R-DE-5)
+            by_category[category] = by_category.get(category, 0) | cards_held
+            forced |= cards_held
+            points.update(point)
+        else:
+            key = (forced, frozenset(points))
+            if key in seen or forced & ~possible:
+                continue
+            seen.add(key)
+            witness = _witness(plain, by_suit, known, forced, points, held, fits_memo)
+            if witness is not None:
+                out_groups.append(witness)
+                out_forced.append(forced)
+                out_points.append(tuple(sorted(points)))
+    if not out_groups:
+        return None
+    return _Witnesses(out_groups, out_forced, out_points, held)
+
+
+def _witness(
+    plain: _Groups,
+    by_suit: dict[int, int],
+    known: int,
+    forced: int,
+    points: set[tuple[int, int]],
+    held: _PointHeld,
+    fits_memo: dict[tuple[int, int, tuple[int, ...]], _Fits | None],
+) -> _Groups | None:
+    """The groups of one witness: his hand holds ``forced`` and makes ``points``."""
+    groups = list(plain.groups)
+    for shift in _SUIT_SHIFTS:
+        suit = SUIT_BITS << shift
+        wanted = forced & suit
+        reqs = tuple(sorted(req for at, req in points if at == shift))
+        if not wanted and not reqs:
+            continue
+        g = by_suit.get(shift)
+        memo_key = (shift, wanted, reqs)
+        if memo_key not in fits_memo:
+            fits_memo[memo_key] = _suit_fits(
+                None if g is None else plain.groups[g], known & suit, wanted, reqs, held
+            )
+        fits = fits_memo[memo_key]
+        if fits is None:
+            return None
+        if g is not None and groups[g][1] & _HAND:
+            cards, allowed, most, _ = groups[g]
+            groups[g] = (cards, allowed, most, fits)
+    tables = _count_tables(groups, plain.hand_size, plain.discard_size)
+    one = _Groups(tuple(groups), plain.hand_size, plain.discard_size, plain.stock_size, tables)
+    return one if one.total else None
+
+
+def _suit_fits(
+    group: _Group | None, known: int, wanted: int, reqs: tuple[int, ...], held: _PointHeld
+) -> _Fits | None:
+    """The subsets of a suit's hidden group the opponent's hand may hold, when it must
+    hold ``wanted`` and make the points ``reqs``; None when no subset may."""
+
+    def fits(holding: int) -> bool:
+        return holding & wanted == wanted and all(held(req, holding) for req in reqs)
+
+    if group is None or not group[1] & _HAND:
+        return () if fits(known) else None  # () : nothing hidden goes to his hand anyway
+    cards, _, most, base = group
+    out = tuple(
+        tuple(
+            subset
+            for subset in (itertools.combinations(cards, size) if base is None else base[size])
+            if fits(known | sum(card.mask for card in subset))
+        )
+        for size in range(min(len(cards), most) + 1)
+    )
+    return out if any(out) else None
+
+
+def _shift_of(card: Card) -> int:
+    """Where a card's suit lies in a card-set mask."""
+    return _shift_of_mask(card.mask)
 
 
 def _point_limit(
@@ -230,7 +562,7 @@ def _point_limit(
     observer's, which was at least as good. None when nothing limits it."""
     rules = observation.ruleset
     rule = rules.point
-    if declarations != "auto" or observation.phase not in (Phase.PLAY, Phase.OVER):
+    if declarations != "auto" or observation.phase not in _AFTER_DECLARATIONS:
         return None
     if isinstance(rule, PointByLength):
         kind = "length"
@@ -276,6 +608,88 @@ def _most_in_hand(limit: tuple[str, int], suit_known: list[Card], hidden: Sequen
     return most
 
 
+def _limited_fits(
+    known: int, hidden: Sequence[Card], most: int, checks: Sequence[Callable[[int], bool]]
+) -> _Fits:
+    """The subsets of a suit's hidden cards his hand may hold, with the cards of the suit
+    known to be his, under every check (a holding of the suit, as a card-set mask)."""
+    return tuple(
+        tuple(
+            subset
+            for subset in itertools.combinations(hidden, size)
+            if all(check(known | sum(card.mask for card in subset)) for check in checks)
+        )
+        for size in range(min(len(hidden), most) + 1)
+    )
+
+
+def _worth_at_most(rule: CategoryRule, bound: int, holding: int) -> bool:
+    """A suit worth no more than ``bound`` (the Ruff, R-DE-2a)."""
+    return rule.key(holding)[0] <= bound
+
+
+def _suit_bits(holding: int) -> int:
+    """A one-suit holding as nine bits (bit r for rank r + 6)."""
+    return holding >> _shift_of_mask(holding) & SUIT_BITS if holding else 0
+
+
+def _shift_of_mask(mask: int) -> int:
+    """Where the suit of a mask's highest card lies in a card-set mask."""
+    low = mask.bit_length() - 1
+    return low - low % SUIT_SHIFT
+
+
+def _runs_allowed(
+    observation: Observation, declarations: Declarations, own: int
+) -> tuple[bool, ...] | None:
+    """With automatic declarations and sequences in one suit, the opponent's best sequence
+    is what was heard of it, so no suit of his holds a better one: for each nine-bit
+    holding of a suit, whether it may be his. None when nothing limits it."""
+    rules = observation.ruleset
+    rule = rules.category_rule(Category.SEQUENCE)
+    if (
+        declarations != "auto"
+        or observation.phase not in _AFTER_DECLARATIONS
+        or not isinstance(rule, SuitedSequences)
+    ):
+        return None
+    opponent = observation.player.other
+    said = next(
+        (s for s in observation.spoken if s.category is Category.SEQUENCE and s.player == opponent),
+        None,
+    )
+    if said is None:
+        return None
+    if said.verb == "pass":
+        return _runs_table(rule, None, False)
+    if said.verb == "good":  # his best, if any, lost to the observer's (R-DE-3)
+        mine = rule.combinations(own)
+        return _runs_table(rule, rule.key(mine[0]), True) if mine else None
+    if said.shown is not None:
+        return _runs_table(rule, rule.key(said.shown.mask), False)
+    heard = [c for c in rule.claims(SUIT_BITS) if rule.spoken(c, None) == said.words]
+    return _runs_table(rule, rule.key(heard[0]), False) if heard else None
+
+
+@functools.lru_cache(maxsize=64)
+def _runs_table(
+    rule: CategoryRule, bound: tuple[int, ...] | None, strict: bool
+) -> tuple[bool, ...]:
+    """For each nine-bit holding of one suit: whether its sequences all rank below
+    ``bound`` (``strict``) or at most ``bound``; with no bound, whether it has none."""
+    table = []
+    for bits in range(SUIT_BITS + 1):
+        runs = rule.combinations(bits)
+        if not runs:
+            table.append(True)
+        elif bound is None:
+            table.append(False)
+        else:
+            best = max(rule.key(run) for run in runs)
+            table.append(best < bound if strict else best <= bound)
+    return tuple(table)
+
+
 def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Card]]:
     """(every card played in order, the observer's, the opponent's)."""
     player = observation.player
@@ -295,7 +709,15 @@ def _plays_of(observation: Observation) -> tuple[list[Card], list[Card], list[Ca
 
 def _current_leader(observation: Observation) -> Player:
     """Who led to the trick in progress: the winner of the last trick, or the elder."""
-    return observation.tricks[-1].winner if observation.tricks else observation.elder
+    return observation.tricks[-1].winner if observation.tricks else _deal_elder(observation)
+
+
+def _deal_elder(observation: Observation) -> Player:
+    """The elder of the observed deal. Between two deals the observation names the next
+    deal's roles; the finished deal's elder deals the next one."""
+    if observation.phase is Phase.DEAL and observation.dealt_hand:
+        return observation.dealer
+    return observation.elder
 
 
 def _voids(observation: Observation) -> set[Suit]:
@@ -331,14 +753,13 @@ def _start_state(observation: Observation, declarations: Declarations) -> tuple[
             False,
         )
     multi = rules.game.games_to_win > 1
-    if phase is Phase.DEAL:
-        # between deals the observation shows the last deal with the next deal's roles
-        # (the elder, the taken counts, who led), which no replay of that deal reproduces
-        raise SamplingError(
-            "cannot sample at the chance node between deals: nothing is hidden that matters "
-            "for the next deal; sample from an observation of the deal itself"
-        )
-    if phase is Phase.OVER:
+    if phase is Phase.DEAL:  # between deals: the finished deal is the one observed
+        if sheet:
+            sheet = sheet[:-1]
+        else:  # it ended a game of a partie, and the next game's sheet is empty
+            sheet, games = _sheet_of_ended_game(observation)
+        dealer = dealer.other
+    elif phase is Phase.OVER:
         sheet = sheet[:-1]
         games = games[:-1] if multi else games
     try:
@@ -353,6 +774,36 @@ def _start_state(observation: Observation, declarations: Declarations) -> tuple[
     except ValueError as exc:
         raise SamplingError(f"cannot take the game up before this deal: {exc}") from None
     return start, True
+
+
+def _sheet_of_ended_game(
+    observation: Observation,
+) -> tuple[tuple[tuple[int, int], ...], tuple[Result, ...]]:
+    """Between two games of a partie: a sheet of the ended game before its last deal,
+    and the games before it. The observation keeps only that game's totals, so the sheet
+    is one row with them (less the last deal's scores) and rows of nought, as many as
+    the game needs to go on until its last deal (R-GM-1): the fewest that do. Which
+    sheet it was is never seen again, and the next game starts from nought."""
+    rule = observation.ruleset.game
+    games = observation.games
+    if not games:
+        raise SamplingError("between deals with an empty sheet and no game ended before")
+    ended = games[-1]
+    last = observation.deal_scores
+    before = (ended.scores[0] - last[0], ended.scores[1] - last[1])
+    target = rule.target
+    if target is not None and max(before) >= target:
+        raise SamplingError("the ended game's totals reached its target before its last deal")
+    reached = target is not None and max(ended.scores) >= target
+    for rows in range(0 if before == (0, 0) else 1, observation.deal_number):
+        if rows and rule.over_after_deal(rows, before):
+            break  # the game would have ended before its last deal
+        if reached or rule.over_after_deal(rows + 1, ended.scores):
+            sheet = ((before,) + ((0, 0),) * (rows - 1)) if rows else ()
+            return sheet, games[:-1]
+    raise SamplingError(
+        "no sheet of the ended game lets it go on until its last deal and end there"
+    )
 
 
 def _signature_of_observation(observation: Observation, plays: int) -> tuple[object, ...]:
@@ -418,7 +869,8 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
     scored_blank = {e.player for e in events if e.reason is Reason.CARTE_BLANCHE}
     opponent_blank = opponent in scored_blank or (own_blank and player not in scored_blank)
     limit = _point_limit(observation, declarations, _all_held(observation))
-    groups: list[tuple[tuple[Card, ...], int, int]] = []
+    runs_allowed = _runs_allowed(observation, declarations, _all_held(observation))
+    groups: list[_Group] = []
     for suit in Suit:
         in_suit = [card for card in CardSet.from_mask(hidden) if card.suit is suit]
         suit_allowed = _ALL & ~_HAND if suit in voids else _ALL
@@ -438,11 +890,27 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         else:
             classes = [(tuple(in_suit), suit_allowed)]
         most = 12
+        fits: _Fits | None = None
         if len(classes) == 1 and limit is not None:
             # with automatic declarations his point was his best suit: none better
             suit_known = [c for c in CardSet.from_mask(known) if c.suit is suit]
             most = _most_in_hand(limit, suit_known, classes[0][0])
-        groups.extend((cards, allowed, most) for cards, allowed in classes if cards)
+        if len(classes) == 1 and classes[0][0]:
+            # which cards his hand may hold, not only how many: the Ruff, the sequences
+            suit_known_mask = known & (SUIT_BITS << _shift_of(classes[0][0][0]))
+            checks: list[Callable[[int], bool]] = []
+            if limit is not None and limit[0] == "pips":
+                checks.append(functools.partial(_worth_at_most, rules.point, limit[1]))
+            if (
+                runs_allowed is not None
+                and not runs_allowed[
+                    _suit_bits(suit_known_mask | sum(card.mask for card in classes[0][0]))
+                ]
+            ):  # the whole suit would make too good a sequence: some subsets may not
+                checks.append(lambda holding: runs_allowed[_suit_bits(holding)])
+            if checks:
+                fits = _limited_fits(suit_known_mask, classes[0][0], most, checks)
+        groups.extend((cards, allowed, most, fits) for cards, allowed in classes if cards)
     tables = _count_tables(groups, hand_slots, discard_slots)
     if not tables[0].get((hand_slots, discard_slots)):
         raise SamplingError("no placement of the hidden cards fits the observation")
@@ -462,11 +930,12 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         plays=plays,
         target=target,
         own_held=_all_held(observation),
+        claimed=_claimed(observation, declarations, _all_held(observation)),
         calls=_calls(observation.spoken),
         heard_actions=_heard_actions(observation.spoken),
         auto_heard=_heard(observation.spoken)
         if declarations == "auto"
-        and observation.phase in (Phase.PLAY, Phase.OVER)
+        and observation.phase in _AFTER_DECLARATIONS
         and observation.spoken
         else None,
     )
@@ -488,31 +957,38 @@ def _heard(spoken: Sequence[Spoken]) -> tuple[tuple[Player, str, Category, str],
     return tuple((said.player, said.verb, said.category, said.words) for said in spoken)
 
 
-def _auto_heard(
-    rules: Ruleset, elder_hand: int, younger_hand: int, elder: Player
-) -> tuple[tuple[Player, str, Category, str], ...]:
-    """What automatic declarations say aloud from these hands: each category's best
-    holdings, the elder first (R-DE-6 words)."""
-    younger = elder.other
-    out: list[tuple[Player, str, Category, str]] = []
-    for category in Category:
-        rule = rules.category_rule(category)
-        combos_e = rule.combinations(elder_hand)
-        combos_y = rule.combinations(younger_hand)
-        best_e = combos_e[0] if combos_e else 0
-        best_y = combos_y[0] if combos_y else 0
-        elder_wins = bool(best_e) and (not best_y or rule.key(best_e) > rule.key(best_y))
-        if best_e:
-            out.append((elder, "call", category, rule.spoken(best_e, best_y or None)))
+def _heard_again(plan: _Plan, opponent_hand: int) -> bool:
+    """Whether automatic declarations from this hand of the opponent's (and the
+    observer's) say aloud what the observer heard: each category's best holdings, the
+    elder first (R-DE-6 words). Category by category, stopping at the first difference;
+    the observer's best holdings are worked out once."""
+    checks = plan.auto_checks
+    if not checks:
+        observation = plan.observation
+        rules = observation.ruleset
+        heard = plan.auto_heard
+        assert heard is not None
+        for index, category in enumerate(Category):
+            rule = rules.category_rule(category)
+            combos = rule.combinations(plan.own_held)
+            checks.append((rule, combos[0] if combos else 0, heard[2 * index : 2 * index + 2]))
+        checks.sort(key=lambda check: check[0].category is Category.POINT)  # the rarest first
+    words = _Words(plan.said_aloud)
+    observer_is_elder = plan.observation.player == _deal_elder(plan.observation)
+    for rule, own_best, said in checks:
+        combos = rule.combinations(opponent_hand)
+        theirs = combos[0] if combos else 0
+        best_e, best_y = (own_best, theirs) if observer_is_elder else (theirs, own_best)
+        elder_words = words(rule, best_e, best_y or None) if best_e else "pass"
+        if said[0][3] != elder_words:
+            return False
+        if best_y and not (best_e and rule.key(best_e) > rule.key(best_y)):
+            younger_words = words(rule, best_y, best_e or None)
         else:
-            out.append((elder, "pass", category, "pass"))
-        if best_y and not elder_wins:
-            out.append((younger, "call", category, rule.spoken(best_y, best_e or None)))
-        elif best_e:
-            out.append((younger, "good", category, "good"))
-        else:
-            out.append((younger, "pass", category, "pass"))
-    return tuple(out)
+            younger_words = "good" if best_e else "pass"
+        if said[1][3] != younger_words:
+            return False
+    return True
 
 
 @functools.lru_cache(maxsize=8)
@@ -575,14 +1051,48 @@ def sample_state(
     plan = _cached_plan(observation, mode)
     if not plan.dealt:
         return plan.start
-    for _ in range(max_tries):
-        state = _draw(plan, rng)
-        if state is not None:
-            return state
+    state, _ = _sample(plan, rng, max_tries)
+    if state is not None:
+        return state
     raise SamplingError(
         f"no state consistent with the observation found in {max_tries} draws "
         "(was it made by this engine?)"
     )
+
+
+def _sample(plan: _Plan, rng: random.Random, max_tries: int) -> tuple[State | None, int]:
+    """A sample of a dealt plan (None when none was found) and the draws it took."""
+    for tries in range(1, max_tries + 1):
+        state = _draw(plan, rng)
+        if not plan.witnessed and plan.claimed:
+            _weigh_witnesses(plan, state is not None)
+        if state is not None:
+            return state, tries
+    return None, max_tries
+
+
+def _weigh_witnesses(plan: _Plan, kept: bool) -> None:
+    """Count the plain draws kept and dropped; once they are mostly dropped, draw from the
+    witnesses instead if they hold fewer placements. Either way of drawing gives every
+    consistent placement the same chance, so choosing between them on past draws keeps
+    the samples uniform."""
+    progress = plan.progress
+    name = "kept" if kept else "dropped"
+    progress[name] = progress.get(name, 0) + 1
+    dropped = progress.get("dropped", 0)
+    if dropped >= 12 and dropped >= 3 * progress.get("kept", 0):
+        _decide_witnesses(plan)
+
+
+def _decide_witnesses(plan: _Plan, always: bool = False) -> _Witnesses | None:
+    """Draw from the witnesses from now on, when they hold fewer placements than the plain
+    groups (or ``always``); the witnesses, or None for plain draws."""
+    witnesses = _witnesses(plan)
+    assert plan.groups is not None
+    if witnesses is not None and not always and witnesses.total >= plan.groups.total:
+        witnesses = None
+    plan.witnessed[:] = [witnesses]
+    return witnesses
 
 
 def _draw(plan: _Plan, rng: random.Random) -> State | None:
@@ -593,19 +1103,22 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     rules = observation.ruleset
     player = observation.player
     opponent = player.other
-    elder = observation.elder
-    hand_cards, discard_cards, stock_cards = _draw_groups(groups, rng)
+    elder = _deal_elder(observation)
+    witnesses = plan.witnessed[0] if plan.witnessed else None
+    placed = (
+        _draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
+    )
+    if placed is None:
+        return None
+    hand_cards, discard_cards, stock_cards = placed
     known = plan.opponent_known
     after_exchange = known | sum(card.mask for card in hand_cards)  # includes his plays
     discard = sum(card.mask for card in discard_cards)
     # the declarations first: they reject most placements that fail, and cost little
     own_held = plan.own_held
-    if plan.auto_heard is not None:
-        elder_hand = own_held if player == elder else after_exchange
-        younger_hand = after_exchange if player == elder else own_held
-        if _auto_heard(rules, elder_hand, younger_hand, elder) != plan.auto_heard:
-            return None
-    claims: dict[int, int] = {}
+    if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
+        return None
+    claims: _Claims = {}
     if plan.declarations == "played" and observation.spoken:
         found = _hidden_claims(plan, {player: own_held, opponent: after_exchange}, rng)
         if found is None:
@@ -659,15 +1172,17 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     return _replay(plan, state, discards, claims, rng)
 
 
-def _hidden_claims(
-    plan: _Plan, hands: dict[Player, int], rng: random.Random
-) -> dict[int, int] | None:
-    """A claim for every call whose cards were not shown: one the caller's hand supports
-    and whose words are the words heard (R-DE-6). None when there is none."""
+def _hidden_claims(plan: _Plan, hands: dict[Player, int], rng: random.Random) -> _Claims | None:
+    """For each category's calls (their places in what was said), every choice of claims
+    the callers' hands support whose words are the words heard (R-DE-6), in random
+    order; a shown call has its shown cards only. None when a category has none."""
     spoken = plan.observation.spoken
     rules = plan.observation.ruleset
     said_aloud = plan.said_aloud
-    out: dict[int, int] = {}
+    observer = plan.observation.player
+    own_claims = plan.own_claims
+    pair_memo = plan.pair_memo
+    out: _Claims = {}
     for category, calls in plan.calls:
         rule = rules.category_rule(category)
         options: list[list[int]] = []
@@ -675,6 +1190,10 @@ def _hidden_claims(
             said = spoken[i]
             if said.shown is not None:
                 options.append([said.shown.mask])
+            elif said.player == observer:  # his own hand: the same claims every draw
+                if i not in own_claims:
+                    own_claims[i] = list(rule.claims(hands[observer]))
+                options.append(own_claims[i])
             else:
                 options.append(list(rule.claims(hands[said.player])))
 
@@ -691,36 +1210,67 @@ def _hidden_claims(
             pairs = [(c,) for c in options[0] if words(c, None) == said.words]
         else:
             first, second = spoken[calls[0]], spoken[calls[1]]
-            for a in options[0]:
-                for b in options[1]:
-                    if first.shown is None and words(a, b) != first.words:
-                        continue
-                    if second.shown is None and words(b, a) != second.words:
-                        continue
-                    pairs.append((a, b))
+
+            def heard(a: int, b: int, first: Spoken = first, second: Spoken = second) -> bool:
+                return (first.shown is not None or words(a, b) == first.words) and (
+                    second.shown is not None or words(b, a) == second.words
+                )
+
+            # one of the two calls is the observer's (or shown): the same claims every
+            # draw, so which of them go with each claim of the opponent's is remembered
+            fixed = 0 if first.player == observer or first.shown is not None else 1
+            for theirs in options[1 - fixed]:
+                key = (category, theirs)
+                with_it = pair_memo.get(key)
+                if with_it is None:
+                    with_it = pair_memo[key] = [
+                        mine
+                        for mine in options[fixed]
+                        if (heard(mine, theirs) if fixed == 0 else heard(theirs, mine))
+                    ]
+                pairs.extend((mine, theirs) if fixed == 0 else (theirs, mine) for mine in with_it)
         if not pairs:
             return None
-        chosen = pairs[0] if len(pairs) == 1 else rng.choice(pairs)
-        for i, claim in zip(calls, chosen, strict=True):
-            out[i] = claim
+        if len(pairs) > 1:
+            rng.shuffle(pairs)  # the replay tries them in this order
+        out[calls] = pairs
     return out
+
+
+_Claims = dict[tuple[int, ...], list[tuple[int, ...]]]
+"""For the calls of a category (their places in what was said), the claims they may be."""
 
 
 def _replay(
     plan: _Plan,
     state: State,
     discards: dict[Player, int],
-    claims: dict[int, int],
+    claims: _Claims,
     rng: random.Random,
 ) -> State | None:
     """Replay the deal's actions from the deal on; None when the placement contradicts
-    the observation."""
+    the observation. Where the declarations leave a choice (which claim an unshown call
+    was, which reckoning says the words heard) every choice is tried in turn, so whether
+    a placement is kept depends on the placement alone: that keeps the samples uniform."""
+    return _replay_on(plan, state, 0, 0, {}, discards, claims, rng)
+
+
+def _replay_on(
+    plan: _Plan,
+    state: State,
+    played: int,
+    said: int,
+    picked: dict[int, int],
+    discards: dict[Player, int],
+    claims: _Claims,
+    rng: random.Random,
+) -> State | None:
+    """:func:`_replay` from ``state``, with ``played`` cards played and ``said`` things
+    said (``picked``: the claims chosen for the unshown calls so far)."""
     observation = plan.observation
     player = observation.player
     target_phase, target_to_move, target_plays = plan.target[:3]
-    spoken = observation.spoken
     plays = plan.plays
-    played = 0
     try:
         for _ in range(100):
             if (
@@ -743,11 +1293,15 @@ def _replay(
                 played = len(plays)
                 continue
             if phase is Phase.DECLARATION:
-                declared = _declare_next(state, spoken, plan.heard_actions, claims, rng)
-                if declared is None:
-                    return None
-                state = declared
-                continue
+                for after, now_said, now_picked in _next_declarations(
+                    plan, state, said, picked, claims, rng
+                ):
+                    found = _replay_on(
+                        plan, after, played, now_said, now_picked, discards, claims, rng
+                    )
+                    if found is not None:
+                        return found
+                return None
             if phase is not Phase.EXCHANGE:
                 return None
             mover = state.to_move
@@ -769,50 +1323,82 @@ def _replay(
     return None
 
 
-def _declare_next(
+def _next_declarations(
+    plan: _Plan,
     state: State,
-    spoken: tuple[Spoken, ...],
-    heard: tuple[Action | None, ...],
-    claims: dict[int, int],
+    index: int,
+    picked: dict[int, int],
+    claims: _Claims,
     rng: random.Random,
-) -> State | None:
-    """The next declaration, as the observation heard it (a winner who reckons nothing
-    further says nothing: an empty reckoning)."""
-    index = len(state.spoken)
+) -> Iterator[tuple[State, int, dict[int, int]]]:
+    """Each way the next declaration may go as the observation heard it (``index``
+    things said before it), with how many things have been said then and the claims
+    picked: the call heard (for an unshown call, each claim still possible), the
+    reckoning heard (each one saying its words), or, from a winner who reckons nothing
+    further, an empty reckoning, which says nothing."""
+    spoken = plan.observation.spoken
     action: Action | None = None
     if index < len(spoken) and spoken[index].player == state.to_move:
         said = spoken[index]
-        action = heard[index]
-        if action is None and index in claims:  # a call whose cards were not shown
-            action = Call(said.category, CardSet.from_mask(claims[index]))
-        elif action is None and said.verb == "reckon":
+        action = plan.heard_actions[index]
+        calls = next((calls for calls in claims if index in calls), None)
+        if calls is not None:
+            at = calls.index(index)
+            tried: set[int] = set()
+            called = False
+            for choice in claims[calls]:
+                claim = choice[at]
+                if claim in tried or any(picked[c] != choice[k] for k, c in enumerate(calls[:at])):
+                    continue
+                tried.add(claim)
+                try:
+                    after = state.apply(Call(said.category, CardSet.from_mask(claim)))
+                except IllegalActionError:
+                    continue  # a winner still to reckon calls nothing yet: see below
+                called = True
+                yield after, index + 1, {**picked, index: claim}
+            if called:
+                return
+        if action is None and said.verb == "reckon":
             # the younger's reckoning, not shown yet to the elder (R-DE-7): any one
             # his hand allows whose words are the words heard
-            return _reckon_as_heard(state, said, rng)
+            for after in _reckons_as_heard(state, index, said, rng):
+                yield after, index + 1, picked
+            return
     if action is not None:
         try:
-            return state.apply(action)
+            after = state.apply(action)
         except IllegalActionError:
             pass
+        else:
+            yield after, index + 1, picked
+            return
     legal = state.legal_actions()
     if legal and type(legal[0]) is Reckon:
-        return state.apply(Reckon(legal[0].category))
-    return None
+        yield state.apply(Reckon(legal[0].category)), index, picked  # says nothing
 
 
-def _reckon_as_heard(state: State, said: Spoken, rng: random.Random) -> State | None:
-    """The state after a reckoning whose cards were not shown: one drawn uniformly among
-    the legal ones that say ``said.words`` aloud; None when none does."""
-    index = len(state.spoken)
+def _reckons_as_heard(state: State, index: int, said: Spoken, rng: random.Random) -> list[State]:
+    """The states after each legal reckoning that says ``said.words`` aloud (``index``
+    things said before it), in random order: a reckoning whose cards were not shown."""
+    reckons = [a for a in state.legal_actions() if type(a) is Reckon and a.cards]
+    # each legal reckoning is a union of whole combinations (R-DE-5): the smallest are
+    # the combinations, and a reckoning names the ones it holds (in some order)
+    masks = [a.cards.mask for a in reckons]
+    combinations = [m for m in masks if not any(o != m and o & m == o for o in masks)]
+    rule = state.ruleset.category_rule(said.category)
+    heard = sorted(said.words.split(", "))
     matching: list[State] = []
-    for action in state.legal_actions():
-        if type(action) is Reckon and action.cards:
-            after = state.apply(action)
-            if len(after.spoken) > index and after.spoken[index].words == said.words:
-                matching.append(after)
-    if not matching:
-        return None
-    return matching[0] if len(matching) == 1 else rng.choice(matching)
+    for action, mask in zip(reckons, masks, strict=True):
+        named = ", ".join(rule.spoken(m, None) for m in combinations if m & mask)
+        if sorted(named.split(", ")) != heard:
+            continue  # a quick test before the words the engine says
+        after = state.apply(action)
+        if len(after.spoken) > index and after.spoken[index].words == said.words:
+            matching.append(after)
+    if len(matching) > 1:
+        rng.shuffle(matching)
+    return matching
 
 
 def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
@@ -836,7 +1422,7 @@ def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
 def _elder_count(observation: Observation, rng: random.Random) -> int:
     """How many cards the elder with carte blanche announced he would exchange (R-CB-2)."""
     rules = observation.ruleset
-    elder = observation.elder
+    elder = _deal_elder(observation)
     player = observation.player
     if observation.taken[elder]:
         return observation.taken[elder]

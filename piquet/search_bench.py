@@ -25,7 +25,7 @@ from .bench import cpu_name
 from .ledger import CHANCE
 from .presets import RUBICON
 from .ruleset import Ruleset
-from .sampling import Declarations, _cached_plan, _draw, _draw_groups, sample_state
+from .sampling import Declarations, _cached_plan, _draw_groups, _sample, sample_state
 from .solver import solve
 from .state import Phase, State, new_game
 
@@ -57,13 +57,17 @@ def sampling_figures(
     positions: int = 40,
     samples: int = 50,
     seed: int = 1,
+    before_the_lead: bool = False,
 ) -> dict[str, float]:
     """Mean figures over ``positions`` random play-phase observations (anywhere from the
-    first trick to the last), ``samples`` samples each."""
+    first trick to the last), ``samples`` samples each; with ``before_the_lead``, the
+    elder's observations before his first lead, where the younger's combinations are
+    heard but not yet shown (R-DE-7)."""
     rng = random.Random(seed)
     observations = []
     for _ in range(positions):
-        state = _play_position(ruleset, declarations, rng, rng.randint(1, 12))
+        left = 12 if before_the_lead else rng.randint(1, 12)
+        state = _play_position(ruleset, declarations, rng, left)
         player = state.to_move
         assert player is not CHANCE and player is not None
         observations.append(state.observation(player))
@@ -78,9 +82,7 @@ def sampling_figures(
     start = time.process_time()
     for plan in plans:
         for _ in range(samples):
-            proposals += 1
-            while _draw(plan, rng) is None:
-                proposals += 1
+            proposals += _sample(plan, rng, 1_000_000)[1]
     drawing = (time.process_time() - start) / (positions * samples)
     worlds = [sample_state(seen, rng, declarations=declarations) for seen in observations]
     start = time.process_time()
@@ -149,6 +151,13 @@ def main(
                 f"sample {ruleset.name} ({mode} declarations): {f['sample_us']:.0f} us a sample "
                 f"({f['placement_us']:.0f} us placing the cards, {f['proposals']:.2f} proposals; "
                 f"floor: replaying the game alone {f['replay_us']:.0f} us)"
+            )
+            f = sampling_figures(
+                ruleset=ruleset, declarations=mode, positions=positions, before_the_lead=True
+            )
+            print(
+                f"sample {ruleset.name} ({mode} declarations), the elder before his first "
+                f"lead: {f['sample_us']:.0f} us a sample ({f['proposals']:.2f} proposals)"
             )
         for left in (12, 8, 4):
             f = solving_figures(ruleset=ruleset, tricks_left=left, deals=deals)
