@@ -88,7 +88,9 @@ class Observation(NamedTuple):
         return type(other) is not Observation or self[:-1] != other[:-1]
 
     def __hash__(self) -> int:
-        return hash(self[:-1])
+        # without the ruleset, the same for every observation of a game, whose hash
+        # would cost more than all the rest (equal observations still hash alike)
+        return hash((self[0], self[2:-1]))
 
     # a tuple's order would compare the fields in turn, which means nothing here
     def __lt__(self, other: object) -> bool:
