@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
-
-import attrs
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .actions import Action, LeftCards, Play
 from .cards import Card, CardSet
@@ -31,8 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["Observation", "Trick", "observe", "tricks_of"]
 
 
-@attrs.frozen
-class Observation:
+class Observation(NamedTuple):
     """Everything ``player`` may know: his own cards, what was shown or spoken, the
     tricks, the scores, whose turn it is, and his legal actions.
 
@@ -41,10 +38,16 @@ class Observation:
     knows the opponent holds now; ``opponent_shown`` the opponent's carte blanche, once
     shown (R-CB-2).
 
+    An observation is immutable and compares by value; ``legal_actions`` takes no part
+    in ``==``, ``hash`` or ``repr`` (it follows from the rest). Read its fields by name:
+    it is a named tuple, for speed, but its positions are not part of the API.
+
     >>> import piquet as pq
     >>> seen = pq.new_game().observation(pq.Player.A)
     >>> seen.to_move, len(seen.hand), seen.legal_actions
     (pq.CHANCE, 0, ())
+    >>> seen == pq.new_game().observation(pq.Player.A)
+    True
     """
 
     player: Player
@@ -72,8 +75,41 @@ class Observation:
     score_sheet: tuple[tuple[int, int], ...]
     games: tuple[Result, ...]
     auto_declarations: bool
-    legal_actions: Sequence[Action] = attrs.field(eq=False, repr=False)
     result: Result | None
+    # last, so that equality and hashing compare the tuple without it
+    legal_actions: Sequence[Action]
+
+    # not NotImplemented for another type: a plain tuple of the same values would then
+    # compare equal through tuple's own comparison
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Observation and self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        return type(other) is not Observation or self[:-1] != other[:-1]
+
+    def __hash__(self) -> int:
+        # without the ruleset, the same for every observation of a game, whose hash
+        # would cost more than all the rest (equal observations still hash alike)
+        return hash((self[0], self[2:-1]))
+
+    # a tuple's order would compare the fields in turn, which means nothing here
+    def __lt__(self, other: object) -> bool:
+        raise TypeError("observations have no order")
+
+    def __le__(self, other: object) -> bool:
+        raise TypeError("observations have no order")
+
+    def __gt__(self, other: object) -> bool:
+        raise TypeError("observations have no order")
+
+    def __ge__(self, other: object) -> bool:
+        raise TypeError("observations have no order")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}" for name, value in zip(_COMPARED, self[:-1], strict=True)
+        )
+        return f"Observation({shown})"
 
     @property
     def elder(self) -> Player:
@@ -114,48 +150,91 @@ class Observation:
         return html_observation(self)
 
 
+_COMPARED = Observation._fields[:-1]
+
+_FIELD_DOCS = {
+    "player": "The player who observes.",
+    "ruleset": "The rules the game is played by.",
+    "phase": "The current phase.",
+    "to_move": "Who acts next: a player, :data:`piquet.CHANCE`, or None when the game is over.",
+    "dealer": "The dealer (younger hand) of the deal.",
+    "deal_number": "The number of the deal, from 1; 0 before the first.",
+    "hand": "The cards the player holds now.",
+    "dealt_hand": "The twelve cards he was dealt this deal (empty before the deal).",
+    "discard": "The cards he has discarded this deal.",
+    "taken": "How many stock cards each player has taken this deal.",
+    "seen_stock": "Stock cards he has seen but does not hold (R-EX-2, R-EX-4).",
+    "stock_size": "How many cards are left in the stock.",
+    "opponent_hand_size": "How many cards the opponent holds.",
+    "opponent_shown": "The opponent's carte blanche once shown (R-CB-2); else empty.",
+    "opponent_known": "Cards he knows the opponent holds now.",
+    "left_cards": "What the younger chose to do with the stock cards he left, if any.",
+    "spoken": "The declarations as he knows them (R-DE-6, R-DE-7).",
+    "tricks": "The finished tricks of the deal, in order.",
+    "trick": "The card led to the trick in progress, if any.",
+    "events": "The deal's ledger as he knows it (R-DE-7).",
+    "deal_scores": "Each player's score in the deal, indexed by :class:`~piquet.Player`.",
+    "scores": "Each player's total for the game so far.",
+    "score_sheet": "The scores of every finished deal of the game, per player.",
+    "games": "The games finished so far in a partie of several games.",
+    "auto_declarations": "True when declarations are resolved automatically.",
+    "result": "None until the game is over.",
+    "legal_actions": "His legal actions when he is to move, else empty (not compared).",
+}
+for _name, _doc in _FIELD_DOCS.items():
+    getattr(Observation, _name).__doc__ = _doc
+
+
 def tricks_of(state: State) -> tuple[tuple[Trick, ...], tuple[Card, ...]]:
     """The finished tricks of the current deal, and the card led to the one in progress."""
     return state.tricks, state.trick
 
 
+_make = tuple.__new__
+
+
 def observe(state: State, player: Player) -> Observation:
     """The observation of ``state`` for ``player`` (see :meth:`State.observation`)."""
-    if not isinstance(player, Player):
+    if player is Player.A:
+        opponent = Player.B
+    elif player is Player.B:
+        opponent = Player.A
+    else:
         raise ValueError(f"player must be pq.Player.A or pq.Player.B (got {player!r})")
-    opponent = player.other
     to_move = state.to_move
-    legal: Sequence[Action] = state.legal_actions() if to_move is player else ()
-    # positional, in the order of the fields: a call with 27 keywords costs more than
-    # the assembling of some of them
-    return Observation(
-        player,  # player
-        state.ruleset,  # ruleset
-        state.phase,  # phase
-        to_move,  # to_move
-        state.dealer,  # dealer
-        state.deal_number,  # deal_number
-        state.hand(player),  # hand
-        state.dealt_hand(player),  # dealt_hand
-        state.discard(player),  # discard
-        state.taken,  # taken
-        state.seen_stock(player),  # seen_stock
-        len(state.stock),  # stock_size
-        len(state.hand(opponent)),  # opponent_hand_size
-        state.shown_blank(opponent),  # opponent_shown
-        state.known_to_opponent(opponent),  # opponent_known
-        state.left_cards,  # left_cards
-        state.spoken_to(player),  # spoken
-        state.tricks,  # tricks
-        state.trick,  # trick
-        state.events_seen_by(player),  # events
-        state.deal_scores,  # deal_scores
-        state.scores,  # scores
-        state.score_sheet,  # score_sheet
-        state.games,  # games
-        state.auto_declarations,  # auto_declarations
-        legal,  # legal_actions
-        state.result,  # result
+    # in the order of the fields (tests/test_observation_fields.py pins each to its name);
+    # the tuple is made directly, without the named tuple's keyword-taking constructor
+    return _make(
+        Observation,
+        (
+            player,
+            state.ruleset,
+            state.phase,
+            to_move,
+            state.dealer,
+            state.deal_number,
+            state.hand(player),
+            state.dealt_hand(player),
+            state.discard(player),
+            state.taken,
+            state.seen_stock(player),
+            len(state.stock),
+            len(state.hand(opponent)),
+            state.shown_blank(opponent),
+            state.known_to_opponent(opponent),
+            state.left_cards,
+            state.spoken_to(player),
+            state.tricks,
+            state.trick,
+            state.events_seen_by(player),
+            state.deal_scores,
+            state.scores,
+            state.score_sheet,
+            state.games,
+            state.auto_declarations,
+            state.result,
+            state.legal_actions() if to_move is player else (),
+        ),
     )
 
 

@@ -3,6 +3,7 @@ is assembled positionally, for speed: this pins each value to its name)."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Sequence
 
@@ -65,3 +66,37 @@ def test_each_field_holds_the_states_view_of_it() -> None:
         else:
             state = state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def _branching_states(seed: int, declarations: str) -> list[pq.State]:
+    """States of three deals, with a sibling branch at every decision, as a search reads
+    them."""
+    rng = random.Random(seed)
+    out: list[pq.State] = []
+    state = pq.new_game(pq.RUBICON, declarations=declarations)
+    for _ in range(3):
+        state = state.apply(state.sample_chance(rng))
+        while state.to_move is not CHANCE and state.to_move is not None:
+            actions = state.legal_actions()
+            out += [state, state.apply(actions[-1])]
+            state = state.apply(rng.choice(actions))
+        out.append(state)
+    return out
+
+
+def test_observations_read_in_any_order_agree_with_fresh_ones() -> None:
+    # a pickled copy shares no object with the original, so nothing the engine keeps
+    # for the original's deal serves its copy: its observation is worked out afresh
+    states = _branching_states(21, "played") + _branching_states(22, "auto")
+    assert len(states) > 200
+    fresh = {
+        (id(state), player): pickle.loads(pickle.dumps(state)).observation(player)
+        for state in states
+        for player in (pq.Player.A, pq.Player.B)
+    }
+    random.Random(23).shuffle(states)
+    for state in states * 2:
+        for player in (pq.Player.A, pq.Player.B):
+            seen, expected = state.observation(player), fresh[id(state), player]
+            assert seen == expected
+            assert _ends(seen.legal_actions) == _ends(expected.legal_actions)
