@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any, Final, overload
 
 from ..actions import Call, Good, Pass, Reckon
 from ..cards import _from_mask
-from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason
+from ..words import Category, IllegalActionError, Phase, Player, Reason
 from . import ledger, play
+from .combination_tables import ENTRIES, KEY, MASK, POINTS, CategoryTable, Combo, tables_of
 from .parts import (
     CATEGORIES,
     NO_DECLARATIONS,
@@ -26,11 +27,9 @@ from .parts import (
     DeclStage,
     Said,
     hand_of,
-    hand_pair,
 )
 
 if TYPE_CHECKING:
-    from ..ruleset import CategoryRule, Ruleset
     from .state import State
 
 __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
@@ -38,17 +37,6 @@ __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
 _new: Final = tuple.__new__
 ALL_RESOLVED: Final = len(CATEGORIES)
-
-
-def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
-    """The precedence class and reason of a category's scores (R-PR-1).
-
-    An identity test, not a dict: an Enum member hashes in Python, slowly."""
-    if category is Category.POINT:
-        return Precedence.POINT, Reason.POINT
-    if category is Category.SEQUENCE:
-        return Precedence.SEQUENCE, Reason.SEQUENCE
-    return Precedence.SET, Reason.SET
 
 
 def begin(new: State) -> None:
@@ -77,82 +65,84 @@ Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
 younger's best, the winner's combinations)."""
 
 
-def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[Resolution]:
-    """Each category with the best calls: (category, winner, elder's best, younger's
-    best, the winner's combinations)."""
-    younger = elder.other
-    out: list[Resolution] = []
-    for category in CATEGORIES:
-        rule = rules.category_rule(category)
-        combos_e = rule.combinations(hands[elder])
-        combos_y = rule.combinations(hands[younger])
-        best_e = combos_e[0] if combos_e else 0
-        best_y = combos_y[0] if combos_y else 0
+def _auto_declare(new: State) -> None:
+    """Every category resolved with the best calls and no sinking.
+
+    The combinations come from the ruleset's compiled tables
+    (:mod:`.combination_tables`), with their ledger entries ready-made."""
+    ctx = new._ctx
+    rules = ctx.ruleset
+    younger = ctx.dealer
+    elder = younger.other
+    hands = new._hands
+    hand_e, hand_y = hand_of(hands, elder), hand_of(hands, younger)
+    resolved: list[Resolution] = []
+    won: list[tuple[CategoryTable, Player, tuple[Combo, ...]]] = []
+    for table in tables_of(rules):
+        combos_e, combos_y = table.combos(hand_e), table.combos(hand_y)
+        best_e = combos_e[0][MASK] if combos_e else 0
+        best_y = combos_y[0][MASK] if combos_y else 0
         winner: Player | None = None
-        if best_e and best_y:
-            ke, ky = rule.key(best_e), rule.key(best_y)
-            if ke != ky:
-                winner = elder if ke > ky else younger
+        if combos_e and combos_y:
+            key_e, key_y = combos_e[0][KEY], combos_y[0][KEY]
+            if key_e != key_y:
+                winner = elder if key_e > key_y else younger
         elif best_e or best_y:
             winner = elder if best_e else younger
-        own = combos_e if winner is elder else combos_y if winner is younger else ()
-        out.append((category, winner, best_e, best_y, own))
-    return out
-
-
-def _auto_declare(new: State) -> None:
-    """Every category resolved with the best calls and no sinking."""
-    rules = new._ctx.ruleset
-    elder = new._ctx.dealer.other
-    resolved = tuple(_auto_resolve(rules, hand_pair(new._hands), elder))
+        if winner is None:
+            resolved.append((table.category, None, best_e, best_y, ()))
+            continue
+        own = combos_e if winner is elder else combos_y
+        masks = (own[0][MASK],) if len(own) == 1 else tuple([combo[MASK] for combo in own])
+        resolved.append((table.category, winner, best_e, best_y, masks))
+        won.append((table, winner, own))
     # all resolved at once: what was said is read back from the resolution when asked
     new._decl = _new(
         Declarations,
-        (ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
+        (
+            ALL_RESOLVED,
+            DeclStage.DONE,
+            0,
+            (),
+            (),
+            (0, 0),
+            (False, False),
+            [],
+            (tuple(resolved), elder),
+        ),
     )
-    plain = rules.carte_rouge is None  # nothing to follow a category's scores
-    for category, winner, _best_e, _best_y, own in resolved:
-        if winner is None:
-            continue
-        if plain:
-            if _score_all(new, rules.category_rule(category), winner, category, own):
+    if rules.carte_rouge is None:  # nothing to follow a category's scores
+        score_entry = ledger.score_entry
+        for _table, winner, own in won:
+            for combo in own:
+                points = combo[POINTS]
+                if points > 0 and score_entry(new, winner, points, combo[ENTRIES][winner]):
+                    return
+    else:
+        for table, winner, own in won:
+            for combo in own:
+                if _score_combination(new, winner, combo):
+                    return
+            if _check_rouge(new, winner, table):
                 return
-            continue
-        for combo in own:
-            if _score_combination(new, winner, category, combo):
-                return
-        if _check_rouge(new, winner, category):
-            return
     play.begin(new)
-
-
-def _score_all(
-    new: State, rule: CategoryRule, player: Player, category: Category, combos: Sequence[int]
-) -> bool:
-    """A category's combinations scored, when no carte rouge is to be followed."""
-    precedence, reason = _ledger_class(category)
-    for combo in combos:
-        if ledger.score(new, player, rule.score(combo), precedence, reason, _from_mask(combo)):
-            return True
-    return False
 
 
 # ----------------------------------------------------------------- scoring
 
 
-def _score_combination(new: State, player: Player, category: Category, combo: int) -> bool:
-    rules = new._ctx.ruleset
-    if rules.carte_rouge is not None:
+def _score_combination(new: State, player: Player, combo: Combo) -> bool:
+    if new._ctx.ruleset.carte_rouge is not None:  # carte rouge needs the cards scored
         decl = new._decl
-        scored = list(decl.scored)
-        scored[player] |= combo
-        new._decl = decl._replace(scored=(scored[0], scored[1]))
-    precedence, reason = _ledger_class(category)
-    points = rules.category_rule(category).score(combo)
-    return ledger.score(new, player, points, precedence, reason, _from_mask(combo))
+        scored = decl.scored
+        mask = combo[MASK]
+        scored = (scored[0] | mask, scored[1]) if player == 0 else (scored[0], scored[1] | mask)
+        new._decl = decl._replace(scored=scored)
+    points = combo[POINTS]
+    return points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player])
 
 
-def _check_rouge(new: State, player: Player, category: Category) -> bool:
+def _check_rouge(new: State, player: Player, table: CategoryTable) -> bool:
     """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
     rules = new._ctx.ruleset
     decl = new._decl
@@ -167,7 +157,7 @@ def _check_rouge(new: State, player: Player, category: Category) -> bool:
         new,
         player,
         rules.carte_rouge,
-        _ledger_class(category)[0],
+        table.precedence,
         Reason.CARTE_ROUGE,
         _from_mask(hand_of(new._hands, player)),
         counts=counts,
@@ -261,16 +251,15 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     stage = decl.stage
     if stage is DeclStage.DONE:
         return ()
-    category = CATEGORIES[decl.category]
-    rule = state._ctx.ruleset.category_rule(category)
+    index = decl.category
+    table = tables_of(state._ctx.ruleset)[index]
     hand = hand_of(state._hands, state._to_move)  # type: ignore[arg-type]
     if stage is DeclStage.ANSWER:
-        floor = rule.key(decl.claim)
-        claims = tuple(c for c in rule.claims(hand) if rule.key(c) >= floor)
-        return _Calls(category, claims, first=_GOOD[decl.category : decl.category + 1])
+        claims = table.answers(hand, table.info(decl.claim)[KEY])
+        return _Calls(table.category, claims, first=_GOOD[index : index + 1])
     if stage is DeclStage.EXTRAS:
-        return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return _Calls(category, rule.claims(hand), last=_PASS[decl.category : decl.category + 1])
+        return tuple(Reckon(table.category, _from_mask(m)) for m in _subset_unions(decl.extras))
+    return _Calls(table.category, table.claims(hand), last=_PASS[index : index + 1])
 
 
 # ----------------------------------------------------------------- transition
@@ -278,34 +267,49 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
 
 def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
     decl = state._decl
-    category = CATEGORIES[decl.category] if decl.category < ALL_RESOLVED else None
+    index = decl.category
+    category = CATEGORIES[index] if index < ALL_RESOLVED else None
     if action.category is not category:
         raise IllegalActionError(
             f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
         )
-    rule = state._ctx.ruleset.category_rule(category)
+    table = tables_of(state._ctx.ruleset)[index]
     player: Player = state._to_move  # type: ignore[assignment]
     kind = type(action)
-    hand = hand_of(state._hands, player)
-    if kind is Call and not rule.is_claim(action.cards.mask, hand):  # type: ignore[union-attr]
+    if kind is Call and not table.is_claim(
+        action.cards.mask,  # type: ignore[union-attr]
+        hand_of(state._hands, player),
+    ):
         raise IllegalActionError(
             f"{action}: not a {category} that {player}'s hand supports (R-DE-1)"
         )
     stage = decl.stage
     if stage is DeclStage.EXTRAS:
-        return _reckon(state, action, rule)
+        return _reckon(state, action, table)
     if kind is Reckon:
         raise IllegalActionError(f"{action}: nobody has won the {category} yet")
     if stage is DeclStage.ELDER:
-        return _elder_speaks(state, action)
+        return _elder_speaks(state, action, table.category)
     if stage is DeclStage.AFTER_PASS:
-        return _younger_after_pass(state, action)
-    return _younger_answers(state, action, rule)
+        return _younger_after_pass(state, action, table)
+    return _younger_answers(state, action, table)
 
 
-def _reckon(state: State, action: Any, rule: CategoryRule) -> State:
+def _said(
+    player: Player,
+    verb: str,
+    category: Category,
+    claims: tuple[int, ...],
+    versus: int | None,
+    shown: int | None,
+) -> Said:
+    # tuple.__new__: the named tuple's own constructor is Python code, and slower
+    return _new(Said, (player, verb, category, claims, versus, shown))
+
+
+def _reckon(state: State, action: Any, table: CategoryTable) -> State:
     decl = state._decl
-    category = CATEGORIES[decl.category]
+    category = table.category
     player: Player = state._to_move  # type: ignore[assignment]
     if type(action) is not Reckon:
         raise IllegalActionError(
@@ -321,12 +325,12 @@ def _reckon(state: State, action: Any, rule: CategoryRule) -> State:
         )
     new = _next_state(state, action)
     if picks:
-        said = Said(player, "reckon", category, tuple(picks), None, chosen)
+        said = _said(player, "reckon", category, tuple(picks), None, chosen)
         new._decl = say(decl, (*decl.said, said))
     for combo in picks:
-        if _score_combination(new, player, category, combo):
+        if _score_combination(new, player, table.info(combo)):
             return new
-    if not _check_rouge(new, player, category):
+    if not _check_rouge(new, player, table):
         _next_category(new)
     return new
 
@@ -337,48 +341,48 @@ def _next_state(state: State, action: Any) -> State:
     return new
 
 
-def _elder_speaks(state: State, action: Any) -> State:
+def _elder_speaks(state: State, action: Any, category: Category) -> State:
     decl = state._decl
-    category = CATEGORIES[decl.category]
     elder = state._ctx.dealer.other
     kind = type(action)
     if kind is Good:
         raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
     new = _next_state(state, action)
     if kind is Pass:
-        said = Said(elder, "pass", category, (), None, None)
+        said = _said(elder, "pass", category, (), None, None)
         new._decl = say(decl, (*decl.said, said), stage=DeclStage.AFTER_PASS)
     else:
         claim = action.cards.mask
-        said = Said(elder, "call", category, (claim,), None, None)
+        said = _said(elder, "call", category, (claim,), None, None)
         new._decl = say(decl, (*decl.said, said), stage=DeclStage.ANSWER, claim=claim)
     new._to_move = elder.other
     return new
 
 
-def _younger_after_pass(state: State, action: Any) -> State:
+def _younger_after_pass(state: State, action: Any, table: CategoryTable) -> State:
     decl = state._decl
-    category = CATEGORIES[decl.category]
+    category = table.category
     younger = state._ctx.dealer
     kind = type(action)
     if kind is Good:
         raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
     new = _next_state(state, action)
     if kind is Pass:
-        new._decl = say(decl, (*decl.said, Said(younger, "pass", category, (), None, None)))
+        new._decl = say(decl, (*decl.said, _said(younger, "pass", category, (), None, None)))
         _next_category(new)
         return new
     claim = action.cards.mask
-    said = Said(younger, "call", category, (claim,), None, claim)
+    said = _said(younger, "call", category, (claim,), None, claim)
     new._decl = say(decl, (*decl.said, said))
-    _win_category(new, younger, category, claim, restrict=None)
+    _win_category(new, younger, table, claim, restrict=None)
     return new
 
 
-def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
+def _younger_answers(state: State, action: Any, table: CategoryTable) -> State:
     decl = state._decl
-    category = CATEGORIES[decl.category]
-    elder, younger = state._ctx.dealer.other, state._ctx.dealer
+    category = table.category
+    younger = state._ctx.dealer
+    elder = younger.other
     kind = type(action)
     elder_claim = decl.claim
     before = decl.said[:-1]
@@ -386,68 +390,72 @@ def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
         raise IllegalActionError(
             f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
         )
+    key_e = table.info(elder_claim)[KEY]
     if kind is Good:
         new = _next_state(state, action)
         new._decl = say(
             decl,
             (
                 *before,
-                Said(elder, "call", category, (elder_claim,), None, elder_claim),
-                Said(younger, "good", category, (), None, None),
+                _said(elder, "call", category, (elder_claim,), None, elder_claim),
+                _said(younger, "good", category, (), None, None),
             ),
         )
-        _win_category(new, elder, category, elder_claim, restrict=rule.key(elder_claim))
+        _win_category(new, elder, table, elder_claim, restrict=key_e)
         return new
     claim = action.cards.mask
-    ke, ky = rule.key(elder_claim), rule.key(claim)
-    if ky < ke:
-        words = rule.spoken(elder_claim, None)
+    key_y = table.info(claim)[KEY]
+    if key_y < key_e:
+        words = table.rule.spoken(elder_claim, None)
         raise IllegalActionError(
             f"{action}: does not rank with the elder's {words}; answer 'good' or call "
             "at least as much (R-DE-1)"
         )
-    tie = ky == ke  # equal: neither scores, both are shown (R-DE-6)
+    tie = key_y == key_e  # equal: neither scores, both are shown (R-DE-6)
     new = _next_state(state, action)
     new._decl = say(
         decl,
         (
             *before,
-            Said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
-            Said(younger, "call", category, (claim,), elder_claim, claim),
+            _said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
+            _said(younger, "call", category, (claim,), elder_claim, claim),
         ),
     )
     if tie:
         _next_category(new)
     else:
-        _win_category(new, younger, category, claim, restrict=None)
+        _win_category(new, younger, table, claim, restrict=None)
     return new
 
 
 def _win_category(
-    new: State, player: Player, category: Category, claim: int, restrict: tuple[int, ...] | None
+    new: State,
+    player: Player,
+    table: CategoryTable,
+    claim: int,
+    restrict: tuple[int, ...] | None,
 ) -> None:
     """Score the winning call, then offer the further combinations (R-DE-5)."""
-    if _score_combination(new, player, category, claim):
+    if _score_combination(new, player, table.info(claim)):
         return
-    rule = new._ctx.ruleset.category_rule(category)
-    extras = list(rule.further(hand_of(new._hands, player), claim))
-    if extras and restrict is not None and not _good_against_the_cards(new, player, rule, claim):
-        extras = [c for c in extras if rule.key(c) <= restrict]
+    extras = table.further(hand_of(new._hands, player), claim)
+    if extras and restrict is not None and not _good_against_the_cards(new, player, table, claim):
+        extras = [c for c in extras if table.info(c)[KEY] <= restrict]
     if extras:
         new._decl = new._decl._replace(stage=DeclStage.EXTRAS, extras=tuple(extras), claim=claim)
         new._to_move = player
         return
-    if not _check_rouge(new, player, category):
+    if not _check_rouge(new, player, table):
         _next_category(new)
 
 
-def _good_against_the_cards(new: State, player: Player, rule: CategoryRule, claim: int) -> bool:
+def _good_against_the_cards(new: State, player: Player, table: CategoryTable, claim: int) -> bool:
     """Nothing the opponent could hold, given the caller's hand and discard, beats it."""
     unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
     if new._exch is not None:
         unseen &= ~new._exch.discards[player]
-    key = rule.key(claim)
-    return all(rule.key(c) <= key for c in rule.combinations(unseen))
+    key = table.info(claim)[KEY]
+    return all(combo[KEY] <= key for combo in table.combos(unseen))
 
 
 def _next_category(new: State) -> None:
