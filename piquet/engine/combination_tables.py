@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
+from ..actions import Call
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, _from_mask
 from ..rules.protocols import CategoryRule, Decomposition, decomposition_of
 from ..words import Category, Player, Precedence, Reason, ScoreEvent
@@ -91,13 +92,18 @@ class CategoryTable:
     points and ledger entries are kept once made (the hooks are pure functions).
     """
 
-    __slots__ = ("_info", "category", "precedence", "reason", "rule")
+    __slots__ = ("_info", "calls", "category", "precedence", "reason", "rule")
 
     def __init__(self, rule: CategoryRule) -> None:
         self.rule = rule
         self.category = rule.category
         self.precedence, self.reason = _ledger_class(rule.category)
         self._info: _Lazy[int, Combo] = _Lazy(self._make_info)
+        self.calls: _Lazy[int, Call] = _Lazy(self._make_call)
+        """The :class:`~piquet.Call` of each claim (by its mask), made once and shared."""
+
+    def _make_call(self, claim: int) -> Call:
+        return Call(self.category, _from_mask(claim))
 
     def _make_info(self, claim: int) -> Combo:
         rule = self.rule
@@ -188,12 +194,26 @@ class _PerSuit(CategoryTable):
         return found
 
     def claims(self, hand: int) -> Sequence[int]:
-        found: tuple[int, ...] = ()
-        for suit, table in enumerate(self._claims):
-            bits = hand >> suit * SUIT_SHIFT & SUIT_BITS
-            more = table[bits]
-            found += self._suit_claims(suit, bits) if more is None else more
-        return found
+        s0, s1, s2, s3 = self._claims
+        bits = hand & SUIT_BITS
+        found = s0[bits]
+        if found is None:
+            found = self._suit_claims(0, bits)
+        bits = hand >> SUIT_SHIFT & SUIT_BITS
+        more = s1[bits]
+        if more is None:
+            more = self._suit_claims(1, bits)
+        found += more
+        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        more = s2[bits]
+        if more is None:
+            more = self._suit_claims(2, bits)
+        found += more
+        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        more = s3[bits]
+        if more is None:
+            more = self._suit_claims(3, bits)
+        return found + more
 
     def is_claim(self, claim: int, hand: int) -> bool:
         if claim <= 0 or claim >> _SLOTS:  # no cards, or not cards at all

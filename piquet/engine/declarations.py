@@ -12,8 +12,8 @@ and says who has seen which cards, when they are read.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, overload
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Call, Good, Pass, Reckon
 from ..cards import _from_mask
@@ -22,6 +22,8 @@ from . import ledger, play
 from .combination_tables import ENTRIES, KEY, MASK, POINTS, CategoryTable, Combo, tables_of
 from .parts import (
     CATEGORIES,
+    HAND_MASK,
+    HAND_SHIFT,
     NO_DECLARATIONS,
     Declarations,
     DeclStage,
@@ -37,24 +39,25 @@ __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
 _new: Final = tuple.__new__
 ALL_RESOLVED: Final = len(CATEGORIES)
+# the stages as constants: an Enum member read from its class costs a lookup each time
+_ELDER: Final = DeclStage.ELDER
+_ANSWER: Final = DeclStage.ANSWER
+_AFTER_PASS: Final = DeclStage.AFTER_PASS
+_EXTRAS: Final = DeclStage.EXTRAS
+_DONE: Final = DeclStage.DONE
+_OVER: Final = Phase.OVER
+_DECLARATION: Final = Phase.DECLARATION
 
 
 def begin(new: State) -> None:
-    if new._phase is Phase.OVER:
+    if new._phase is _OVER:
         return
-    new._phase = Phase.DECLARATION
+    new._phase = _DECLARATION
     new._to_move = new._ctx.dealer.other
     if new._ctx.game.auto:
         _auto_declare(new)
     else:
         new._decl = NO_DECLARATIONS
-
-
-def _call(category: Category, claim: int) -> Call:
-    action = object.__new__(Call)
-    object.__setattr__(action, "category", category)
-    object.__setattr__(action, "cards", _from_mask(claim))
-    return action
 
 
 # ----------------------------------------------------------------- automatic
@@ -101,7 +104,7 @@ def _auto_declare(new: State) -> None:
         Declarations,
         (
             ALL_RESOLVED,
-            DeclStage.DONE,
+            _DONE,
             0,
             (),
             (),
@@ -145,8 +148,10 @@ def _score_combination(new: State, player: Player, combo: Combo) -> bool:
 def _check_rouge(new: State, player: Player, table: CategoryTable) -> bool:
     """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
     rules = new._ctx.ruleset
+    if rules.carte_rouge is None:
+        return False
     decl = new._decl
-    if rules.carte_rouge is None or decl.rouge[player]:
+    if decl.rouge[player]:
         return False
     if hand_of(new._hands, player) & ~decl.scored[player]:
         return False
@@ -180,86 +185,23 @@ _GOOD: Final = tuple(Good(category) for category in CATEGORIES)
 _PASS: Final = tuple(Pass(category) for category in CATEGORIES)
 
 
-class _Calls(Sequence[Call | Pass | Good]):
-    """The calls of a hand, kept as masks: a :class:`~piquet.Call` is made only for the
-    items read. ``Good`` comes first (an answer), ``Pass`` last (a first word)."""
-
-    __slots__ = ("_category", "_claims", "_first", "_last", "_len")
-
-    def __init__(
-        self,
-        category: Category,
-        claims: Sequence[int],
-        first: tuple[Good, ...] = (),
-        last: tuple[Pass, ...] = (),
-    ) -> None:
-        self._category = category
-        self._claims = claims
-        self._first = first
-        self._last = last
-        self._len = len(first) + len(claims) + len(last)  # read at every random.choice
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> Call | Pass | Good: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Call | Pass | Good]: ...
-    def __getitem__(self, index: int | slice) -> Call | Pass | Good | Sequence[Call | Pass | Good]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("declaration index out of range")
-        first = self._first
-        if index < len(first):
-            return first[index]
-        index -= len(first)
-        claims = self._claims
-        if index < len(claims):
-            return _call(self._category, claims[index])
-        return self._last[index - len(claims)]
-
-    def __iter__(self) -> Iterator[Call | Pass | Good]:
-        yield from self._first
-        for claim in self._claims:
-            yield _call(self._category, claim)
-        yield from self._last
-
-    def __contains__(self, action: object) -> bool:
-        if type(action) is Call:
-            return action.category is self._category and action.cards.mask in self._claims
-        return action in self._first or action in self._last
-
-    def __eq__(self, other: object) -> bool:
-        # compares as the tuple of its items would (with a tuple, list or another one)
-        if isinstance(other, (tuple, list, _Calls)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
-
-
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
+    """The calls of the hand (each :class:`~piquet.Call` made once per ruleset and claim,
+    and shared), with "good" first for an answer and "pass" last for a first word."""
     decl = state._decl
     stage = decl.stage
-    if stage is DeclStage.DONE:
+    if stage is _DONE:
         return ()
     index = decl.category
     table = tables_of(state._ctx.ruleset)[index]
-    hand = hand_of(state._hands, state._to_move)  # type: ignore[arg-type]
-    if stage is DeclStage.ANSWER:
+    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
+    if stage is _ANSWER:
         claims = table.answers(hand, table.info(decl.claim)[KEY])
-        return _Calls(table.category, claims, first=_GOOD[index : index + 1])
-    if stage is DeclStage.EXTRAS:
-        return tuple(Reckon(table.category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return _Calls(table.category, table.claims(hand), last=_PASS[index : index + 1])
+        return (_GOOD[index], *map(table.calls.__getitem__, claims))
+    if stage is _EXTRAS:
+        category = table.category
+        return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
+    return (*map(table.calls.__getitem__, table.claims(hand)), _PASS[index])
 
 
 # ----------------------------------------------------------------- transition
@@ -284,15 +226,15 @@ def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
             f"{action}: not a {category} that {player}'s hand supports (R-DE-1)"
         )
     stage = decl.stage
-    if stage is DeclStage.EXTRAS:
-        return _reckon(state, action, table)
+    if stage is _EXTRAS:
+        return _reckon(state, action, table, decl)
     if kind is Reckon:
         raise IllegalActionError(f"{action}: nobody has won the {category} yet")
-    if stage is DeclStage.ELDER:
-        return _elder_speaks(state, action, table.category)
-    if stage is DeclStage.AFTER_PASS:
-        return _younger_after_pass(state, action, table)
-    return _younger_answers(state, action, table)
+    if stage is _ELDER:
+        return _elder_speaks(state, action, table.category, decl)
+    if stage is _AFTER_PASS:
+        return _younger_after_pass(state, action, table, decl)
+    return _younger_answers(state, action, table, decl)
 
 
 def _said(
@@ -307,8 +249,7 @@ def _said(
     return _new(Said, (player, verb, category, claims, versus, shown))
 
 
-def _reckon(state: State, action: Any, table: CategoryTable) -> State:
-    decl = state._decl
+def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations) -> State:
     category = table.category
     player: Player = state._to_move  # type: ignore[assignment]
     if type(action) is not Reckon:
@@ -331,7 +272,7 @@ def _reckon(state: State, action: Any, table: CategoryTable) -> State:
         if _score_combination(new, player, table.info(combo)):
             return new
     if not _check_rouge(new, player, table):
-        _next_category(new)
+        _next_category(new, new._decl)
     return new
 
 
@@ -341,8 +282,7 @@ def _next_state(state: State, action: Any) -> State:
     return new
 
 
-def _elder_speaks(state: State, action: Any, category: Category) -> State:
-    decl = state._decl
+def _elder_speaks(state: State, action: Any, category: Category, decl: Declarations) -> State:
     elder = state._ctx.dealer.other
     kind = type(action)
     if kind is Good:
@@ -350,17 +290,18 @@ def _elder_speaks(state: State, action: Any, category: Category) -> State:
     new = _next_state(state, action)
     if kind is Pass:
         said = _said(elder, "pass", category, (), None, None)
-        new._decl = say(decl, (*decl.said, said), stage=DeclStage.AFTER_PASS)
+        new._decl = say(decl, (*decl.said, said), stage=_AFTER_PASS)
     else:
         claim = action.cards.mask
         said = _said(elder, "call", category, (claim,), None, None)
-        new._decl = say(decl, (*decl.said, said), stage=DeclStage.ANSWER, claim=claim)
+        new._decl = say(decl, (*decl.said, said), stage=_ANSWER, claim=claim)
     new._to_move = elder.other
     return new
 
 
-def _younger_after_pass(state: State, action: Any, table: CategoryTable) -> State:
-    decl = state._decl
+def _younger_after_pass(
+    state: State, action: Any, table: CategoryTable, decl: Declarations
+) -> State:
     category = table.category
     younger = state._ctx.dealer
     kind = type(action)
@@ -368,18 +309,15 @@ def _younger_after_pass(state: State, action: Any, table: CategoryTable) -> Stat
         raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
     new = _next_state(state, action)
     if kind is Pass:
-        new._decl = say(decl, (*decl.said, _said(younger, "pass", category, (), None, None)))
-        _next_category(new)
+        _next_category(new, decl, (*decl.said, _said(younger, "pass", category, (), None, None)))
         return new
     claim = action.cards.mask
     said = _said(younger, "call", category, (claim,), None, claim)
-    new._decl = say(decl, (*decl.said, said))
-    _win_category(new, younger, table, claim, restrict=None)
+    _win_category(new, younger, table, claim, None, say(decl, (*decl.said, said)))
     return new
 
 
-def _younger_answers(state: State, action: Any, table: CategoryTable) -> State:
-    decl = state._decl
+def _younger_answers(state: State, action: Any, table: CategoryTable, decl: Declarations) -> State:
     category = table.category
     younger = state._ctx.dealer
     elder = younger.other
@@ -393,15 +331,12 @@ def _younger_answers(state: State, action: Any, table: CategoryTable) -> State:
     key_e = table.info(elder_claim)[KEY]
     if kind is Good:
         new = _next_state(state, action)
-        new._decl = say(
-            decl,
-            (
-                *before,
-                _said(elder, "call", category, (elder_claim,), None, elder_claim),
-                _said(younger, "good", category, (), None, None),
-            ),
+        said = (
+            *before,
+            _said(elder, "call", category, (elder_claim,), None, elder_claim),
+            _said(younger, "good", category, (), None, None),
         )
-        _win_category(new, elder, table, elder_claim, restrict=key_e)
+        _win_category(new, elder, table, elder_claim, key_e, say(decl, said))
         return new
     claim = action.cards.mask
     key_y = table.info(claim)[KEY]
@@ -413,18 +348,15 @@ def _younger_answers(state: State, action: Any, table: CategoryTable) -> State:
         )
     tie = key_y == key_e  # equal: neither scores, both are shown (R-DE-6)
     new = _next_state(state, action)
-    new._decl = say(
-        decl,
-        (
-            *before,
-            _said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
-            _said(younger, "call", category, (claim,), elder_claim, claim),
-        ),
+    said = (
+        *before,
+        _said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
+        _said(younger, "call", category, (claim,), elder_claim, claim),
     )
     if tie:
-        _next_category(new)
+        _next_category(new, decl, said)
     else:
-        _win_category(new, younger, table, claim, restrict=None)
+        _win_category(new, younger, table, claim, None, say(decl, said))
     return new
 
 
@@ -434,19 +366,36 @@ def _win_category(
     table: CategoryTable,
     claim: int,
     restrict: tuple[int, ...] | None,
+    decl: Declarations,
 ) -> None:
-    """Score the winning call, then offer the further combinations (R-DE-5)."""
-    if _score_combination(new, player, table.info(claim)):
-        return
+    """Score the winning call, then offer the further combinations (R-DE-5).
+
+    ``decl``: the declarations' record with what was said; ``new`` gets it, with the
+    next stage, once (each record set on a state makes a new context)."""
+    if new._ctx.ruleset.carte_rouge is not None:
+        new._decl = decl  # carte rouge follows the cards scored, in the record
+        if _score_combination(new, player, table.info(claim)):
+            return
+        decl = new._decl
+    else:
+        combo = table.info(claim)
+        points = combo[POINTS]
+        if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
+            new._decl = decl  # the game ended on it: what was said stays readable
+            return
     extras = table.further(hand_of(new._hands, player), claim)
     if extras and restrict is not None and not _good_against_the_cards(new, player, table, claim):
         extras = [c for c in extras if table.info(c)[KEY] <= restrict]
     if extras:
-        new._decl = new._decl._replace(stage=DeclStage.EXTRAS, extras=tuple(extras), claim=claim)
+        new._decl = decl._replace(stage=_EXTRAS, extras=tuple(extras), claim=claim)
         new._to_move = player
         return
+    if new._ctx.ruleset.carte_rouge is None:
+        _next_category(new, decl)
+        return
+    new._decl = decl
     if not _check_rouge(new, player, table):
-        _next_category(new)
+        _next_category(new, new._decl)
 
 
 def _good_against_the_cards(new: State, player: Player, table: CategoryTable, claim: int) -> bool:
@@ -454,25 +403,26 @@ def _good_against_the_cards(new: State, player: Player, table: CategoryTable, cl
     unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
     if new._exch is not None:
         unseen &= ~new._exch.discards[player]
-    key = table.info(claim)[KEY]
-    return all(combo[KEY] <= key for combo in table.combos(unseen))
+    best = table.combos(unseen)  # best first
+    return not best or best[0][KEY] <= table.info(claim)[KEY]
 
 
-def _next_category(new: State) -> None:
-    decl = new._decl
+def _next_category(new: State, decl: Declarations, said: tuple[Said, ...] | None = None) -> None:
+    """On to the next category, or to the play; ``said``: what was said, if it changed
+    since ``decl`` was made (then with a new box for its words)."""
     index = decl.category + 1
     done = index >= ALL_RESOLVED
     new._decl = _new(
         Declarations,
         (
             ALL_RESOLVED if done else index,
-            DeclStage.DONE if done else DeclStage.ELDER,
+            _DONE if done else _ELDER,
             0,
             (),
-            decl.said,
+            decl.said if said is None else said,
             decl.scored,
             decl.rouge,
-            decl.heard,
+            decl.heard if said is None else [],
             None,
         ),
     )
