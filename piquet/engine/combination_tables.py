@@ -404,17 +404,23 @@ def _compiled(rules: Ruleset) -> Tables:
 
 
 _BY_IDENTITY: Final[dict[int, tuple[Ruleset, Tables]]] = {}
+_last: tuple[Ruleset | None, Tables] = (None, ())  # type: ignore[assignment]
 
 
 def tables_of(rules: Ruleset) -> Tables:
     """The tables of a ruleset's point, sequences and sets (in the order of
     :data:`~piquet.engine.parts.CATEGORIES`), made on first use. Equal rulesets share them.
     """
+    global _last
+    last = _last  # one tuple, replaced whole: a thread reads a pair that belongs together
+    if last[0] is rules:
+        return last[1]
     known = _BY_IDENTITY.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
-    tables = _compiled(rules)  # a ruleset hashes slowly: only when first met
-    if len(_BY_IDENTITY) >= 64:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(rules)] = (rules, tables)
-    return tables
+    if known is None or known[0] is not rules:
+        # a ruleset hashes slowly: only when first met
+        known = (rules, _compiled(rules))
+        if len(_BY_IDENTITY) >= 64:
+            _BY_IDENTITY.clear()
+        _BY_IDENTITY[id(rules)] = known
+    _last = known
+    return known[1]

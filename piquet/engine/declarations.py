@@ -78,41 +78,37 @@ def _auto_declare(new: State) -> None:
     younger = ctx.dealer
     elder = younger.other
     hands = new._hands
-    hand_e, hand_y = hand_of(hands, elder), hand_of(hands, younger)
+    hand_e = hands >> HAND_SHIFT[elder] & HAND_MASK
+    hand_y = hands >> HAND_SHIFT[younger] & HAND_MASK
     resolved: list[Resolution] = []
     won: list[tuple[CategoryTable, Player, tuple[Combo, ...]]] = []
     for table in tables_of(rules):
-        combos_e, combos_y = table.combos(hand_e), table.combos(hand_y)
-        best_e = combos_e[0][MASK] if combos_e else 0
-        best_y = combos_y[0][MASK] if combos_y else 0
-        winner: Player | None = None
-        if combos_e and combos_y:
-            key_e, key_y = combos_e[0][KEY], combos_y[0][KEY]
-            if key_e != key_y:
-                winner = elder if key_e > key_y else younger
-        elif best_e or best_y:
-            winner = elder if best_e else younger
-        if winner is None:
-            resolved.append((table.category, None, best_e, best_y, ()))
-            continue
-        own = combos_e if winner is elder else combos_y
+        combos_e = table.combos(hand_e)
+        combos_y = table.combos(hand_y)
+        if not combos_e:
+            if not combos_y:
+                resolved.append((table.category, None, 0, 0, ()))
+                continue
+            winner, own, best_e, best_y = younger, combos_y, 0, combos_y[0][MASK]
+        elif not combos_y:
+            winner, own, best_e, best_y = elder, combos_e, combos_e[0][MASK], 0
+        else:
+            first_e, first_y = combos_e[0], combos_y[0]
+            best_e, best_y = first_e[MASK], first_y[MASK]
+            if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
+                resolved.append((table.category, None, best_e, best_y, ()))
+                continue
+            if first_e[KEY] > first_y[KEY]:
+                winner, own = elder, combos_e
+            else:
+                winner, own = younger, combos_y
         masks = (own[0][MASK],) if len(own) == 1 else tuple([combo[MASK] for combo in own])
         resolved.append((table.category, winner, best_e, best_y, masks))
         won.append((table, winner, own))
     # all resolved at once: what was said is read back from the resolution when asked
     new._decl = _new(
         Declarations,
-        (
-            ALL_RESOLVED,
-            _DONE,
-            0,
-            (),
-            (),
-            (0, 0),
-            (False, False),
-            [],
-            (tuple(resolved), elder),
-        ),
+        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (tuple(resolved), elder)),
     )
     if rules.carte_rouge is None:  # nothing to follow a category's scores
         score_entry = ledger.score_entry
