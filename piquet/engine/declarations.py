@@ -117,14 +117,39 @@ def _auto_declare(new: State) -> None:
                 points = combo[POINTS]
                 if points > 0 and score_entry(new, winner, points, combo[ENTRIES][winner]):
                     return
-    else:
-        for table, winner, own in won:
-            for combo in own:
-                if _score_combination(new, winner, combo):
-                    return
-            if _check_rouge(new, winner, table):
-                return
+    elif _auto_rouge(new, rules.carte_rouge, won):
+        return
     play.begin(new)
+
+
+def _auto_rouge(
+    new: State, rouge_points: int, won: list[tuple[CategoryTable, Player, tuple[Combo, ...]]]
+) -> bool:
+    """The categories' scores with carte rouge, which ranks right after the category that
+    completes it (R-DE-8); the cards scored and the rouges are kept in the record once,
+    at the end. True when the game ended."""
+    scored, rouge = [0, 0], [False, False]
+    ended = False
+    for table, winner, own in won:
+        for combo in own:
+            scored[winner] |= combo[MASK]
+            points = combo[POINTS]
+            if points > 0 and ledger.score_entry(new, winner, points, combo[ENTRIES][winner]):
+                ended = True
+                break
+        if ended:
+            break
+        hand = hand_of(new._hands, winner)
+        if not rouge[winner] and not hand & ~scored[winner]:
+            rouge[winner] = True
+            counts = winner != new._ctx.dealer or new._ctx.ruleset.younger_carte_rouge_makes_bonus
+            shown = _from_mask(hand)
+            reason = Reason.CARTE_ROUGE
+            if ledger.score(new, winner, rouge_points, table.precedence, reason, shown, counts):
+                ended = True
+                break
+    new._decl = new._decl._replace(scored=(scored[0], scored[1]), rouge=(rouge[0], rouge[1]))
+    return ended
 
 
 # ----------------------------------------------------------------- scoring
