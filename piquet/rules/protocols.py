@@ -72,7 +72,7 @@ class Decomposition(enum.Enum):
     A rule that declares one is compiled, once per ruleset, into lookup tables indexed by
     the cards of one suit (nine bits) or of one rank (four bits): the engine asks the rule
     only about the cards of one part at a time, and puts a hand's answers together from
-    the parts' (automatic declarations are then about twice as fast). A rule without the
+    the parts' (automatic declarations then take some 40 % less time). A rule without the
     attribute, or with None, is asked about every hand. Either way the results must be the
     same, so a rule declares a decomposition only when all of this holds, for every card
     mask ``cards`` (a hand, or any other cards):
