@@ -121,6 +121,9 @@ def _agree(rule: CategoryRule, cards: int) -> None:
     assert [combo[POINTS] for combo in combos] == [rule.score(c) for c in expected]
     claims = list(rule.claims(cards))
     assert list(table.claims(cards)) == claims
+    calls = table.calls_of(cards)
+    assert calls == tuple(pq.Call(rule.category, pq.CardSet.from_mask(c)) for c in claims)
+    assert all(call is table.calls[call.cards.mask] for call in calls)  # made once, shared
     keys = [rule.key(c) for c in claims]
     # every claim of a hand; a sample of them in the thousands of mixed sequences of 20 cards
     for claim in claims if len(claims) <= 40 else random.Random(cards).sample(claims, 40):

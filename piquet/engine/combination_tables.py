@@ -128,6 +128,10 @@ class CategoryTable:
         """Every claim the hand supports, in the rule's order."""
         return self.rule.claims(hand)
 
+    def calls_of(self, hand: int) -> tuple[Call, ...]:
+        """The :class:`~piquet.Call` of every claim the hand supports, in the rule's order."""
+        return tuple(map(self.calls.__getitem__, self.claims(hand)))
+
     def answers(self, hand: int, floor: tuple[int, ...]) -> tuple[int, ...]:
         """The hand's claims whose key is at least ``floor``, in the rule's order."""
         info = self._info
@@ -147,7 +151,7 @@ class _PerSuit(CategoryTable):
 
     A suit's tables are lists by its nine bits, filled as each suit's cards are met."""
 
-    __slots__ = ("_claims", "_combos")
+    __slots__ = ("_calls", "_claims", "_combos")
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -155,6 +159,9 @@ class _PerSuit(CategoryTable):
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
         self._claims: tuple[list[tuple[int, ...] | None], ...] = tuple(
+            [None] * (SUIT_BITS + 1) for _ in _SUITS
+        )
+        self._calls: tuple[list[tuple[Call, ...] | None], ...] = tuple(
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
 
@@ -167,6 +174,36 @@ class _PerSuit(CategoryTable):
         found = tuple(self.rule.claims(bits << suit * SUIT_SHIFT))
         self._claims[suit][bits] = found
         return found
+
+    def _suit_calls(self, suit: int, bits: int) -> tuple[Call, ...]:
+        claims = self._claims[suit][bits]
+        if claims is None:
+            claims = self._suit_claims(suit, bits)
+        found = tuple(map(self.calls.__getitem__, claims))
+        self._calls[suit][bits] = found
+        return found
+
+    def calls_of(self, hand: int) -> tuple[Call, ...]:
+        s0, s1, s2, s3 = self._calls
+        bits = hand & SUIT_BITS
+        found = s0[bits]
+        if found is None:
+            found = self._suit_calls(0, bits)
+        bits = hand >> SUIT_SHIFT & SUIT_BITS
+        more = s1[bits]
+        if more is None:
+            more = self._suit_calls(1, bits)
+        found += more
+        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        more = s2[bits]
+        if more is None:
+            more = self._suit_calls(2, bits)
+        found += more
+        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        more = s3[bits]
+        if more is None:
+            more = self._suit_calls(3, bits)
+        return found + more
 
     def combos(self, cards: int) -> tuple[Combo, ...]:
         s0, s1, s2, s3 = self._combos
@@ -294,7 +331,7 @@ class _PerRank(CategoryTable):
     """A category whose claims and combinations are put together from each rank's, from
     the ace down. A rank has only sixteen ways to be held: its tables are made at once."""
 
-    __slots__ = ("_claim_ranks", "_claims", "_combo_ranks", "_combos")
+    __slots__ = ("_call_rows", "_claim_ranks", "_claims", "_combo_ranks", "_combos")
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -307,6 +344,10 @@ class _PerRank(CategoryTable):
         # where to look: (the fewest cards of a rank that give one, the ranks that can)
         self._combo_ranks = self._where(self._combos)
         self._claim_ranks = self._where(self._claims)
+        self._call_rows = tuple(
+            tuple(tuple(map(self.calls.__getitem__, claims)) for claims in row)
+            for row in self._claims
+        )
 
     @staticmethod
     def _where(table: tuple[tuple[tuple[object, ...], ...], ...]) -> tuple[int, int]:
@@ -356,6 +397,9 @@ class _PerRank(CategoryTable):
 
     def claims(self, hand: int) -> Sequence[int]:
         return self._gather(hand, self._claims, self._claim_ranks)
+
+    def calls_of(self, hand: int) -> tuple[Call, ...]:
+        return self._gather(hand, self._call_rows, self._claim_ranks)
 
     def is_claim(self, claim: int, hand: int) -> bool:
         if claim <= 0 or claim >> _SLOTS:

@@ -204,6 +204,7 @@ def _subset_unions(combos: tuple[int, ...]) -> list[int]:
 
 _GOOD: Final = tuple(Good(category) for category in CATEGORIES)
 _PASS: Final = tuple(Pass(category) for category in CATEGORIES)
+_PASS_ALONE: Final = tuple((word,) for word in _PASS)
 
 
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
@@ -222,7 +223,7 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     if stage is _EXTRAS:
         category = table.category
         return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return (*map(table.calls.__getitem__, table.claims(hand)), _PASS[index])
+    return table.calls_of(hand) + _PASS_ALONE[index]
 
 
 # ----------------------------------------------------------------- transition
