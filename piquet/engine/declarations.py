@@ -68,21 +68,45 @@ Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
 younger's best, the winner's combinations)."""
 
 
+Won = list[tuple[CategoryTable, Player, tuple[Combo, ...]]]
+"""The categories won: the table, the winner and his combinations, in category order."""
+
+
 def _auto_declare(new: State) -> None:
     """Every category resolved with the best calls and no sinking.
 
     The combinations come from the ruleset's compiled tables
     (:mod:`.combination_tables`), with their ledger entries ready-made."""
-    ctx = new._ctx
-    rules = ctx.ruleset
-    younger = ctx.dealer
+    rules = new._ctx.ruleset
+    elder = new._ctx.dealer.other
+    resolved, won = _resolve(new)
+    # all resolved at once: what was said is read back from the resolution when asked
+    new._decl = _new(
+        Declarations,
+        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
+    )
+    if rules.carte_rouge is None:  # nothing to follow a category's scores
+        score_entry = ledger.score_entry
+        for _table, winner, own in won:
+            for combo in own:
+                points = combo[POINTS]
+                if points > 0 and score_entry(new, winner, points, combo[ENTRIES][winner]):
+                    return
+    elif _auto_rouge(new, rules.carte_rouge, won):
+        return
+    play.begin(new)
+
+
+def _resolve(new: State) -> tuple[tuple[Resolution, ...], Won]:
+    """How each category resolves with both players' best calls, and what is won."""
+    younger = new._ctx.dealer
     elder = younger.other
     hands = new._hands
     hand_e = hands >> HAND_SHIFT[elder] & HAND_MASK
     hand_y = hands >> HAND_SHIFT[younger] & HAND_MASK
     resolved: list[Resolution] = []
-    won: list[tuple[CategoryTable, Player, tuple[Combo, ...]]] = []
-    for table in tables_of(rules):
+    won: Won = []
+    for table in tables_of(new._ctx.ruleset):
         combos_e = table.combos(hand_e)
         combos_y = table.combos(hand_y)
         if not combos_e:
@@ -105,26 +129,10 @@ def _auto_declare(new: State) -> None:
         masks = (own[0][MASK],) if len(own) == 1 else tuple([combo[MASK] for combo in own])
         resolved.append((table.category, winner, best_e, best_y, masks))
         won.append((table, winner, own))
-    # all resolved at once: what was said is read back from the resolution when asked
-    new._decl = _new(
-        Declarations,
-        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (tuple(resolved), elder)),
-    )
-    if rules.carte_rouge is None:  # nothing to follow a category's scores
-        score_entry = ledger.score_entry
-        for _table, winner, own in won:
-            for combo in own:
-                points = combo[POINTS]
-                if points > 0 and score_entry(new, winner, points, combo[ENTRIES][winner]):
-                    return
-    elif _auto_rouge(new, rules.carte_rouge, won):
-        return
-    play.begin(new)
+    return tuple(resolved), won
 
 
-def _auto_rouge(
-    new: State, rouge_points: int, won: list[tuple[CategoryTable, Player, tuple[Combo, ...]]]
-) -> bool:
+def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:
     """The categories' scores with carte rouge, which ranks right after the category that
     completes it (R-DE-8); the cards scored and the rouges are kept in the record once,
     at the end. True when the game ended."""
