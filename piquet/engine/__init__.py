@@ -1,20 +1,21 @@
 """The engine: one immutable state, and one module per phase, in the order of a deal.
 
-=====================  ===================================================================
-module                 what it owns
-=====================  ===================================================================
-:mod:`.start`          new_game, new_deal, resume_game, the cut
-:mod:`.state`          the State: its fields, read-only properties, dispatch; no rules
-:mod:`.deal`           the deal, carte blanche (R-DL, R-CB-1, R-CB-3)
-:mod:`.exchange`       the exchange, carte blanche's count, the cards left (R-EX, R-CB-2)
-:mod:`.declarations`   point, sequences, sets (R-DE)
-:mod:`.heard`          what was said, who has seen which cards (R-DE-6, R-DE-7)
-:mod:`.play`           the tricks (R-PL); :meth:`State.rollout`
-:mod:`.ledger`         the scores in precedence order, pique and repique (R-PR)
-:mod:`.end`            the end of a deal and of a game (R-GM)
-:mod:`.parts`          the records a state is made of
-:mod:`.tables`         tables compiled once per ruleset
-=====================  ===================================================================
+===========================  ===================================================================
+module                       what it owns
+===========================  ===================================================================
+:mod:`.start`                new_game, new_deal, resume_game, the cut
+:mod:`.state`                the State: its fields, read-only properties, dispatch; no rules
+:mod:`.deal`                 the deal, carte blanche (R-DL, R-CB-1, R-CB-3)
+:mod:`.exchange`             the exchange, carte blanche's count, the cards left (R-EX, R-CB-2)
+:mod:`.declarations`         point, sequences, sets (R-DE)
+:mod:`.heard`                what was said, who has seen which cards (R-DE-6, R-DE-7)
+:mod:`.play`                 the tricks (R-PL); :meth:`State.rollout`
+:mod:`.ledger`               the scores in precedence order, pique and repique (R-PR)
+:mod:`.end`                  the end of a deal and of a game (R-GM)
+:mod:`.parts`                the records a state is made of
+:mod:`.tables`               tables compiled once per ruleset
+:mod:`.combination_tables`   the declaration categories compiled once per ruleset
+===========================  ===================================================================
 
 See the architecture page of the documentation for the whole picture.
 

@@ -12,25 +12,26 @@ and says who has seen which cards, when they are read.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, overload
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Call, Good, Pass, Reckon
 from ..cards import _from_mask
-from ..words import Category, IllegalActionError, Phase, Player, Precedence, Reason
+from ..words import Category, IllegalActionError, Phase, Player, Reason
 from . import ledger, play
+from .combination_tables import ENTRIES, KEY, MASK, POINTS, CategoryTable, Combo, tables_of
 from .parts import (
     CATEGORIES,
+    HAND_MASK,
+    HAND_SHIFT,
     NO_DECLARATIONS,
     Declarations,
     DeclStage,
     Said,
     hand_of,
-    hand_pair,
 )
 
 if TYPE_CHECKING:
-    from ..ruleset import CategoryRule, Ruleset
     from .state import State
 
 __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
@@ -38,35 +39,25 @@ __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
 ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
 _new: Final = tuple.__new__
 ALL_RESOLVED: Final = len(CATEGORIES)
-
-
-def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
-    """The precedence class and reason of a category's scores (R-PR-1).
-
-    An identity test, not a dict: an Enum member hashes in Python, slowly."""
-    if category is Category.POINT:
-        return Precedence.POINT, Reason.POINT
-    if category is Category.SEQUENCE:
-        return Precedence.SEQUENCE, Reason.SEQUENCE
-    return Precedence.SET, Reason.SET
+# the stages as constants: an Enum member read from its class costs a lookup each time
+_ELDER: Final = DeclStage.ELDER
+_ANSWER: Final = DeclStage.ANSWER
+_AFTER_PASS: Final = DeclStage.AFTER_PASS
+_EXTRAS: Final = DeclStage.EXTRAS
+_DONE: Final = DeclStage.DONE
+_OVER: Final = Phase.OVER
+_DECLARATION: Final = Phase.DECLARATION
 
 
 def begin(new: State) -> None:
-    if new._phase is Phase.OVER:
+    if new._phase is _OVER:
         return
-    new._phase = Phase.DECLARATION
+    new._phase = _DECLARATION
     new._to_move = new._ctx.dealer.other
     if new._ctx.game.auto:
         _auto_declare(new)
     else:
         new._decl = NO_DECLARATIONS
-
-
-def _call(category: Category, claim: int) -> Call:
-    action = object.__new__(Call)
-    object.__setattr__(action, "category", category)
-    object.__setattr__(action, "cards", _from_mask(claim))
-    return action
 
 
 # ----------------------------------------------------------------- automatic
@@ -77,86 +68,119 @@ Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
 younger's best, the winner's combinations)."""
 
 
-def _auto_resolve(rules: Ruleset, hands: tuple[int, int], elder: Player) -> list[Resolution]:
-    """Each category with the best calls: (category, winner, elder's best, younger's
-    best, the winner's combinations)."""
-    younger = elder.other
-    out: list[Resolution] = []
-    for category in CATEGORIES:
-        rule = rules.category_rule(category)
-        combos_e = rule.combinations(hands[elder])
-        combos_y = rule.combinations(hands[younger])
-        best_e = combos_e[0] if combos_e else 0
-        best_y = combos_y[0] if combos_y else 0
-        winner: Player | None = None
-        if best_e and best_y:
-            ke, ky = rule.key(best_e), rule.key(best_y)
-            if ke != ky:
-                winner = elder if ke > ky else younger
-        elif best_e or best_y:
-            winner = elder if best_e else younger
-        own = combos_e if winner is elder else combos_y if winner is younger else ()
-        out.append((category, winner, best_e, best_y, own))
-    return out
+Won = list[tuple[CategoryTable, Player, tuple[Combo, ...]]]
+"""The categories won: the table, the winner and his combinations, in category order."""
 
 
 def _auto_declare(new: State) -> None:
-    """Every category resolved with the best calls and no sinking."""
+    """Every category resolved with the best calls and no sinking.
+
+    The combinations come from the ruleset's compiled tables
+    (:mod:`.combination_tables`), with their ledger entries ready-made."""
     rules = new._ctx.ruleset
     elder = new._ctx.dealer.other
-    resolved = tuple(_auto_resolve(rules, hand_pair(new._hands), elder))
+    resolved, won = _resolve(new)
     # all resolved at once: what was said is read back from the resolution when asked
     new._decl = _new(
         Declarations,
-        (ALL_RESOLVED, DeclStage.DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
+        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
-    plain = rules.carte_rouge is None  # nothing to follow a category's scores
-    for category, winner, _best_e, _best_y, own in resolved:
-        if winner is None:
-            continue
-        if plain:
-            if _score_all(new, rules.category_rule(category), winner, category, own):
-                return
-            continue
-        for combo in own:
-            if _score_combination(new, winner, category, combo):
-                return
-        if _check_rouge(new, winner, category):
-            return
+    if rules.carte_rouge is None:  # nothing to follow a category's scores
+        score_entry = ledger.score_entry
+        for _table, winner, own in won:
+            for combo in own:
+                points = combo[POINTS]
+                if points > 0 and score_entry(new, winner, points, combo[ENTRIES][winner]):
+                    return
+    elif _auto_rouge(new, rules.carte_rouge, won):
+        return
     play.begin(new)
 
 
-def _score_all(
-    new: State, rule: CategoryRule, player: Player, category: Category, combos: Sequence[int]
-) -> bool:
-    """A category's combinations scored, when no carte rouge is to be followed."""
-    precedence, reason = _ledger_class(category)
-    for combo in combos:
-        if ledger.score(new, player, rule.score(combo), precedence, reason, _from_mask(combo)):
-            return True
-    return False
+def _resolve(new: State) -> tuple[tuple[Resolution, ...], Won]:
+    """How each category resolves with both players' best calls, and what is won."""
+    younger = new._ctx.dealer
+    elder = younger.other
+    hands = new._hands
+    hand_e = hands >> HAND_SHIFT[elder] & HAND_MASK
+    hand_y = hands >> HAND_SHIFT[younger] & HAND_MASK
+    resolved: list[Resolution] = []
+    won: Won = []
+    for table in tables_of(new._ctx.ruleset):
+        combos_e = table.combos(hand_e)
+        combos_y = table.combos(hand_y)
+        if not combos_e:
+            if not combos_y:
+                resolved.append((table.category, None, 0, 0, ()))
+                continue
+            winner, own, best_e, best_y = younger, combos_y, 0, combos_y[0][MASK]
+        elif not combos_y:
+            winner, own, best_e, best_y = elder, combos_e, combos_e[0][MASK], 0
+        else:
+            first_e, first_y = combos_e[0], combos_y[0]
+            best_e, best_y = first_e[MASK], first_y[MASK]
+            if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
+                resolved.append((table.category, None, best_e, best_y, ()))
+                continue
+            if first_e[KEY] > first_y[KEY]:
+                winner, own = elder, combos_e
+            else:
+                winner, own = younger, combos_y
+        masks = (own[0][MASK],) if len(own) == 1 else tuple([combo[MASK] for combo in own])
+        resolved.append((table.category, winner, best_e, best_y, masks))
+        won.append((table, winner, own))
+    return tuple(resolved), won
+
+
+def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:
+    """The categories' scores with carte rouge, which ranks right after the category that
+    completes it (R-DE-8); the cards scored and the rouges are kept in the record once,
+    at the end. True when the game ended."""
+    scored, rouge = [0, 0], [False, False]
+    ended = False
+    for table, winner, own in won:
+        for combo in own:
+            scored[winner] |= combo[MASK]
+            points = combo[POINTS]
+            if points > 0 and ledger.score_entry(new, winner, points, combo[ENTRIES][winner]):
+                ended = True
+                break
+        if ended:
+            break
+        hand = hand_of(new._hands, winner)
+        if not rouge[winner] and not hand & ~scored[winner]:
+            rouge[winner] = True
+            counts = winner != new._ctx.dealer or new._ctx.ruleset.younger_carte_rouge_makes_bonus
+            shown = _from_mask(hand)
+            reason = Reason.CARTE_ROUGE
+            if ledger.score(new, winner, rouge_points, table.precedence, reason, shown, counts):
+                ended = True
+                break
+    new._decl = new._decl._replace(scored=(scored[0], scored[1]), rouge=(rouge[0], rouge[1]))
+    return ended
 
 
 # ----------------------------------------------------------------- scoring
 
 
-def _score_combination(new: State, player: Player, category: Category, combo: int) -> bool:
-    rules = new._ctx.ruleset
-    if rules.carte_rouge is not None:
+def _score_combination(new: State, player: Player, combo: Combo) -> bool:
+    if new._ctx.ruleset.carte_rouge is not None:  # carte rouge needs the cards scored
         decl = new._decl
-        scored = list(decl.scored)
-        scored[player] |= combo
-        new._decl = decl._replace(scored=(scored[0], scored[1]))
-    precedence, reason = _ledger_class(category)
-    points = rules.category_rule(category).score(combo)
-    return ledger.score(new, player, points, precedence, reason, _from_mask(combo))
+        scored = decl.scored
+        mask = combo[MASK]
+        scored = (scored[0] | mask, scored[1]) if player == 0 else (scored[0], scored[1] | mask)
+        new._decl = decl._replace(scored=scored)
+    points = combo[POINTS]
+    return points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player])
 
 
-def _check_rouge(new: State, player: Player, category: Category) -> bool:
+def _check_rouge(new: State, player: Player, table: CategoryTable) -> bool:
     """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
     rules = new._ctx.ruleset
+    if rules.carte_rouge is None:
+        return False
     decl = new._decl
-    if rules.carte_rouge is None or decl.rouge[player]:
+    if decl.rouge[player]:
         return False
     if hand_of(new._hands, player) & ~decl.scored[player]:
         return False
@@ -167,7 +191,7 @@ def _check_rouge(new: State, player: Player, category: Category) -> bool:
         new,
         player,
         rules.carte_rouge,
-        _ledger_class(category)[0],
+        table.precedence,
         Reason.CARTE_ROUGE,
         _from_mask(hand_of(new._hands, player)),
         counts=counts,
@@ -188,89 +212,26 @@ def _subset_unions(combos: tuple[int, ...]) -> list[int]:
 
 _GOOD: Final = tuple(Good(category) for category in CATEGORIES)
 _PASS: Final = tuple(Pass(category) for category in CATEGORIES)
-
-
-class _Calls(Sequence[Call | Pass | Good]):
-    """The calls of a hand, kept as masks: a :class:`~piquet.Call` is made only for the
-    items read. ``Good`` comes first (an answer), ``Pass`` last (a first word)."""
-
-    __slots__ = ("_category", "_claims", "_first", "_last", "_len")
-
-    def __init__(
-        self,
-        category: Category,
-        claims: Sequence[int],
-        first: tuple[Good, ...] = (),
-        last: tuple[Pass, ...] = (),
-    ) -> None:
-        self._category = category
-        self._claims = claims
-        self._first = first
-        self._last = last
-        self._len = len(first) + len(claims) + len(last)  # read at every random.choice
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> Call | Pass | Good: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Call | Pass | Good]: ...
-    def __getitem__(self, index: int | slice) -> Call | Pass | Good | Sequence[Call | Pass | Good]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("declaration index out of range")
-        first = self._first
-        if index < len(first):
-            return first[index]
-        index -= len(first)
-        claims = self._claims
-        if index < len(claims):
-            return _call(self._category, claims[index])
-        return self._last[index - len(claims)]
-
-    def __iter__(self) -> Iterator[Call | Pass | Good]:
-        yield from self._first
-        for claim in self._claims:
-            yield _call(self._category, claim)
-        yield from self._last
-
-    def __contains__(self, action: object) -> bool:
-        if type(action) is Call:
-            return action.category is self._category and action.cards.mask in self._claims
-        return action in self._first or action in self._last
-
-    def __eq__(self, other: object) -> bool:
-        # compares as the tuple of its items would (with a tuple, list or another one)
-        if isinstance(other, (tuple, list, _Calls)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
+_PASS_ALONE: Final = tuple((word,) for word in _PASS)
 
 
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
+    """The calls of the hand (each :class:`~piquet.Call` made once per ruleset and claim,
+    and shared), with "good" first for an answer and "pass" last for a first word."""
     decl = state._decl
     stage = decl.stage
-    if stage is DeclStage.DONE:
+    if stage is _DONE:
         return ()
-    category = CATEGORIES[decl.category]
-    rule = state._ctx.ruleset.category_rule(category)
-    hand = hand_of(state._hands, state._to_move)  # type: ignore[arg-type]
-    if stage is DeclStage.ANSWER:
-        floor = rule.key(decl.claim)
-        claims = tuple(c for c in rule.claims(hand) if rule.key(c) >= floor)
-        return _Calls(category, claims, first=_GOOD[decl.category : decl.category + 1])
-    if stage is DeclStage.EXTRAS:
+    index = decl.category
+    table = tables_of(state._ctx.ruleset)[index]
+    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
+    if stage is _ANSWER:
+        claims = table.answers(hand, table.info(decl.claim)[KEY])
+        return (_GOOD[index], *map(table.calls.__getitem__, claims))
+    if stage is _EXTRAS:
+        category = table.category
         return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return _Calls(category, rule.claims(hand), last=_PASS[decl.category : decl.category + 1])
+    return table.calls_of(hand) + _PASS_ALONE[index]
 
 
 # ----------------------------------------------------------------- transition
@@ -278,34 +239,48 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
 
 def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
     decl = state._decl
-    category = CATEGORIES[decl.category] if decl.category < ALL_RESOLVED else None
+    index = decl.category
+    category = CATEGORIES[index] if index < ALL_RESOLVED else None
     if action.category is not category:
         raise IllegalActionError(
             f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
         )
-    rule = state._ctx.ruleset.category_rule(category)
+    table = tables_of(state._ctx.ruleset)[index]
     player: Player = state._to_move  # type: ignore[assignment]
     kind = type(action)
-    hand = hand_of(state._hands, player)
-    if kind is Call and not rule.is_claim(action.cards.mask, hand):  # type: ignore[union-attr]
+    if kind is Call and not table.is_claim(
+        action.cards.mask,  # type: ignore[union-attr]
+        hand_of(state._hands, player),
+    ):
         raise IllegalActionError(
             f"{action}: not a {category} that {player}'s hand supports (R-DE-1)"
         )
     stage = decl.stage
-    if stage is DeclStage.EXTRAS:
-        return _reckon(state, action, rule)
+    if stage is _EXTRAS:
+        return _reckon(state, action, table, decl)
     if kind is Reckon:
         raise IllegalActionError(f"{action}: nobody has won the {category} yet")
-    if stage is DeclStage.ELDER:
-        return _elder_speaks(state, action)
-    if stage is DeclStage.AFTER_PASS:
-        return _younger_after_pass(state, action)
-    return _younger_answers(state, action, rule)
+    if stage is _ELDER:
+        return _elder_speaks(state, action, table.category, decl)
+    if stage is _AFTER_PASS:
+        return _younger_after_pass(state, action, table, decl)
+    return _younger_answers(state, action, table, decl)
 
 
-def _reckon(state: State, action: Any, rule: CategoryRule) -> State:
-    decl = state._decl
-    category = CATEGORIES[decl.category]
+def _said(
+    player: Player,
+    verb: str,
+    category: Category,
+    claims: tuple[int, ...],
+    versus: int | None,
+    shown: int | None,
+) -> Said:
+    # tuple.__new__: the named tuple's own constructor is Python code, and slower
+    return _new(Said, (player, verb, category, claims, versus, shown))
+
+
+def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations) -> State:
+    category = table.category
     player: Player = state._to_move  # type: ignore[assignment]
     if type(action) is not Reckon:
         raise IllegalActionError(
@@ -321,13 +296,13 @@ def _reckon(state: State, action: Any, rule: CategoryRule) -> State:
         )
     new = _next_state(state, action)
     if picks:
-        said = Said(player, "reckon", category, tuple(picks), None, chosen)
+        said = _said(player, "reckon", category, tuple(picks), None, chosen)
         new._decl = say(decl, (*decl.said, said))
     for combo in picks:
-        if _score_combination(new, player, category, combo):
+        if _score_combination(new, player, table.info(combo)):
             return new
-    if not _check_rouge(new, player, category):
-        _next_category(new)
+    if not _check_rouge(new, player, table):
+        _next_category(new, new._decl)
     return new
 
 
@@ -337,48 +312,45 @@ def _next_state(state: State, action: Any) -> State:
     return new
 
 
-def _elder_speaks(state: State, action: Any) -> State:
-    decl = state._decl
-    category = CATEGORIES[decl.category]
+def _elder_speaks(state: State, action: Any, category: Category, decl: Declarations) -> State:
     elder = state._ctx.dealer.other
     kind = type(action)
     if kind is Good:
         raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
     new = _next_state(state, action)
     if kind is Pass:
-        said = Said(elder, "pass", category, (), None, None)
-        new._decl = say(decl, (*decl.said, said), stage=DeclStage.AFTER_PASS)
+        said = _said(elder, "pass", category, (), None, None)
+        new._decl = say(decl, (*decl.said, said), stage=_AFTER_PASS)
     else:
         claim = action.cards.mask
-        said = Said(elder, "call", category, (claim,), None, None)
-        new._decl = say(decl, (*decl.said, said), stage=DeclStage.ANSWER, claim=claim)
+        said = _said(elder, "call", category, (claim,), None, None)
+        new._decl = say(decl, (*decl.said, said), stage=_ANSWER, claim=claim)
     new._to_move = elder.other
     return new
 
 
-def _younger_after_pass(state: State, action: Any) -> State:
-    decl = state._decl
-    category = CATEGORIES[decl.category]
+def _younger_after_pass(
+    state: State, action: Any, table: CategoryTable, decl: Declarations
+) -> State:
+    category = table.category
     younger = state._ctx.dealer
     kind = type(action)
     if kind is Good:
         raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
     new = _next_state(state, action)
     if kind is Pass:
-        new._decl = say(decl, (*decl.said, Said(younger, "pass", category, (), None, None)))
-        _next_category(new)
+        _next_category(new, decl, (*decl.said, _said(younger, "pass", category, (), None, None)))
         return new
     claim = action.cards.mask
-    said = Said(younger, "call", category, (claim,), None, claim)
-    new._decl = say(decl, (*decl.said, said))
-    _win_category(new, younger, category, claim, restrict=None)
+    said = _said(younger, "call", category, (claim,), None, claim)
+    _win_category(new, younger, table, claim, None, say(decl, (*decl.said, said)))
     return new
 
 
-def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
-    decl = state._decl
-    category = CATEGORIES[decl.category]
-    elder, younger = state._ctx.dealer.other, state._ctx.dealer
+def _younger_answers(state: State, action: Any, table: CategoryTable, decl: Declarations) -> State:
+    category = table.category
+    younger = state._ctx.dealer
+    elder = younger.other
     kind = type(action)
     elder_claim = decl.claim
     before = decl.said[:-1]
@@ -386,85 +358,101 @@ def _younger_answers(state: State, action: Any, rule: CategoryRule) -> State:
         raise IllegalActionError(
             f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
         )
+    key_e = table.info(elder_claim)[KEY]
     if kind is Good:
         new = _next_state(state, action)
-        new._decl = say(
-            decl,
-            (
-                *before,
-                Said(elder, "call", category, (elder_claim,), None, elder_claim),
-                Said(younger, "good", category, (), None, None),
-            ),
+        said = (
+            *before,
+            _said(elder, "call", category, (elder_claim,), None, elder_claim),
+            _said(younger, "good", category, (), None, None),
         )
-        _win_category(new, elder, category, elder_claim, restrict=rule.key(elder_claim))
+        _win_category(new, elder, table, elder_claim, key_e, say(decl, said))
         return new
     claim = action.cards.mask
-    ke, ky = rule.key(elder_claim), rule.key(claim)
-    if ky < ke:
-        words = rule.spoken(elder_claim, None)
+    key_y = table.info(claim)[KEY]
+    if key_y < key_e:
+        words = table.rule.spoken(elder_claim, None)
         raise IllegalActionError(
             f"{action}: does not rank with the elder's {words}; answer 'good' or call "
             "at least as much (R-DE-1)"
         )
-    tie = ky == ke  # equal: neither scores, both are shown (R-DE-6)
+    tie = key_y == key_e  # equal: neither scores, both are shown (R-DE-6)
     new = _next_state(state, action)
-    new._decl = say(
-        decl,
-        (
-            *before,
-            Said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
-            Said(younger, "call", category, (claim,), elder_claim, claim),
-        ),
+    said = (
+        *before,
+        _said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
+        _said(younger, "call", category, (claim,), elder_claim, claim),
     )
     if tie:
-        _next_category(new)
+        _next_category(new, decl, said)
     else:
-        _win_category(new, younger, category, claim, restrict=None)
+        _win_category(new, younger, table, claim, None, say(decl, said))
     return new
 
 
 def _win_category(
-    new: State, player: Player, category: Category, claim: int, restrict: tuple[int, ...] | None
+    new: State,
+    player: Player,
+    table: CategoryTable,
+    claim: int,
+    restrict: tuple[int, ...] | None,
+    decl: Declarations,
 ) -> None:
-    """Score the winning call, then offer the further combinations (R-DE-5)."""
-    if _score_combination(new, player, category, claim):
-        return
-    rule = new._ctx.ruleset.category_rule(category)
-    extras = list(rule.further(hand_of(new._hands, player), claim))
-    if extras and restrict is not None and not _good_against_the_cards(new, player, rule, claim):
-        extras = [c for c in extras if rule.key(c) <= restrict]
+    """Score the winning call, then offer the further combinations (R-DE-5).
+
+    ``decl``: the declarations' record with what was said; ``new`` gets it, with the
+    next stage, once (each record set on a state makes a new context)."""
+    if new._ctx.ruleset.carte_rouge is not None:
+        new._decl = decl  # carte rouge follows the cards scored, in the record
+        if _score_combination(new, player, table.info(claim)):
+            return
+        decl = new._decl
+    else:
+        combo = table.info(claim)
+        points = combo[POINTS]
+        if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
+            new._decl = decl  # the game ended on it: what was said stays readable
+            return
+    extras = table.further(hand_of(new._hands, player), claim)
+    if extras and restrict is not None and not _good_against_the_cards(new, player, table, claim):
+        extras = [c for c in extras if table.info(c)[KEY] <= restrict]
     if extras:
-        new._decl = new._decl._replace(stage=DeclStage.EXTRAS, extras=tuple(extras), claim=claim)
+        new._decl = decl._replace(stage=_EXTRAS, extras=tuple(extras), claim=claim)
         new._to_move = player
         return
-    if not _check_rouge(new, player, category):
-        _next_category(new)
+    if new._ctx.ruleset.carte_rouge is None:
+        _next_category(new, decl)
+        return
+    new._decl = decl
+    if not _check_rouge(new, player, table):
+        _next_category(new, new._decl)
 
 
-def _good_against_the_cards(new: State, player: Player, rule: CategoryRule, claim: int) -> bool:
+def _good_against_the_cards(new: State, player: Player, table: CategoryTable, claim: int) -> bool:
     """Nothing the opponent could hold, given the caller's hand and discard, beats it."""
     unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
     if new._exch is not None:
         unseen &= ~new._exch.discards[player]
-    key = rule.key(claim)
-    return all(rule.key(c) <= key for c in rule.combinations(unseen))
+    best = table.combos(unseen)  # best first
+    return not best or best[0][KEY] <= table.info(claim)[KEY]
 
 
-def _next_category(new: State) -> None:
-    decl = new._decl
+def _next_category(new: State, decl: Declarations, said: tuple[Said, ...] | None = None) -> None:
+    """On to the next category, or to the play; ``said``: what was said, if it changed
+    since ``decl`` was made (then with a new box for its words)."""
     index = decl.category + 1
     done = index >= ALL_RESOLVED
     new._decl = _new(
         Declarations,
         (
             ALL_RESOLVED if done else index,
-            DeclStage.DONE if done else DeclStage.ELDER,
+            _DONE if done else _ELDER,
             0,
             (),
-            decl.said,
+            decl.said if said is None else said,
             decl.scored,
             decl.rouge,
-            decl.heard,
+            decl.heard if said is None else [],
             None,
         ),
     )

@@ -41,7 +41,15 @@ from .presets import (
     RULESETS,
     find_ruleset,
 )
-from .protocols import CategoryRule, GameRule, TrickScorer, card_at, card_set
+from .protocols import (
+    CategoryRule,
+    Decomposition,
+    GameRule,
+    TrickScorer,
+    card_at,
+    card_set,
+    decomposition_of,
+)
 from .ruleset import Ruleset
 from .sequences import MixedSequences, SuitedSequences
 from .sets import Sets
@@ -58,6 +66,7 @@ __all__ = [
     "RUBICON",
     "RULESETS",
     "CategoryRule",
+    "Decomposition",
     "GameRule",
     "HouseOption",
     "LeadAndWin",
@@ -74,6 +83,7 @@ __all__ = [
     "WinnerTakesCounters",
     "card_at",
     "card_set",
+    "decomposition_of",
     "find_ruleset",
     "option_field",
 ]

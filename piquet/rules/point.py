@@ -20,6 +20,7 @@ from ..cards import SUIT_BITS, SUIT_SHIFT
 from ..ledger import Category
 from .combinations import COUNT9, PIPS9, suit_top_claims
 from .options import option_field
+from .protocols import Decomposition
 from .words import number_word
 
 __all__ = ["PointByLength", "PointByValue"]
@@ -38,6 +39,7 @@ class PointByLength:
     """
 
     category: ClassVar[Category] = Category.POINT
+    decomposition: ClassVar[Decomposition] = Decomposition.BEST_SUIT
     fours_score_less: bool = option_field("fours_score_less", False)
 
     def claims(self, hand: int) -> Sequence[int]:
@@ -89,6 +91,7 @@ class PointByValue:
     """
 
     category: ClassVar[Category] = Category.POINT
+    decomposition: ClassVar[Decomposition] = Decomposition.BEST_SUIT
 
     def claims(self, hand: int) -> Sequence[int]:
         return suit_top_claims(hand)

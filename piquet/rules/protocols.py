@@ -34,13 +34,22 @@ True
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import ClassVar, Protocol, runtime_checkable
 
 from ..cards import CARD_BY_INDEX, Card, CardSet
 from ..ledger import Category, Player, Reason
 
-__all__ = ["CategoryRule", "GameRule", "TrickScorer", "card_at", "card_set"]
+__all__ = [
+    "CategoryRule",
+    "Decomposition",
+    "GameRule",
+    "TrickScorer",
+    "card_at",
+    "card_set",
+    "decomposition_of",
+]
 
 
 def card_at(index: int) -> Card:
@@ -56,6 +65,75 @@ def card_set(mask: int) -> CardSet:
     return CardSet.from_mask(mask)
 
 
+class Decomposition(enum.Enum):
+    """How a category's claims and combinations of any cards follow from those of their
+    parts: the optional ``decomposition`` attribute of a :class:`CategoryRule`.
+
+    A rule that declares one is compiled, once per ruleset, into lookup tables indexed by
+    the cards of one suit (nine bits) or of one rank (four bits): the engine asks the rule
+    only about the cards of one part at a time, and puts a hand's answers together from
+    the parts' (automatic declarations then take some 40 % less time). A rule without the
+    attribute, or with None, is asked about every hand. Either way the results must be the
+    same, so a rule declares a decomposition only when all of this holds, for every card
+    mask ``cards`` (a hand, or any other cards):
+
+    ``PER_SUIT``
+        Every claim and combination lies in one suit.
+        ``claims(cards)`` is the concatenation, in suit order S H D C, of ``claims`` of
+        the cards of each suit alone; ``combinations(cards)`` is the concatenation, in
+        the same order, of ``combinations`` of each suit's cards alone, then sorted by
+        :meth:`~CategoryRule.key`, best first, by a stable sort (equal keys stay in suit
+        order); ``further(cards, claim)`` is ``[c for c in combinations(cards) if not c &
+        claim]``. Suited sequences are such a rule.
+    ``BEST_SUIT``
+        The same for ``claims``; but ``combinations(cards)`` is at most one combination:
+        the first combination of the suit whose first combination has the highest key
+        (the first such suit in suit order on equal keys), and ``further`` is always
+        empty. The point is such a rule.
+    ``PER_RANK``
+        As ``PER_SUIT``, with the ranks, from the highest (ace) down, in place of the
+        suits. Sets are such a rule.
+
+    In all three, ``is_claim(claim, hand)`` is ``claim in claims(hand)`` (as the protocol
+    already says), and the other hooks are pure functions of their arguments. The tables
+    are filled as the engine meets each suit's (or rank's) cards, so a new ruleset costs
+    nothing to start.
+
+    >>> import piquet as pq
+    >>> pq.RUBICON.point.decomposition, pq.RUBICON.sets.decomposition
+    (<Decomposition.BEST_SUIT: 'best suit'>, <Decomposition.PER_RANK: 'per rank'>)
+    >>> rule = pq.RUBICON.sequences  # the hand's combinations are its suits', best first
+    >>> hand = pq.cards("JS 10S 9S AH KH QH JH 8D 7D AC KC QC")
+    >>> [card_set(c) for c in rule.combinations(hand.mask)]
+    [CardSet.parse('AH KH QH JH'), CardSet.parse('AC KC QC'), CardSet.parse('JS 10S 9S')]
+    >>> [card_set(c) for c in rule.combinations(pq.cards("AC KC QC").mask)]
+    [CardSet.parse('AC KC QC')]
+    >>> print(decomposition_of(pq.COTTON_1995.sequences))  # sequences of any suits
+    None
+    """
+
+    PER_SUIT = "per suit"
+    BEST_SUIT = "best suit"
+    PER_RANK = "per rank"
+
+
+def decomposition_of(rule: object) -> Decomposition | None:
+    """The :class:`Decomposition` a category rule declares, or None when it declares none
+    (a ValueError if its ``decomposition`` attribute is something else).
+
+    >>> import piquet as pq
+    >>> decomposition_of(pq.RUBICON.sequences), decomposition_of(pq.COTTON_1995.sequences)
+    (<Decomposition.PER_SUIT: 'per suit'>, None)
+    """
+    declared = getattr(rule, "decomposition", None)
+    if declared is None or isinstance(declared, Decomposition):
+        return declared
+    raise ValueError(
+        f"decomposition: {type(rule).__name__}.decomposition must be a Decomposition or "
+        f"None (got {declared!r})"
+    )
+
+
 @runtime_checkable
 class CategoryRule(Protocol):
     """How one declaration category finds, ranks, scores and names claims (R-DE-1..6).
@@ -63,6 +141,11 @@ class CategoryRule(Protocol):
     The ``point``, ``sequences`` and ``sets`` fields of a ruleset each hold one. A *claim*
     is the cards a player calls (a card-set mask); a *hand* is the caller's twelve cards
     (after the exchange).
+
+    Besides the methods below, a rule may declare how it decomposes into suits or ranks,
+    in an attribute ``decomposition`` (a :class:`Decomposition`; optional, so not a
+    member of the protocol): the engine then compiles it into tables once per ruleset
+    instead of asking it about every hand. Read it with :func:`decomposition_of`.
     """
 
     category: ClassVar[Category]

@@ -29,7 +29,7 @@ from .combinations import cards_of
 from .game import Partie
 from .options import HOUSE_OPTIONS, _is_whole, flag, option_field, validator, whole_number
 from .point import PointByLength
-from .protocols import CategoryRule, GameRule, TrickScorer
+from .protocols import CategoryRule, GameRule, TrickScorer, decomposition_of
 from .sequences import SuitedSequences
 from .sets import Sets
 from .tricks import LeadAndWin
@@ -122,6 +122,10 @@ class Ruleset:
         ):
             if getattr(self, field).category is not category:
                 raise ValueError(f"{field}: must be a rule for the {category} category")
+            try:
+                decomposition_of(getattr(self, field))
+            except ValueError as exc:
+                raise ValueError(f"{field}: {exc}") from None
 
     @property
     def stock_size(self) -> int:

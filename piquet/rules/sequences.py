@@ -19,6 +19,7 @@ import attrs
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT
 from ..ledger import Category
 from .combinations import RUNS9, is_suited_run, run_key, sequence_score, sub_runs
+from .protocols import Decomposition
 from .words import sequence_words
 
 __all__ = ["MixedSequences", "SuitedSequences"]
@@ -37,6 +38,7 @@ class SuitedSequences:
     """
 
     category: ClassVar[Category] = Category.SEQUENCE
+    decomposition: ClassVar[Decomposition] = Decomposition.PER_SUIT
 
     def claims(self, hand: int) -> Sequence[int]:
         out: list[int] = []

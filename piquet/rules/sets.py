@@ -18,6 +18,7 @@ from ..cards import RANK_MASK_UNIT, SUIT_SHIFT, Rank
 from ..ledger import Category
 from .combinations import sets_in
 from .options import option_field
+from .protocols import Decomposition
 from .words import number_word, rank_word
 
 __all__ = ["Sets"]
@@ -34,6 +35,7 @@ class Sets:
     """
 
     category: ClassVar[Category] = Category.SET
+    decomposition: ClassVar[Decomposition] = Decomposition.PER_RANK
     lowest: Rank = option_field("lowest", Rank.TEN)  # noqa: RUF009
 
     def claims(self, hand: int) -> Sequence[int]:

@@ -1,0 +1,470 @@
+"""The declaration categories compiled once per ruleset: claims, combinations, ledger entries.
+
+The declarations ask a category rule (:class:`~piquet.rules.CategoryRule`) for a hand's
+claims and combinations, and for each claim's key and score. A rule that says how it
+decomposes (:class:`~piquet.rules.Decomposition`: per suit, the best suit, per rank) is
+asked only about the cards of one suit, or of one rank, at a time; the answers are kept
+in tables indexed by those cards (a suit's nine bits, a rank's four) and a hand's answer
+is put together from its parts'. A rule that does not is asked about every hand, through
+the same interface, so that the declarations never ask which kind they hold.
+
+Every claim met is kept as a :data:`Combo`: its key, its mask, its points and the ledger
+entries it makes for either player, built once.
+
+>>> import piquet as pq
+>>> tables = tables_of(pq.RUBICON)
+>>> hand = pq.cards("AS KS QS 10S 9H 8H 7H AD AC KC QC 10D").mask
+>>> for key, mask, points, entries in tables[1].combos(hand):
+...     print(key, pq.CardSet.from_mask(mask), points, entries[pq.Player.B].reason)
+(3, 14) AS KS QS 3 sequence
+(3, 14) AC KC QC 3 sequence
+(3, 9) 9H 8H 7H 3 sequence
+>>> tables[1].combos(hand) == tuple(map(tables[1].info, pq.RUBICON.sequences.combinations(hand)))
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
+
+from ..actions import Call
+from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, _from_mask
+from ..rules.protocols import CategoryRule, Decomposition, decomposition_of
+from ..words import Category, Player, Precedence, Reason, ScoreEvent
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+
+__all__ = ["ENTRIES", "KEY", "MASK", "POINTS", "CategoryTable", "Combo", "tables_of"]
+
+Combo = tuple[tuple[int, ...], int, int, tuple[ScoreEvent, ScoreEvent]]
+"""A claim as the declarations use it: (key, mask, points, its ledger entry for player A
+and for player B); a claim that scores no points is never entered."""
+KEY: Final = 0
+MASK: Final = 1
+POINTS: Final = 2
+ENTRIES: Final = 3
+
+_by_key: Final = itemgetter(KEY)
+_SUITS: Final = range(4)
+_RANKS: Final = range(9)  # a rank's bit within its suit: rank - 6
+_SLOTS: Final = 4 * SUIT_SHIFT  # bits of a card-set mask
+_MEMO_LIMIT: Final = 1 << 16  # claims kept per category on the generic path
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Lazy(dict[K, V], Generic[K, V]):
+    """A table filled on first reading of each key; at most ``limit`` keys are kept."""
+
+    __slots__ = ("_limit", "_make")
+
+    def __init__(self, make: Callable[[K], V], limit: int = _MEMO_LIMIT) -> None:
+        super().__init__()
+        self._make = make
+        self._limit = limit
+
+    def __missing__(self, key: K) -> V:
+        value = self._make(key)
+        if len(self) < self._limit:
+            self[key] = value
+        return value
+
+
+def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
+    """The precedence class and reason of a category's scores (R-PR-1)."""
+    if category is Category.POINT:
+        return Precedence.POINT, Reason.POINT
+    if category is Category.SEQUENCE:
+        return Precedence.SEQUENCE, Reason.SEQUENCE
+    return Precedence.SET, Reason.SET
+
+
+class CategoryTable:
+    """One category of a ruleset, asked about whole hands (a rule with no decomposition).
+
+    The engine reads every category through this interface: :meth:`combos`,
+    :meth:`claims`, :meth:`is_claim`, :meth:`further` and :meth:`info`. The claims' keys,
+    points and ledger entries are kept once made (the hooks are pure functions).
+    """
+
+    __slots__ = ("_info", "calls", "category", "precedence", "reason", "rule")
+
+    def __init__(self, rule: CategoryRule) -> None:
+        self.rule = rule
+        self.category = rule.category
+        self.precedence, self.reason = _ledger_class(rule.category)
+        self._info: _Lazy[int, Combo] = _Lazy(self._make_info)
+        self.calls: _Lazy[int, Call] = _Lazy(self._make_call)
+        """The :class:`~piquet.Call` of each claim (by its mask), made once and shared."""
+
+    def _make_call(self, claim: int) -> Call:
+        return Call(self.category, _from_mask(claim))
+
+    def _make_info(self, claim: int) -> Combo:
+        rule = self.rule
+        points = rule.score(claim)
+        shown = _from_mask(claim)
+        entries = (
+            ScoreEvent(Player.A, points, self.precedence, self.reason, shown),
+            ScoreEvent(Player.B, points, self.precedence, self.reason, shown),
+        )
+        return rule.key(claim), claim, points, entries
+
+    def info(self, claim: int) -> Combo:
+        """The claim's key, mask, points and ledger entries."""
+        return self._info[claim]
+
+    def combos(self, cards: int) -> tuple[Combo, ...]:
+        """The combinations of ``cards``, best first (``CategoryRule.combinations``)."""
+        info = self._info
+        return tuple([info[combo] for combo in self.rule.combinations(cards)])
+
+    def claims(self, hand: int) -> Sequence[int]:
+        """Every claim the hand supports, in the rule's order."""
+        return self.rule.claims(hand)
+
+    def calls_of(self, hand: int) -> tuple[Call, ...]:
+        """The :class:`~piquet.Call` of every claim the hand supports, in the rule's order."""
+        return tuple(map(self.calls.__getitem__, self.claims(hand)))
+
+    def answers(self, hand: int, floor: tuple[int, ...]) -> tuple[int, ...]:
+        """The hand's claims whose key is at least ``floor``, in the rule's order."""
+        info = self._info
+        return tuple([claim for claim in self.claims(hand) if info[claim][KEY] >= floor])
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        """Whether ``claim`` is a claim that ``hand`` supports."""
+        return self.rule.is_claim(claim, hand)
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        """What the winner of the category may reckon besides ``claim``, best first."""
+        return self.rule.further(hand, claim)
+
+
+class _PerSuit(CategoryTable):
+    """A category whose claims and combinations are put together from each suit's.
+
+    A suit's tables are lists by its nine bits, filled as each suit's cards are met."""
+
+    __slots__ = ("_calls", "_claims", "_combos")
+
+    def __init__(self, rule: CategoryRule) -> None:
+        super().__init__(rule)
+        self._combos: tuple[list[tuple[Combo, ...] | None], ...] = tuple(
+            [None] * (SUIT_BITS + 1) for _ in _SUITS
+        )
+        self._claims: tuple[list[tuple[int, ...] | None], ...] = tuple(
+            [None] * (SUIT_BITS + 1) for _ in _SUITS
+        )
+        self._calls: tuple[list[tuple[Call, ...] | None], ...] = tuple(
+            [None] * (SUIT_BITS + 1) for _ in _SUITS
+        )
+
+    def _suit_combos(self, suit: int, bits: int) -> tuple[Combo, ...]:
+        found = CategoryTable.combos(self, bits << suit * SUIT_SHIFT)
+        self._combos[suit][bits] = found
+        return found
+
+    def _suit_claims(self, suit: int, bits: int) -> tuple[int, ...]:
+        found = tuple(self.rule.claims(bits << suit * SUIT_SHIFT))
+        self._claims[suit][bits] = found
+        return found
+
+    def _suit_calls(self, suit: int, bits: int) -> tuple[Call, ...]:
+        claims = self._claims[suit][bits]
+        if claims is None:
+            claims = self._suit_claims(suit, bits)
+        found = tuple(map(self.calls.__getitem__, claims))
+        self._calls[suit][bits] = found
+        return found
+
+    def calls_of(self, hand: int) -> tuple[Call, ...]:
+        s0, s1, s2, s3 = self._calls
+        bits = hand & SUIT_BITS
+        found = s0[bits]
+        if found is None:
+            found = self._suit_calls(0, bits)
+        bits = hand >> SUIT_SHIFT & SUIT_BITS
+        more = s1[bits]
+        if more is None:
+            more = self._suit_calls(1, bits)
+        found += more
+        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        more = s2[bits]
+        if more is None:
+            more = self._suit_calls(2, bits)
+        found += more
+        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        more = s3[bits]
+        if more is None:
+            more = self._suit_calls(3, bits)
+        return found + more
+
+    def combos(self, cards: int) -> tuple[Combo, ...]:
+        s0, s1, s2, s3 = self._combos
+        bits = cards & SUIT_BITS
+        found = s0[bits]
+        if found is None:
+            found = self._suit_combos(0, bits)
+        bits = cards >> SUIT_SHIFT & SUIT_BITS
+        more = s1[bits]
+        if more is None:
+            more = self._suit_combos(1, bits)
+        found += more
+        bits = cards >> 2 * SUIT_SHIFT & SUIT_BITS
+        more = s2[bits]
+        if more is None:
+            more = self._suit_combos(2, bits)
+        found += more
+        bits = cards >> 3 * SUIT_SHIFT & SUIT_BITS
+        more = s3[bits]
+        if more is None:
+            more = self._suit_combos(3, bits)
+        found += more
+        if len(found) > 1:  # a stable sort: equal keys stay in suit order
+            return tuple(sorted(found, key=_by_key, reverse=True))
+        return found
+
+    def claims(self, hand: int) -> Sequence[int]:
+        s0, s1, s2, s3 = self._claims
+        bits = hand & SUIT_BITS
+        found = s0[bits]
+        if found is None:
+            found = self._suit_claims(0, bits)
+        bits = hand >> SUIT_SHIFT & SUIT_BITS
+        more = s1[bits]
+        if more is None:
+            more = self._suit_claims(1, bits)
+        found += more
+        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        more = s2[bits]
+        if more is None:
+            more = self._suit_claims(2, bits)
+        found += more
+        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        more = s3[bits]
+        if more is None:
+            more = self._suit_claims(3, bits)
+        return found + more
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        if claim <= 0 or claim >> _SLOTS:  # no cards, or not cards at all
+            return False
+        suit = (claim.bit_length() - 1) // SUIT_SHIFT
+        bits = hand >> suit * SUIT_SHIFT & SUIT_BITS
+        claims = self._claims[suit][bits]
+        if claims is None:
+            claims = self._suit_claims(suit, bits)
+        return claim in claims
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        return tuple([combo[MASK] for combo in self.combos(hand) if not combo[MASK] & claim])
+
+
+class _BestSuit(_PerSuit):
+    """A category whose only combination is the best of the suits' first (the point)."""
+
+    __slots__ = ()
+
+    def _suit_combos(self, suit: int, bits: int) -> tuple[Combo, ...]:
+        found = CategoryTable.combos(self, bits << suit * SUIT_SHIFT)[:1]
+        self._combos[suit][bits] = found
+        return found
+
+    def combos(self, cards: int) -> tuple[Combo, ...]:
+        s0, s1, s2, s3 = self._combos
+        bits = cards & SUIT_BITS
+        best = s0[bits]
+        if best is None:
+            best = self._suit_combos(0, bits)
+        bits = cards >> SUIT_SHIFT & SUIT_BITS
+        found = s1[bits]
+        if found is None:
+            found = self._suit_combos(1, bits)
+        if found and (not best or found[0][0] > best[0][0]):  # [0][0]: the first's key
+            best = found
+        bits = cards >> 2 * SUIT_SHIFT & SUIT_BITS
+        found = s2[bits]
+        if found is None:
+            found = self._suit_combos(2, bits)
+        if found and (not best or found[0][0] > best[0][0]):
+            best = found
+        bits = cards >> 3 * SUIT_SHIFT & SUIT_BITS
+        found = s3[bits]
+        if found is None:
+            found = self._suit_combos(3, bits)
+        if found and (not best or found[0][0] > best[0][0]):
+            best = found
+        return best
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        return ()
+
+
+def _ranks_held(a: int, b: int, c: int, d: int, times: int) -> int:
+    """The ranks (nine bits) held at least ``times`` times in four suits' bits (none when
+    ``times`` is more than four)."""
+    if times > 4:
+        return 0
+    both_ab, both_cd = a & b, c & d
+    if times >= 4:
+        return both_ab & both_cd
+    either_ab, either_cd = a | b, c | d
+    if times == 3:
+        return both_ab & either_cd | both_cd & either_ab
+    if times == 2:
+        return both_ab | both_cd | either_ab & either_cd
+    return either_ab | either_cd
+
+
+def _rank_cards(pattern: int, rank_bit: int) -> int:
+    """The cards of one rank: ``pattern`` holds a bit per suit (S H D C)."""
+    return sum(1 << (s * SUIT_SHIFT + rank_bit) for s in _SUITS if pattern >> s & 1)
+
+
+class _PerRank(CategoryTable):
+    """A category whose claims and combinations are put together from each rank's, from
+    the ace down. A rank has only sixteen ways to be held: its tables are made at once."""
+
+    __slots__ = ("_call_rows", "_claim_ranks", "_claims", "_combo_ranks", "_combos")
+
+    def __init__(self, rule: CategoryRule) -> None:
+        super().__init__(rule)
+        self._combos = tuple(
+            tuple(CategoryTable.combos(self, _rank_cards(p, r)) for p in range(16)) for r in _RANKS
+        )
+        self._claims = tuple(
+            tuple(tuple(rule.claims(_rank_cards(p, r))) for p in range(16)) for r in _RANKS
+        )
+        # where to look: (the fewest cards of a rank that give one, the ranks that can)
+        self._combo_ranks = self._where(self._combos)
+        self._claim_ranks = self._where(self._claims)
+        self._call_rows = tuple(
+            tuple(tuple(map(self.calls.__getitem__, claims)) for claims in row)
+            for row in self._claims
+        )
+
+    @staticmethod
+    def _where(table: tuple[tuple[tuple[object, ...], ...], ...]) -> tuple[int, int]:
+        found = [(p.bit_count(), r) for r in _RANKS for p in range(16) if table[r][p]]
+        fewest = min((n for n, _ in found), default=5)
+        return fewest, sum({1 << r for _, r in found})
+
+    def _gather(
+        self, cards: int, table: tuple[tuple[tuple[V, ...], ...], ...], where: tuple[int, int]
+    ) -> tuple[V, ...]:
+        fewest, ranks_with = where
+        a = cards & SUIT_BITS
+        b = cards >> SUIT_SHIFT & SUIT_BITS
+        c = cards >> 2 * SUIT_SHIFT & SUIT_BITS
+        d = cards >> 3 * SUIT_SHIFT & SUIT_BITS
+        ranks = _ranks_held(a, b, c, d, fewest) & ranks_with
+        found: tuple[V, ...] = ()
+        while ranks:  # from the highest rank down
+            r = ranks.bit_length() - 1
+            ranks ^= 1 << r
+            row = table[r]  # by which suits hold the rank
+            found += row[(a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3]
+        return found
+
+    def combos(self, cards: int) -> tuple[Combo, ...]:
+        a = cards & SUIT_BITS
+        b = cards >> SUIT_SHIFT & SUIT_BITS
+        c = cards >> 2 * SUIT_SHIFT & SUIT_BITS
+        d = cards >> 3 * SUIT_SHIFT & SUIT_BITS
+        fewest, ranks = self._combo_ranks
+        if fewest == 3:  # the usual case (trios and quatorzes), written out
+            ranks &= a & b & (c | d) | c & d & (a | b)
+        else:
+            ranks &= _ranks_held(a, b, c, d, fewest)
+        if not ranks:
+            return ()
+        table = self._combos
+        found: tuple[Combo, ...] = ()
+        while ranks:  # from the highest rank down
+            r = ranks.bit_length() - 1
+            ranks ^= 1 << r
+            row = table[r]  # by which suits hold the rank
+            found += row[(a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3]
+        if len(found) > 1:  # a stable sort: equal keys stay in rank order
+            return tuple(sorted(found, key=_by_key, reverse=True))
+        return found
+
+    def claims(self, hand: int) -> Sequence[int]:
+        return self._gather(hand, self._claims, self._claim_ranks)
+
+    def calls_of(self, hand: int) -> tuple[Call, ...]:
+        return self._gather(hand, self._call_rows, self._claim_ranks)
+
+    def is_claim(self, claim: int, hand: int) -> bool:
+        if claim <= 0 or claim >> _SLOTS:
+            return False
+        r = ((claim & -claim).bit_length() - 1) % SUIT_SHIFT
+        of_rank = hand >> r & RANK_MASK_UNIT
+        pattern = (
+            (of_rank & 1)
+            | (of_rank >> SUIT_SHIFT & 1) << 1
+            | (of_rank >> 2 * SUIT_SHIFT & 1) << 2
+            | (of_rank >> 3 * SUIT_SHIFT & 1) << 3
+        )
+        return claim in self._claims[r][pattern]
+
+    def further(self, hand: int, claim: int) -> Sequence[int]:
+        return tuple([combo[MASK] for combo in self.combos(hand) if not combo[MASK] & claim])
+
+
+_TABLE_KINDS: Final[dict[Decomposition | None, type[CategoryTable]]] = {
+    None: CategoryTable,
+    Decomposition.PER_SUIT: _PerSuit,
+    Decomposition.BEST_SUIT: _BestSuit,
+    Decomposition.PER_RANK: _PerRank,
+}
+
+
+def compile_rule(rule: CategoryRule) -> CategoryTable:
+    """The table of one category rule, by the decomposition it declares.
+
+    >>> import piquet as pq
+    >>> type(compile_rule(pq.RUBICON.point)).__name__
+    '_BestSuit'
+    >>> type(compile_rule(pq.COTTON_1995.sequences)).__name__  # sequences of any suits
+    'CategoryTable'
+    """
+    return _TABLE_KINDS[decomposition_of(rule)](rule)
+
+
+Tables = tuple[CategoryTable, CategoryTable, CategoryTable]
+"""A ruleset's point, sequences and sets."""
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(rules: Ruleset) -> Tables:
+    return compile_rule(rules.point), compile_rule(rules.sequences), compile_rule(rules.sets)
+
+
+_BY_IDENTITY: Final[dict[int, tuple[Ruleset, Tables]]] = {}
+_last: tuple[Ruleset | None, Tables] = (None, ())  # type: ignore[assignment]
+
+
+def tables_of(rules: Ruleset) -> Tables:
+    """The tables of a ruleset's point, sequences and sets (in the order of
+    :data:`~piquet.engine.parts.CATEGORIES`), made on first use. Equal rulesets share them.
+    """
+    global _last
+    last = _last  # one tuple, replaced whole: a thread reads a pair that belongs together
+    if last[0] is rules:
+        return last[1]
+    known = _BY_IDENTITY.get(id(rules))
+    if known is None or known[0] is not rules:
+        # a ruleset hashes slowly: only when first met
+        known = (rules, _compiled(rules))
+        if len(_BY_IDENTITY) >= 64:
+            _BY_IDENTITY.clear()
+        _BY_IDENTITY[id(rules)] = known
+    _last = known
+    return known[1]
