@@ -56,6 +56,8 @@ class RulesTables(NamedTuple):
     quiet_play: bool  # no score in the play but the trick scorer's (no cards toward pique)
     pack_mask: int  # every card of the ruleset's pack
     pack: tuple[Card, ...]  # the pack in canonical order
+    pack_bits: tuple[int, ...]  # each card's bit, in the pack's order
+    pack_indices: tuple[int, ...]  # each card's bit index, in the pack's order
     lead: tuple[Scoring, ...]  # by the index of the card led
     trick: tuple[tuple[bool, Scoring] | None, ...]  # by lead * 64 + follow
     last: tuple[Scoring, ...]  # the last trick, by the index of the winning card
@@ -77,6 +79,7 @@ def _entries(points: int, reason: Reason) -> Scoring:
 def tables_for(ruleset: Ruleset) -> RulesTables:
     """The tables of ``ruleset``, built on first use."""
     pack_mask = _PACK_MASKS[ruleset.pack_size]
+    pack = tuple(_from_mask(pack_mask))
     scorer = ruleset.tricks
     in_pack = [i for i in range(_SLOTS) if pack_mask >> i & 1]
     lead: list[Scoring] = [None] * _SLOTS
@@ -96,7 +99,9 @@ def tables_for(ruleset: Ruleset) -> RulesTables:
         ruleset.game.target,
         not ruleset.cards_count_toward_pique,
         pack_mask,
-        tuple(_from_mask(pack_mask)),
+        pack,
+        tuple(card.mask for card in pack),
+        tuple(card.index for card in pack),
         tuple(lead),
         tuple(trick),
         tuple(last),
