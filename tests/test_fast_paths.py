@@ -6,6 +6,7 @@ deal is checked. These tests pin that the shortcut changes nothing a user can se
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -67,3 +68,77 @@ def test_a_deal_made_by_hand_is_checked() -> None:
         start.apply(pq.Deal([*pack[:-1], pack[0]]))
     with pytest.raises(pq.IllegalActionError, match="dealt in packets of 2 or 3"):
         start.apply(pq.Deal(pack, packet=4))
+
+
+# ----------------------------------------------------------------- the play's entries
+
+_PLAY_REASONS = (pq.Reason.LEAD, pq.Reason.WIN, pq.Reason.COUNTERS, pq.Reason.LAST_TRICK)
+_HOUSE = {
+    "rubicon+cards_toward_pique": pq.RUBICON.evolve(cards_count_toward_pique=True),
+    "au_cent+last_trick_10": pq.AU_CENT.evolve(last_trick=10),
+}
+
+
+def _game_states(ruleset: pq.Ruleset, declarations: str, seed: int) -> list[pq.State]:
+    """Every state of two deals of a random game, and a sibling of each."""
+    rng = random.Random(seed)
+    out: list[pq.State] = []
+    state = pq.new_game(ruleset, declarations=declarations)  # type: ignore[arg-type]
+    for _ in range(2):
+        if state.is_over:
+            break
+        state = state.apply(state.sample_chance(rng))
+        while state.to_move is not pq.CHANCE and state.to_move is not None:
+            actions = state.legal_actions()
+            out += [state, state.apply(actions[-1])]
+            state = state.apply(rng.choice(actions))
+        out.append(state)
+    return out
+
+
+def _play_entries_by_the_rules(state: pq.State) -> list[tuple[pq.Player, int, pq.Reason]]:
+    """The play's own entries, from the ruleset's trick scorer and the tricks played."""
+    scorer = state.ruleset.tricks
+    out: list[tuple[pq.Player, int, pq.Reason]] = []
+    for number, trick in enumerate(state.tricks, start=1):
+        if (points := scorer.lead_points(trick.lead.index)) > 0:
+            out.append((trick.leader, points, pq.Reason.LEAD))
+        won = trick.winner is not trick.leader
+        points, reason = scorer.trick_points(trick.lead.index, trick.follow.index, won)
+        if points > 0:
+            out.append((trick.winner, points, reason))
+        winning_card = trick.follow if won else trick.lead
+        if number == 12 and (points := scorer.last_trick_points(winning_card.index)) > 0:
+            out.append((trick.winner, points, pq.Reason.LAST_TRICK))
+    if state.trick and (points := scorer.lead_points(state.trick[0].index)) > 0:
+        assert isinstance(state.to_move, pq.Player)
+        out.append((state.to_move.other, points, pq.Reason.LEAD))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "declarations"),
+    [(r, d) for r in [*pq.RULESETS.values(), *_HOUSE.values()] for d in ("played", "auto")],
+)
+def test_the_ledger_holds_every_entry_of_the_play(ruleset: pq.Ruleset, declarations: str) -> None:
+    """The play's entries are written out when the ledger is read: they are the trick
+    scorer's, they add up to the scores, and they read the same in any order."""
+    states = [s for seed in range(3) for s in _game_states(ruleset, declarations, seed)]
+    in_order = [s.events for s in states]
+    for state, events in zip(states, in_order, strict=True):
+        for player in pq.Player:
+            assert (
+                sum(e.points for e in events if e.player is player) == (state.deal_scores[player])
+            )
+        played = [(e.player, e.points, e.reason) for e in events if e.reason in _PLAY_REASONS]
+        assert played == _play_entries_by_the_rules(state)
+        assert [e.precedence for e in events] == sorted(e.precedence for e in events)
+    order = list(range(len(states)))
+    random.Random(1).shuffle(order)
+    for i in order:
+        assert states[i].events == in_order[i]
+        copy = pickle.loads(pickle.dumps(states[i]))
+        assert copy.events == in_order[i]
+        if not copy.is_over and copy.to_move is not pq.CHANCE:
+            after = copy.apply(copy.legal_actions()[0])
+            assert after.events == states[i].apply(states[i].legal_actions()[0]).events

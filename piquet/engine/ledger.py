@@ -8,25 +8,41 @@ players have entries, the race is settled and costs nothing more.
 
 These functions work on a new state being built by a phase (never on a state already
 handed out): they return True when the game ended on the entry.
+
+The play's own entries (the points of a card led and of a trick, from the trick tables)
+are a pure function of the cards played. Once the race is settled, and when nothing else
+can follow from them (no target, no cards toward pique: ``RulesTables.usual``), the play
+adds their points to the scores and leaves the entries out: the ledger holds an *open
+stretch* instead (see :func:`reopen`), which :func:`events` writes out from the cards
+when the ledger is read. The next entry written closes the stretch at the cards played
+so far.
+
+The ledger is a linked list, newest first, of nodes ``(previous, entry)``, ``(previous,
+first)`` (an open stretch: the play's entries from the deal's ``first`` card on) and
+``(previous, first, end)`` (a closed stretch: up to the ``end``-th card, excluded).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from ..cards import EMPTY, CardSet
-from ..words import Player, Precedence, Reason, ScoreEvent
+from ..cards import EMPTY, SUIT_SHIFT, CardSet
+from ..words import Phase, Player, Precedence, Reason, ScoreEvent
 from . import end
-from .parts import SCORE_GAIN, Race, score_pair
+from .memo import remembered
+from .parts import SCORE_GAIN, Race, cards_played, deal_elder, score_pair
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["score", "score_entry"]
+__all__ = ["events", "reopen", "score", "score_entry"]
 
 _PIQUE: Final = Reason.PIQUE
 _REPIQUE: Final = Reason.REPIQUE
 _new_tuple: Final = tuple.__new__
+_PLAY: Final = Phase.PLAY
+_OTHER: Final = (Player.B, Player.A)
+_SLOTS: Final = 4 * SUIT_SHIFT
 
 
 def score(
@@ -51,7 +67,11 @@ def score_entry(
     new: State, player: Player, points: int, entry: ScoreEvent, counts: bool = True
 ) -> bool:
     """Enter a ready-made ledger entry of ``points`` for ``player``."""
-    new._events = (new._events, entry)
+    events = new._events
+    if events is not None and type(events[1]) is int:
+        # an open stretch of the play ends with the cards played so far
+        events = (events[0], events[1], cards_played(new._tricks, new._lead))
+    new._events = (events, entry)
     new._scores += points * SCORE_GAIN[player]
     if new._race is not None and entry.reason is not _PIQUE and entry.reason is not _REPIQUE:
         bonus = _follow_race(new, player, points, entry.precedence, counts)
@@ -95,3 +115,110 @@ def _follow_race(
     settled = bonus is not None or (entered[0] and entered[1])
     new._race = None if settled else _new_tuple(Race, (counted, entered))
     return bonus
+
+
+def reopen(new: State) -> None:
+    """Open a stretch of the play's own entries, from the next card on, once the race is
+    settled in the play (see the module's docstring), unless one is open."""
+    if new._race is None and new._phase is _PLAY and new._ctx.tables.usual:
+        events = new._events
+        if events is None or type(events[1]) is not int:
+            new._events = (events, cards_played(new._tricks, new._lead))
+
+
+def events(state: State) -> tuple[ScoreEvent, ...]:
+    """The ledger of ``state``'s deal, in order, with the play's entries written out.
+
+    Kept per context and per number of cards played: a state one card further than a
+    state read before, in the same stretch of the play, adds only its card's entry."""
+    node = state._events
+    if node is None:
+        return ()
+    played = cards_played(state._tricks, state._lead)
+    history = state._history
+    known: dict[int, tuple[Any, Any, tuple[ScoreEvent, ...]]] = remembered(
+        state._ctx, "events", dict
+    )
+    last = known.get(played)
+    if last is not None and last[0] is node and last[1] is history:
+        return last[2]
+    found = None
+    if type(node[1]) is int and node[1] < played and state._phase is _PLAY:
+        before = known.get(played - 1)
+        if before is not None and before[0] is node and before[1] is history[0]:  # type: ignore[index]
+            entry = _last_card_entry(state, played - 1)
+            found = before[2] if entry is None else (*before[2], entry)
+    if found is None:
+        found = _written_out(state, node, played)
+    known[played] = (node, history, found)
+    return found
+
+
+def _last_card_entry(state: State, card: int) -> ScoreEvent | None:
+    """The entry of the card just played (the ``card``-th of the deal), in the play."""
+    tables = state._ctx.tables
+    history: tuple[Any, Any] = state._history  # type: ignore[assignment]
+    index = history[1].card.index
+    mover: Player = state._to_move  # type: ignore[assignment]
+    if card % 2 == 0:  # a lead: the follower is to move
+        scoring = tables.lead[index]
+        player = _OTHER[mover]
+    else:  # a trick: its winner leads the next
+        scoring = tables.trick[history[0][1].card.index * _SLOTS + index][1]
+        player = mover
+    return None if scoring is None else scoring[1][player]
+
+
+def _written_out(state: State, node: Any, played: int) -> tuple[ScoreEvent, ...]:
+    items: list[Any] = []
+    stretches = False
+    while node is not None:
+        if type(node[1]) is int:
+            items.append((node[1], node[2] if len(node) == 3 else played))
+            stretches = True
+        else:
+            items.append(node[1])
+        node = node[0]
+    items.reverse()
+    if not stretches:
+        return tuple(items)
+    cards = _cards_of_the_deal(state, played)
+    out: list[ScoreEvent] = []
+    for item in items:
+        if type(item) is tuple:
+            out += _play_entries(state, cards, item[0], item[1])
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def _cards_of_the_deal(state: State, played: int) -> list[int]:
+    """The indices of the cards played in the deal, in order (the newest actions)."""
+    cards: list[int] = []
+    node: Any = state._history
+    for _ in range(played):
+        cards.append(node[1].card.index)
+        node = node[0]
+    cards.reverse()
+    return cards
+
+
+def _play_entries(state: State, cards: list[int], first: int, end: int) -> list[ScoreEvent]:
+    """The play's own entries of the cards from ``first`` to ``end`` (excluded)."""
+    tables = state._ctx.tables
+    out: list[ScoreEvent] = []
+    leader = deal_elder(state._ctx)
+    for i in range(0, end, 2):
+        lead = cards[i]
+        if i >= first:
+            scoring = tables.lead[lead]
+            if scoring is not None:
+                out.append(scoring[1][leader])
+        if i + 1 == end:
+            break
+        won, scoring = tables.trick[lead * _SLOTS + cards[i + 1]]  # type: ignore[misc]
+        if won:
+            leader = _OTHER[leader]
+        if i + 1 >= first and scoring is not None:
+            out.append(scoring[1][leader])
+    return out

@@ -17,7 +17,7 @@ from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
 from .memo import remembered
-from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN, deal_elder
+from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN, TRICKS_B_SHIFT, deal_elder
 from .tables import SUIT_BASE, SUIT_INDICES, RulesTables, Scoring, follower_wins
 from .tables import indices as _indices_of
 
@@ -43,10 +43,9 @@ _PHASE_PLAY: Final = Phase.PLAY
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
 _RANDBELOW: Final = getattr(_random.Random, "_randbelow_with_getrandbits", None)
-# Tricks won are one small int (no allocation): A's count, and B's count times 16.
-_B_SHIFT: Final = 4
+# Tricks won are one small int (no allocation), see parts.TRICK_WON.
+_B_SHIFT: Final = TRICKS_B_SHIFT
 _TRICKS_A: Final = (1 << _B_SHIFT) - 1
-_TRICK_WON: Final = (1, 1 << _B_SHIFT)
 NO_TRICKS: Final = 0
 
 
@@ -67,16 +66,6 @@ _SUIT_PLAYS: Final = tuple(
 )
 
 
-def _plays_of(mask: int) -> tuple[Play, ...]:
-    sp = _SUIT_PLAYS
-    return (
-        sp[0][mask & SUIT_BITS]
-        + sp[1][(mask >> 16) & SUIT_BITS]
-        + sp[2][(mask >> 32) & SUIT_BITS]
-        + sp[3][(mask >> 48) & SUIT_BITS]
-    )
-
-
 def begin(new: State) -> None:
     """The elder leads the first trick."""
     if new._phase is Phase.OVER:
@@ -84,6 +73,7 @@ def begin(new: State) -> None:
     new._phase = _PHASE_PLAY
     new._to_move = new._ctx.dealer.other
     new._lead = -1
+    ledger.reopen(new)
 
 
 def elder_has_led(state: State) -> bool:
@@ -99,7 +89,13 @@ def legal_actions(state: State) -> Sequence[Play]:
         suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS
         if suit:
             return _SUIT_PLAYS[lead // SUIT_SHIFT][suit]
-    return _plays_of(hand)
+    sp = _SUIT_PLAYS
+    return (
+        sp[0][hand & SUIT_BITS]
+        + sp[1][(hand >> 16) & SUIT_BITS]
+        + sp[2][(hand >> 32) & SUIT_BITS]
+        + sp[3][hand >> 48]
+    )
 
 
 def apply(state: State, action: Play) -> State:
@@ -107,57 +103,55 @@ def apply(state: State, action: Play) -> State:
     player: Player = state._to_move  # type: ignore[assignment]
     shift = HAND_SHIFT[player]
     hands = state._hands
-    hand = hands >> shift & HAND_MASK
     lead = state._lead
-    if not hand >> index & 1 or (
+    if not hands >> (index + shift) & 1 or (
         lead >= 0
         and index & SUIT_BASE != lead & SUIT_BASE
-        and (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+        and hands >> (shift + (lead & SUIT_BASE)) & SUIT_BITS
     ):
-        _refuse(action, player, hand, lead)
+        _refuse(action, player, hands >> shift & HAND_MASK, lead)
     # the clone, written out: this is the hottest path of the engine
     new = object.__new__(type(state))
     new._ctx = ctx = state._ctx
     new._phase = _PHASE_PLAY
-    new._scores = state._scores
     new._events = state._events
-    new._race = state._race
+    new._race = race = state._race
     new._history = (state._history, action)
-    new._hands = hands ^ 1 << (index + shift)  # the card is in the hand: one bit off
+    new._hands = hands = hands ^ 1 << (index + shift)  # the card is in the hand: one bit off
     tables = ctx.tables
     if lead < 0:
         new._lead = index
         new._to_move = _OTHER[player]
         new._tricks = state._tricks
-        scoring = tables.lead[index]
-        if scoring is not None:
-            _enter(new, player, scoring, tables)
+        if race is None and tables.usual:
+            # the usual lead: its entry is left for the ledger to write out when read
+            new._scores = state._scores + tables.lead_gain[player][index]
+            return new
+        new._scores = state._scores
+        if not _enter(new, player, tables.lead[index], tables):
+            ledger.reopen(new)
         return new
-    won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
-    winner = player if won else _OTHER[player]
+    winner, gain, won = tables.follow[player][lead * _SLOTS + index]  # type: ignore[misc]
     new._lead = -1
     new._to_move = winner
-    new._tricks = tricks = state._tricks + _TRICK_WON[winner]
-    if (
-        (scoring is None or (new._race is None and tables.target is None))
-        and tables.quiet_play
-        and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL
-    ):
-        # the usual trick, inline: nothing can follow from it but its entry
-        if scoring is not None:
-            new._events = (new._events, scoring[1][winner])
-            new._scores += scoring[0] * SCORE_GAIN[winner]
+    new._tricks = state._tricks + won
+    if race is None and hands and tables.usual:
+        # the usual trick, not the last: nothing follows from it but its entry
+        new._scores = state._scores + gain
         return new
-    _end_trick(new, winner, index if won else lead, scoring, tables)
+    new._scores = state._scores
+    scoring = tables.trick[lead * _SLOTS + index][1]  # type: ignore[index]
+    if not _end_trick(new, winner, index if winner is player else lead, scoring, tables):
+        ledger.reopen(new)
     return new
 
 
 def _enter(new: State, player: Player, scoring: Scoring, tables: RulesTables) -> bool:
-    """A scoring card or trick's entry; True when the game ended on it."""
-    assert scoring is not None
-    if new._race is None and tables.target is None:
-        # the usual case: nothing can follow from the entry but the entry
-        new._events = (new._events, scoring[1][player])
+    """A card's or a trick's own entry, if it scores; True when the game ended on it."""
+    if scoring is None:
+        return False
+    if new._race is None and tables.usual:
+        # the ledger's open stretch of the play holds the entry (see ledger.reopen)
         new._scores += scoring[0] * SCORE_GAIN[player]
         return False
     return ledger.score_entry(new, player, scoring[0], scoring[1][player])
@@ -174,20 +168,22 @@ def _refuse(action: Play, player: Player, hand: int, lead: int) -> None:
 
 def _end_trick(
     new: State, winner: Player, winning_card: int, scoring: Scoring, tables: RulesTables
-) -> None:
-    """The trick's entry, then what may follow it (the tricks are counted already)."""
-    if scoring is not None and _enter(new, winner, scoring, tables):
-        return
+) -> bool:
+    """The trick's entry, then what may follow it (the tricks are counted already);
+    True when the game ended on it."""
+    if _enter(new, winner, scoring, tables):
+        return True
     tricks = new._tricks
     if tables.quiet_play and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL:
-        return
-    _after_trick(new, winner, winning_card, tricks, tables)
+        return False
+    return _after_trick(new, winner, winning_card, tricks, tables)
 
 
 def _after_trick(
     new: State, winner: Player, winning_card: int, tricks: int, tables: RulesTables
-) -> None:
-    """The cards toward pique (an option), the last trick, the end of the deal."""
+) -> bool:
+    """The cards toward pique (an option), the last trick, the end of the deal; True
+    when the game ended on them."""
     rules = new._ctx.ruleset
     if (
         rules.cards_count_toward_pique
@@ -195,13 +191,15 @@ def _after_trick(
         # scored as the seventh trick is won, so it ranks with the play (class 5)
         and ledger.score(new, winner, rules.cards, Precedence.PLAY, Reason.CARDS)
     ):
-        return
+        return True
     if sum(tricks_won(tricks)) == TRICKS_IN_A_DEAL:
         scoring = tables.last[winning_card]
         if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
-            return
-        if not _score_the_cards(new):
-            end.end_deal(new)
+            return True
+        if _score_the_cards(new):
+            return True
+        end.end_deal(new)
+    return False
 
 
 def _score_the_cards(new: State) -> bool:
@@ -296,8 +294,7 @@ def _play_out(state: State, rng: random.Random) -> State:
     getrandbits = rng.getrandbits
     history = new._history
     tables = new._ctx.tables
-    lead_table, trick_table = tables.lead, tables.trick
-    quick = tables.quiet_play and tables.target is None
+    lead_gain, follow_table, usual = tables.lead_gain, tables.follow, tables.usual
     while new._phase is _PHASE_PLAY:
         player: Player = new._to_move  # type: ignore[assignment]
         shift = HAND_SHIFT[player]
@@ -313,27 +310,27 @@ def _play_out(state: State, rng: random.Random) -> State:
             pick = getrandbits(bits)
         index = choices[pick]
         history = (history, _PLAYS[index])
-        new._hands = hands ^ 1 << (index + shift)
+        new._hands = hands = hands ^ 1 << (index + shift)
         if lead < 0:
             new._lead = index
             new._to_move = _OTHER[player]
-            scorer = player
-            scoring = lead_table[index]
-        else:
-            won, scoring = trick_table[lead * _SLOTS + index]  # type: ignore[misc]
-            scorer = player if won else _OTHER[player]
-            new._lead = -1
-            new._to_move = scorer
-            new._tricks = tricks = new._tricks + _TRICK_WON[scorer]
-            if not quick or (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) == TRICKS_IN_A_DEAL:
-                new._history = history
-                _end_trick(new, scorer, index if won else lead, scoring, tables)
+            if new._race is None and usual:  # the usual lead, as in apply
+                new._scores += lead_gain[player][index]
                 continue
-        if scoring is not None:
-            if quick and new._race is None:  # the usual entry, inline, as in apply
-                new._events = (new._events, scoring[1][scorer])
-                new._scores += scoring[0] * SCORE_GAIN[scorer]
-            else:
-                _enter(new, scorer, scoring, tables)
+            new._history = history
+            if not _enter(new, player, tables.lead[index], tables):
+                ledger.reopen(new)
+            continue
+        winner, gain, won = follow_table[player][lead * _SLOTS + index]  # type: ignore[misc]
+        new._lead = -1
+        new._to_move = winner
+        new._tricks += won
+        if new._race is None and hands and usual:  # the usual trick, as in apply
+            new._scores += gain
+            continue
+        new._history = history
+        scoring = tables.trick[lead * _SLOTS + index][1]  # type: ignore[index]
+        if not _end_trick(new, winner, index if winner is player else lead, scoring, tables):
+            ledger.reopen(new)
     new._history = history
     return new

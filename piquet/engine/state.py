@@ -45,7 +45,7 @@ from ..words import (
     Spoken,
     Trick,
 )
-from . import deal, declarations, exchange, heard, play
+from . import deal, declarations, exchange, heard, ledger, play
 from .memo import remembered
 from .parts import (
     Context,
@@ -122,7 +122,7 @@ class State:
     _lead: int  # the index of the card led to the trick in progress, or -1
     _tricks: int  # tricks won, see play.tricks_won
     _scores: int  # totals for the game and for the deal, see parts.pack_scores
-    _events: tuple[Any, ScoreEvent] | None  # the deal's ledger, newest first, linked
+    _events: tuple[Any, ...] | None  # the deal's ledger, newest first, linked; see ledger
     _race: Race | None  # None once pique and repique are settled
     _history: tuple[Any, Action] | None  # every action, newest first, linked
     _hash: int  # set on first use
@@ -295,13 +295,7 @@ class State:
     @property
     def events(self) -> tuple[ScoreEvent, ...]:
         """The ledger of the current (or last) deal, every score in precedence order."""
-        out = []
-        node = self._events
-        while node is not None:
-            out.append(node[1])
-            node = node[0]
-        out.reverse()
-        return tuple(out)
+        return ledger.events(self)
 
     def events_seen_by(self, player: Player) -> tuple[ScoreEvent, ...]:
         """The ledger as ``player`` knows it: the younger's combinations are not shown
@@ -476,6 +470,8 @@ class State:
             fields["_scores"] = pack_scores(*fields["_scores"])
         for name, value in fields.items():
             setattr(self, name, value)
+        # the ledger was written out whole: the play's next entries are left out again
+        ledger.reopen(self)
 
     def __repr__(self) -> str:
         return (

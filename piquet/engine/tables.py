@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 from ..cards import FULL_MASK, PACK_32_MASK, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
 from ..ruleset import Ruleset
 from ..words import Player, Precedence, Reason, ScoreEvent
+from .parts import SCORE_GAIN, TRICK_WON
 
 __all__ = ["SUIT_BASE", "SUIT_INDICES", "RulesTables", "follower_wins", "indices", "tables_for"]
 
@@ -61,6 +62,14 @@ class RulesTables(NamedTuple):
     lead: tuple[Scoring, ...]  # by the index of the card led
     trick: tuple[tuple[bool, Scoring] | None, ...]  # by lead * 64 + follow
     last: tuple[Scoring, ...]  # the last trick, by the index of the winning card
+    # The play's usual card, looked up whole. ``usual``: no target and no cards toward
+    # pique, so that once the race is settled a card's entry is all that follows from it
+    # (and the entry is left to the ledger to write out when read, see ledger.events).
+    usual: bool
+    lead_gain: tuple[tuple[int, ...], ...]  # per leader, by card led: the scores' increase
+    # per follower, by lead * 64 + follow: (the trick's winner, the scores' increase, the
+    # tricks' increase)
+    follow: tuple[tuple[tuple[Player, int, int] | None, ...], ...]
 
 
 def _entries(points: int, reason: Reason) -> Scoring:
@@ -93,6 +102,10 @@ def tables_for(ruleset: Ruleset) -> RulesTables:
                 won = follower_wins(i, j)
                 points, reason = scorer.trick_points(i, j, won)
                 trick[i * _SLOTS + j] = (won, _entries(points, reason))
+    lead_gain = tuple(
+        tuple(0 if s is None else s[0] * SCORE_GAIN[player] for s in lead) for player in Player
+    )
+    follow = tuple(_follow_table(trick, follower) for follower in Player)
     return RulesTables(
         ruleset,
         hash(ruleset),
@@ -105,4 +118,23 @@ def tables_for(ruleset: Ruleset) -> RulesTables:
         tuple(lead),
         tuple(trick),
         tuple(last),
+        ruleset.game.target is None and not ruleset.cards_count_toward_pique,
+        lead_gain,
+        follow,
     )
+
+
+def _follow_table(
+    trick: list[tuple[bool, Scoring] | None], follower: Player
+) -> tuple[tuple[Player, int, int] | None, ...]:
+    leader = Player(1 - follower)
+    out: list[tuple[Player, int, int] | None] = []
+    for cell in trick:
+        if cell is None:
+            out.append(None)
+            continue
+        won, scoring = cell
+        winner = follower if won else leader
+        gain = 0 if scoring is None else scoring[0] * SCORE_GAIN[winner]
+        out.append((winner, gain, TRICK_WON[winner]))
+    return tuple(out)
