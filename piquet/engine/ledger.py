@@ -18,8 +18,9 @@ when the ledger is read. The next entry written closes the stretch at the cards 
 so far.
 
 The ledger is a linked list, newest first, of nodes ``(previous, entry)``, ``(previous,
-first)`` (an open stretch: the play's entries from the deal's ``first`` card on) and
-``(previous, first, end)`` (a closed stretch: up to the ``end``-th card, excluded).
+[first, last read])`` (an open stretch: the play's entries from the deal's ``first`` card
+on; the list keeps the last ledger written out from it) and ``(previous, first, end)``
+(a closed stretch: up to the ``end``-th card, excluded).
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from typing import TYPE_CHECKING, Any, Final
 from ..cards import EMPTY, SUIT_SHIFT, CardSet
 from ..words import Phase, Player, Precedence, Reason, ScoreEvent
 from . import end
-from .memo import remembered
 from .parts import SCORE_GAIN, Race, cards_played, deal_elder, score_pair
 
 if TYPE_CHECKING:
@@ -68,9 +68,9 @@ def score_entry(
 ) -> bool:
     """Enter a ready-made ledger entry of ``points`` for ``player``."""
     events = new._events
-    if events is not None and type(events[1]) is int:
+    if events is not None and type(events[1]) is list:
         # an open stretch of the play ends with the cards played so far
-        events = (events[0], events[1], cards_played(new._tricks, new._lead))
+        events = (events[0], events[1][0], cards_played(new._tricks, new._lead))
     new._events = (events, entry)
     new._scores += points * SCORE_GAIN[player]
     if new._race is not None and entry.reason is not _PIQUE and entry.reason is not _REPIQUE:
@@ -122,67 +122,63 @@ def reopen(new: State) -> None:
     settled in the play (see the module's docstring), unless one is open."""
     if new._race is None and new._phase is _PLAY and new._ctx.tables.usual:
         events = new._events
-        if events is None or type(events[1]) is not int:
-            new._events = (events, cards_played(new._tricks, new._lead))
+        if events is None or type(events[1]) is not list:
+            new._events = (events, [cards_played(new._tricks, new._lead), None])
 
 
 def events(state: State) -> tuple[ScoreEvent, ...]:
     """The ledger of ``state``'s deal, in order, with the play's entries written out.
 
-    Kept per context and per number of cards played: a state one card further than a
-    state read before, in the same stretch of the play, adds only its card's entry."""
+    An open stretch keeps the last ledger written out from it: a state one card further
+    (its child) adds only its card's entry."""
     node = state._events
     if node is None:
         return ()
-    played = cards_played(state._tricks, state._lead)
-    history = state._history
-    known: dict[int, tuple[Any, Any, tuple[ScoreEvent, ...]]] = remembered(
-        state._ctx, "events", dict
-    )
-    last = known.get(played)
-    if last is not None and last[0] is node and last[1] is history:
-        return last[2]
-    found = None
-    if type(node[1]) is int and node[1] < played and state._phase is _PLAY:
-        before = known.get(played - 1)
-        if before is not None and before[0] is node and before[1] is history[0]:  # type: ignore[index]
-            entry = _last_card_entry(state, played - 1)
-            found = before[2] if entry is None else (*before[2], entry)
-    if found is None:
-        found = _written_out(state, node, played)
-    known[played] = (node, history, found)
+    stretch = node[1]
+    if type(stretch) is not list:  # no stretch open
+        return _written_out(state, node)
+    history: Any = state._history
+    last = stretch[1]
+    if last is not None:
+        if last[0] is history:
+            return last[1]  # type: ignore[no-any-return]
+        if last[0] is history[0] and state._phase is _PLAY:
+            # the child of the state read last: its card's entry, if it scores
+            tables = state._ctx.tables
+            index = history[1].card.index
+            if state._lead >= 0:  # a lead: the follower is to move
+                scoring = tables.lead[index]
+                player = _OTHER[state._to_move]  # type: ignore[index]
+            else:  # a trick: its winner leads the next
+                scoring = tables.trick[history[0][1].card.index * _SLOTS + index][1]
+                player = state._to_move  # type: ignore[assignment]
+            before: tuple[ScoreEvent, ...] = last[1]
+            found = before if scoring is None else (*before, scoring[1][player])
+            stretch[1] = (history, found)
+            return found
+    found = _written_out(state, node)
+    stretch[1] = (history, found)
     return found
 
 
-def _last_card_entry(state: State, card: int) -> ScoreEvent | None:
-    """The entry of the card just played (the ``card``-th of the deal), in the play."""
-    tables = state._ctx.tables
-    history: tuple[Any, Any] = state._history  # type: ignore[assignment]
-    index = history[1].card.index
-    mover: Player = state._to_move  # type: ignore[assignment]
-    if card % 2 == 0:  # a lead: the follower is to move
-        scoring = tables.lead[index]
-        player = _OTHER[mover]
-    else:  # a trick: its winner leads the next
-        scoring = tables.trick[history[0][1].card.index * _SLOTS + index][1]
-        player = mover
-    return None if scoring is None else scoring[1][player]
-
-
-def _written_out(state: State, node: Any, played: int) -> tuple[ScoreEvent, ...]:
+def _written_out(state: State, node: Any) -> tuple[ScoreEvent, ...]:
     items: list[Any] = []
     stretches = False
     while node is not None:
-        if type(node[1]) is int:
-            items.append((node[1], node[2] if len(node) == 3 else played))
+        item = node[1]
+        if type(item) is list:
+            items.append((item[0], cards_played(state._tricks, state._lead)))
+            stretches = True
+        elif type(item) is int:
+            items.append((item, node[2]))
             stretches = True
         else:
-            items.append(node[1])
+            items.append(item)
         node = node[0]
     items.reverse()
     if not stretches:
         return tuple(items)
-    cards = _cards_of_the_deal(state, played)
+    cards = _cards_of_the_deal(state, cards_played(state._tricks, state._lead))
     out: list[ScoreEvent] = []
     for item in items:
         if type(item) is tuple:

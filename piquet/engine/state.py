@@ -292,10 +292,17 @@ class State:
         """Each player's score in the current (or last) deal."""
         return score_pair(self._scores, deal=True)
 
-    @property
-    def events(self) -> tuple[ScoreEvent, ...]:
-        """The ledger of the current (or last) deal, every score in precedence order."""
-        return ledger.events(self)
+    if TYPE_CHECKING:
+
+        @property
+        def events(self) -> tuple[ScoreEvent, ...]:
+            """The ledger of the current (or last) deal, every score in precedence order."""
+
+    else:  # the ledger's own reader, with no call in between
+        events = property(
+            ledger.events,
+            doc="The ledger of the current (or last) deal, every score in precedence order.",
+        )
 
     def events_seen_by(self, player: Player) -> tuple[ScoreEvent, ...]:
         """The ledger as ``player`` knows it: the younger's combinations are not shown
