@@ -19,7 +19,7 @@ from ..actions import Exchange, ExchangeCount, Leave, LeftCards
 from ..cards import CARD_BY_INDEX, Card, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
-from .parts import ExchangeState, ExchStage, deal_elder, hand_of, with_hand
+from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder, hand_of
 from .tables import indices as _indices
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ __all__ = [
 ]
 
 ACTIONS: Final = frozenset((Exchange, ExchangeCount, Leave))
+_OTHER: Final = (Player.B, Player.A)
+_new: Final = tuple.__new__
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
 _COMB_SUMS: Final = tuple(
     tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
@@ -145,7 +147,8 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
 
 
 def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
-    exch = state._ctx.exch
+    ctx = state._ctx
+    exch = ctx.exch
     assert exch is not None
     stage = exch.stage
     if stage is ExchStage.COUNT:
@@ -155,7 +158,8 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     if type(action) is not Exchange:
         raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
     player: Player = state._to_move  # type: ignore[assignment]
-    hand = hand_of(state._hands, player)
+    shift = HAND_SHIFT[player]
+    hand = state._hands >> shift & HAND_MASK
     discard = action.discard.mask
     if discard & ~hand:
         raise IllegalActionError(f"{action}: {player} does not hold {_from_mask(discard & ~hand)}")
@@ -167,12 +171,14 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
         raise IllegalActionError(f"{action}: the {who} must discard {span} cards, not {n} ({rule})")
     new = state._clone()
     new._history = (state._history, action)
-    if stage is ExchStage.YOUNGER_FIRST:
-        _commit_younger(new, exch, player, discard, n)
-    elif stage is ExchStage.ELDER:
-        _elder_takes(new, exch, discard, n)
+    # the discard leaves the hand (its cards are in it: one XOR)
+    new._hands = state._hands ^ discard << shift
+    if stage is ExchStage.ELDER:
+        _elder_takes(new, ctx, exch, player, discard, n)
+    elif stage is ExchStage.YOUNGER:
+        _younger_takes(new, ctx, exch, player, discard, n)
     else:
-        _younger_takes(new, exch, discard, n)
+        _commit_younger(new, ctx, exch, player, discard, n)
     return new
 
 
@@ -213,64 +219,77 @@ def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
     return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
-def _commit_younger(new: State, exch: ExchangeState, younger: Player, discard: int, n: int) -> None:
+def _with_exchange(new: State, ctx: Context, exch: ExchangeState) -> None:
+    # tuple.__new__: the named tuple's own constructor is Python code, and slower
+    new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
+
+
+def _commit_younger(
+    new: State, ctx: Context, exch: ExchangeState, younger: Player, discard: int, n: int
+) -> None:
     """Committed, not yet taken in: the elder's blanche is shown, then he exchanges."""
-    new._hands = with_hand(new._hands, younger, hand_of(new._hands, younger) & ~discard)
-    new._exch = exch._replace(
+    exch = exch._replace(
         stage=ExchStage.ELDER,
         discards=_with(exch.discards, younger, discard),
         taken=_with(exch.taken, younger, n),
     )
-    new._to_move = younger.other
+    _with_exchange(new, ctx, exch)
+    new._to_move = _OTHER[younger]
 
 
-def _elder_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
-    setup = new._ctx.setup
+def _elder_takes(
+    new: State, ctx: Context, exch: ExchangeState, elder: Player, discard: int, n: int
+) -> None:
+    """The elder takes the top ``n`` cards of the stock (his hand is without his discard)."""
+    setup = ctx.setup
     assert setup is not None
     prefix = setup.prefix
-    elder = new._ctx.dealer.other
-    younger = elder.other
-    hands = with_hand(new._hands, elder, (hand_of(new._hands, elder) & ~discard) | prefix[n])
+    younger = _OTHER[elder]
+    new._hands |= prefix[n] << HAND_SHIFT[elder]
     if not exch.announced:
-        new._hands = hands
-        discards = _with(exch.discards, elder, discard)
-        taken = _with(exch.taken, elder, n)
-        new._exch = ExchangeState(ExchStage.YOUNGER, 0, discards, taken, False, None)
+        taken = (n, 0) if elder == 0 else (0, n)
+        discards = (discard, 0) if elder == 0 else (0, discard)
+        _with_exchange(
+            new, ctx, _new(ExchangeState, (ExchStage.YOUNGER, 0, discards, taken, False, None))
+        )
         new._to_move = younger
         return
     # the younger committed first: he takes in now
     m = exch.taken[younger]
-    drawn = prefix[n + m] ^ prefix[n]
-    new._hands = with_hand(hands, younger, hand_of(hands, younger) | drawn)
+    new._hands |= (prefix[n + m] ^ prefix[n]) << HAND_SHIFT[younger]
     discards = _with(exch.discards, elder, exch.discards[elder] | discard)
-    _after_taking(new, exch.announced, discards, _with(exch.taken, elder, n))
+    _after_taking(new, ctx, exch.announced, discards, _with(exch.taken, elder, n))
 
 
-def _younger_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
-    setup = new._ctx.setup
+def _younger_takes(
+    new: State, ctx: Context, exch: ExchangeState, younger: Player, discard: int, n: int
+) -> None:
+    """The younger takes the next ``n`` cards (his hand is without his discard)."""
+    setup = ctx.setup
     assert setup is not None
     prefix = setup.prefix
-    younger = new._ctx.dealer
-    k = exch.taken[younger.other]
-    drawn = prefix[k + n] ^ prefix[k]
-    new._hands = with_hand(new._hands, younger, (hand_of(new._hands, younger) & ~discard) | drawn)
+    k = exch.taken[_OTHER[younger]]
+    new._hands |= (prefix[k + n] ^ prefix[k]) << HAND_SHIFT[younger]
     discards = _with(exch.discards, younger, exch.discards[younger] | discard)
-    _after_taking(new, exch.announced, discards, _with(exch.taken, younger, n))
+    _after_taking(new, ctx, exch.announced, discards, _with(exch.taken, younger, n))
 
 
 def _after_taking(
-    new: State, announced: int, discards: tuple[int, int], taken: tuple[int, int]
+    new: State, ctx: Context, announced: int, discards: tuple[int, int], taken: tuple[int, int]
 ) -> None:
     """Both have taken in: the younger says what becomes of cards left, if any."""
-    setup = new._ctx.setup
+    setup = ctx.setup
     assert setup is not None
-    done = taken[0] + taken[1] >= len(setup.stock)
-    stage = ExchStage.DONE if done else ExchStage.LEAVE
-    new._exch = ExchangeState(stage, announced, discards, taken, True, None)
-    if done:
+    if taken[0] + taken[1] >= len(setup.stock):
+        _with_exchange(
+            new, ctx, _new(ExchangeState, (ExchStage.DONE, announced, discards, taken, True, None))
+        )
         declarations.begin(new)
     else:
-        new._to_move = new._ctx.dealer
+        _with_exchange(
+            new, ctx, _new(ExchangeState, (ExchStage.LEAVE, announced, discards, taken, True, None))
+        )
+        new._to_move = ctx.dealer
 
 
 # ----------------------------------------------------------------- who saw what
