@@ -196,29 +196,25 @@ def _after_trick(
         scoring = tables.last[winning_card]
         if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
             return True
-        if _score_the_cards(new):
+        if _score_the_cards(new, tables):
             return True
         end.end_deal(new)
     return False
 
 
-def _score_the_cards(new: State) -> bool:
+def _score_the_cards(new: State, tables: RulesTables) -> bool:
     """The cards, or capot, after the last trick (R-PL-4); True when the game ends."""
-    rules = new._ctx.ruleset
-    tricks = tricks_won(new._tricks)
-    for player in (Player.A, Player.B):
-        won = tricks[player]
-        if won == TRICKS_IN_A_DEAL:
-            already = rules.cards if rules.cards_count_toward_pique else 0
-            if ledger.score(new, player, rules.capot - already, Precedence.CARDS, Reason.CAPOT):
-                return True
-        elif (
-            won > TRICKS_IN_A_DEAL // 2
-            and not rules.cards_count_toward_pique
-            and ledger.score(new, player, rules.cards, Precedence.CARDS, Reason.CARDS)
-        ):
-            return True
-    return False
+    won_by_a = new._tricks & _TRICKS_A  # of the twelve
+    if won_by_a == TRICKS_IN_A_DEAL // 2:
+        return False
+    player = Player.A if won_by_a > TRICKS_IN_A_DEAL // 2 else Player.B
+    if won_by_a in (0, TRICKS_IN_A_DEAL):
+        scoring = tables.capot
+    elif tables.quiet_play:  # else the cards were scored with the seventh trick
+        scoring = tables.cards
+    else:
+        return False
+    return scoring is not None and ledger.score_entry(new, player, scoring[0], scoring[1][player])
 
 
 def tricks(state: State) -> tuple[Trick, ...]:

@@ -70,16 +70,18 @@ class RulesTables(NamedTuple):
     # per follower, by lead * 64 + follow: (the trick's winner, the scores' increase, the
     # tricks' increase)
     follow: tuple[tuple[tuple[Player, int, int] | None, ...], ...]
+    cards: Scoring  # the cards after the last trick (R-PL-4), unless scored with the seventh
+    capot: Scoring  # capot, less the cards when they were scored with the seventh trick
 
 
-def _entries(points: int, reason: Reason) -> Scoring:
+def _entries(points: int, reason: Reason, precedence: Precedence = Precedence.PLAY) -> Scoring:
     if points <= 0:
         return None
     return (
         points,
         (
-            ScoreEvent(Player.A, points, Precedence.PLAY, reason),
-            ScoreEvent(Player.B, points, Precedence.PLAY, reason),
+            ScoreEvent(Player.A, points, precedence, reason),
+            ScoreEvent(Player.B, points, precedence, reason),
         ),
     )
 
@@ -121,6 +123,12 @@ def tables_for(ruleset: Ruleset) -> RulesTables:
         ruleset.game.target is None and not ruleset.cards_count_toward_pique,
         lead_gain,
         follow,
+        _entries(ruleset.cards, Reason.CARDS, Precedence.CARDS),
+        _entries(
+            ruleset.capot - (ruleset.cards if ruleset.cards_count_toward_pique else 0),
+            Reason.CAPOT,
+            Precedence.CARDS,
+        ),
     )
 
 
