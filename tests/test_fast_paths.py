@@ -142,3 +142,29 @@ def test_the_ledger_holds_every_entry_of_the_play(ruleset: pq.Ruleset, declarati
         if not copy.is_over and copy.to_move is not pq.CHANCE:
             after = copy.apply(copy.legal_actions()[0])
             assert after.events == states[i].apply(states[i].legal_actions()[0]).events
+
+
+# ----------------------------------------------------------------- the discards
+
+
+def test_the_lazy_discards_index_as_they_iterate() -> None:
+    rng = random.Random(9)
+    start = pq.new_game(pq.RUBICON)
+    for _ in range(5):
+        state = start.apply(start.sample_chance(rng))
+        for _turn in range(2):  # the elder's discards, then the younger's
+            legal = state.legal_actions()
+            every = list(legal)
+            assert len(every) == len(legal) == len(set(every))
+            picks = rng.sample(range(len(legal)), 40)
+            assert [legal[i] for i in picks] == [every[i] for i in picks]
+            assert legal[-1] == every[-1] and legal[-len(legal)] == every[0]
+            assert legal[3:9] == every[3:9] and legal[::500] == every[::500]
+            assert all(action in legal for action in every[::97])
+            with pytest.raises(IndexError):
+                legal[len(legal)]
+            with pytest.raises(IndexError):
+                legal[-len(legal) - 1]
+            with pytest.raises(TypeError):
+                legal[1.0]  # type: ignore[call-overload]
+            state = state.apply(rng.choice(legal))

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterator, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Final, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
-from ..cards import CARD_BY_INDEX, Card, _from_mask
+from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
 from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder, hand_of
-from .tables import indices as _indices
+from .tables import SUIT_INDICES
 
 if TYPE_CHECKING:
     from .state import State
@@ -39,6 +40,8 @@ __all__ = [
 
 ACTIONS: Final = frozenset((Exchange, ExchangeCount, Leave))
 _OTHER: Final = (Player.B, Player.A)
+_new_object: Final = object.__new__
+_set: Final = object.__setattr__
 _new: Final = tuple.__new__
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
 _COMB_SUMS: Final = tuple(
@@ -57,10 +60,16 @@ class _Discards(Sequence[Exchange]):
     __slots__ = ("_cards", "_hi", "_len", "_lo")
 
     def __init__(self, hand: int, lo: int, hi: int) -> None:
-        self._cards = _indices(hand)
+        si = SUIT_INDICES  # tables.indices, written out
+        self._cards = cards = (
+            si[0][hand & SUIT_BITS]
+            + si[1][(hand >> 16) & SUIT_BITS]
+            + si[2][(hand >> 32) & SUIT_BITS]
+            + si[3][(hand >> 48) & SUIT_BITS]
+        )
         self._lo = lo
         self._hi = hi
-        self._len = _COMB_SUMS[len(self._cards)][lo][hi]
+        self._len = _COMB_SUMS[len(cards)][lo][hi]
 
     def __len__(self) -> int:
         return self._len
@@ -70,18 +79,23 @@ class _Discards(Sequence[Exchange]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
     def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
+        if type(index) is not int or not 0 <= index < self._len:
+            return self._other_item(index)
+        cards = self._cards
+        mask = 0
+        for position in _position_table(len(cards), self._lo, self._hi)[index]:
+            mask |= 1 << cards[position]
+        return _exchange_of(mask)
+
+    def _other_item(self, index: int | slice) -> Exchange | Sequence[Exchange]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
+        index = operator.index(index)
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("discard index out of range")
-        table = _position_table(len(self._cards), self._lo, self._hi)
-        cards = self._cards
-        mask = 0
-        for position in table[index]:
-            mask |= 1 << cards[position]
-        return _exchange_of(mask)
+        return self[index]
 
     def __iter__(self) -> Iterator[Exchange]:
         bits = [1 << c for c in self._cards]
@@ -107,8 +121,12 @@ def _position_table(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _exchange_of(mask: int) -> Exchange:
-    action = object.__new__(Exchange)
-    object.__setattr__(action, "discard", _from_mask(mask))
+    # past the frozen classes' own constructors and converters: a CardSet and an
+    # Exchange made as _from_mask makes a CardSet
+    discard = _new_object(CardSet)
+    _set(discard, "mask", mask)
+    action = _new_object(Exchange)
+    _set(action, "discard", discard)
     return action
 
 
