@@ -128,8 +128,8 @@ def apply(state: State, action: Play) -> State:
             new._scores = state._scores + tables.lead_gain[player][index]
             return new
         new._scores = state._scores
-        if not _enter(new, player, tables.lead[index], tables):
-            ledger.reopen(new)
+        if not _enter(new, player, tables.lead[index], tables) and new._race is None:
+            ledger.reopen(new)  # the race was settled by this card
         return new
     winner, gain, won = tables.follow[player][lead * _SLOTS + index]  # type: ignore[misc]
     new._lead = -1
@@ -141,8 +141,12 @@ def apply(state: State, action: Play) -> State:
         return new
     new._scores = state._scores
     scoring = tables.trick[lead * _SLOTS + index][1]  # type: ignore[index]
-    if not _end_trick(new, winner, index if winner is player else lead, scoring, tables):
-        ledger.reopen(new)
+    if (
+        not _end_trick(new, winner, index if winner is player else lead, scoring, tables)
+        and race is not None
+        and new._race is None
+    ):
+        ledger.reopen(new)  # the race was settled by this trick
     return new
 
 
@@ -314,19 +318,24 @@ def _play_out(state: State, rng: random.Random) -> State:
                 new._scores += lead_gain[player][index]
                 continue
             new._history = history
-            if not _enter(new, player, tables.lead[index], tables):
+            if not _enter(new, player, tables.lead[index], tables) and new._race is None:
                 ledger.reopen(new)
             continue
         winner, gain, won = follow_table[player][lead * _SLOTS + index]  # type: ignore[misc]
         new._lead = -1
         new._to_move = winner
         new._tricks += won
-        if new._race is None and hands and usual:  # the usual trick, as in apply
+        race = new._race
+        if race is None and hands and usual:  # the usual trick, as in apply
             new._scores += gain
             continue
         new._history = history
         scoring = tables.trick[lead * _SLOTS + index][1]  # type: ignore[index]
-        if not _end_trick(new, winner, index if winner is player else lead, scoring, tables):
+        if (
+            not _end_trick(new, winner, index if winner is player else lead, scoring, tables)
+            and race is not None
+            and new._race is None
+        ):
             ledger.reopen(new)
     new._history = history
     return new
