@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 __all__ = ["end_deal", "finish_game", "game_points"]
 
 _new = tuple.__new__
+_OTHER = (Player.B, Player.A)
+_DEAL = Phase.DEAL
 
 
 def end_deal(new: State) -> None:
@@ -37,8 +39,8 @@ def end_deal(new: State) -> None:
     sheet = (*game.sheet, score_pair(scores, deal=True))
     game = _new(Game, (*game[:2], sheet, *game[3:]))
     # the game record and the next dealer; the rest of the context as it was
-    new._ctx = _new(Context, (*ctx[:2], game, ctx.dealer.other, *ctx[4:]))
-    new._phase = Phase.DEAL
+    new._ctx = _new(Context, (*ctx[:2], game, _OTHER[ctx.dealer], *ctx[4:]))
+    new._phase = _DEAL
     new._to_move = CHANCE
 
 

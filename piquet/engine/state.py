@@ -73,6 +73,11 @@ _ACTION_KINDS: Final = frozenset(
     (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, PlayAction)
 )
 _PHASE_PLAY: Final = Phase.PLAY
+_PHASE_EXCHANGE: Final = Phase.EXCHANGE
+_PHASE_DECLARATION: Final = Phase.DECLARATION
+_PHASE_DEAL: Final = Phase.DEAL
+_EXCHANGE_ACTIONS: Final = exchange.ACTIONS
+_DECLARATION_ACTIONS: Final = declarations.ACTIONS
 _PLAY: Final = PlayAction
 _play_apply: Final = play.apply
 _play_legal: Final = play.legal_actions
@@ -504,9 +509,9 @@ class State:
         phase = self._phase
         if phase is _PHASE_PLAY:
             return _play_legal(self)
-        if phase is Phase.EXCHANGE:
+        if phase is _PHASE_EXCHANGE:
             return exchange.legal_actions(self)
-        if phase is Phase.DECLARATION:
+        if phase is _PHASE_DECLARATION:
             return declarations.legal_actions(self)
         return ()
 
@@ -527,11 +532,11 @@ class State:
         phase = self._phase
         if kind is _PLAY and phase is _PHASE_PLAY:
             return _play_apply(self, action)  # type: ignore[arg-type]
-        if phase is Phase.EXCHANGE and kind in exchange.ACTIONS:
+        if phase is _PHASE_EXCHANGE and kind in _EXCHANGE_ACTIONS:
             return exchange.apply(self, action)  # type: ignore[arg-type]
-        if phase is Phase.DECLARATION and kind in declarations.ACTIONS:
+        if phase is _PHASE_DECLARATION and kind in _DECLARATION_ACTIONS:
             return declarations.apply(self, action)  # type: ignore[arg-type]
-        if phase is Phase.DEAL and kind is Deal:
+        if phase is _PHASE_DEAL and kind is Deal:
             return deal.apply(self, action)  # type: ignore[arg-type]
         if kind not in _ACTION_KINDS:
             raise IllegalActionError(f"not an action: {action!r}")
