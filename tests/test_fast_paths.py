@@ -168,3 +168,83 @@ def test_the_lazy_discards_index_as_they_iterate() -> None:
             with pytest.raises(TypeError):
                 legal[1.0]  # type: ignore[call-overload]
             state = state.apply(rng.choice(legal))
+
+
+# ----------------------------------------------------------------- one class per phase
+
+
+def test_every_phase_pickles_as_a_state_and_reads_back() -> None:
+    rng = random.Random(10)
+    state = pq.new_game(pq.RUBICON, declarations="played")
+    seen = set()
+    while not state.is_over:
+        data = pickle.dumps(state)
+        copy = pickle.loads(data)
+        assert isinstance(copy, pq.State) and type(copy) is type(state)
+        assert copy == state and copy.phase is state.phase
+        assert b"_Playing" not in data and b"_Exchanging" not in data  # only "State"
+        seen.add(state.phase)
+        if state.to_move is pq.CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert seen == set(pq.Phase) - {pq.Phase.OVER}
+    assert pickle.loads(pickle.dumps(state)).is_over
+
+
+def test_a_state_pickled_with_its_phase_in_a_slot_reads_back() -> None:
+    """Earlier versions kept the phase in a slot of the State class itself."""
+    state = pq.new_game(pq.RUBICON).rollout(random.Random(11))
+    state = state.apply(state.sample_chance(random.Random(12)))
+    fields = state.__getstate__()
+    old = object.__new__(pq.State)  # as pickle makes it: the class named in the pickle
+    old.__setstate__(fields)
+    assert old == state and old.phase is pq.Phase.EXCHANGE
+    assert old.legal_actions()[5] == state.legal_actions()[5]
+
+
+@pytest.mark.parametrize(
+    ("phase", "action", "reason"),
+    [
+        (pq.Phase.PLAY, pq.Pass("point"), "not legal in the play phase"),
+        (pq.Phase.EXCHANGE, pq.Play("AS"), "not legal in the exchange phase"),
+        (pq.Phase.DECLARATION, pq.Play("AS"), "not legal in the declaration phase"),
+        (pq.Phase.PLAY, "play AS", "not an action"),
+    ],
+)
+def test_each_phase_refuses_other_actions_with_the_reason(
+    phase: pq.Phase, action: object, reason: str
+) -> None:
+    rng = random.Random(13)
+    state = pq.new_game(pq.RUBICON, declarations="played")
+    state = state.apply(state.sample_chance(rng))
+    while state.phase is not phase:
+        state = state.apply(rng.choice(state.legal_actions()))
+    with pytest.raises(pq.IllegalActionError, match=reason):
+        state.apply(action)  # type: ignore[arg-type]
+    assert not state.is_legal(action)  # type: ignore[arg-type]
+
+
+def test_the_state_class_s_own_methods_serve_every_phase() -> None:
+    """``State.apply(state, action)`` and ``State.legal_actions(state)``, called through
+    the class, give what the state's own methods give."""
+    rng = random.Random(14)
+    state = pq.new_game(pq.RUBICON, declarations="played")
+    phases = set()
+    while not state.is_over:
+        if state.to_move is pq.CHANCE:
+            action: pq.Action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            through_the_class = pq.State.legal_actions(state)
+            assert len(through_the_class) == len(legal)
+            assert [through_the_class[i] for i in range(0, len(legal), 7)] == [
+                legal[i] for i in range(0, len(legal), 7)
+            ]
+            action = rng.choice(legal)
+        phases.add(state.phase)
+        after = pq.State.apply(state, action)
+        assert after == state.apply(action) and after.events == state.apply(action).events
+        state = after
+    assert phases == set(pq.Phase) - {pq.Phase.OVER}
+    assert pq.State.legal_actions(state) == ()

@@ -120,7 +120,7 @@ def _follow_race(
 def reopen(new: State) -> None:
     """Open a stretch of the play's own entries, from the next card on, once the race is
     settled in the play (see the module's docstring), unless one is open."""
-    if new._race is None and new._phase is _PLAY and new._ctx.tables.usual:
+    if new._race is None and new._PHASE is _PLAY and new._ctx.tables.usual:
         events = new._events
         if events is None or type(events[1]) is not list:
             new._events = (events, [cards_played(new._tricks, new._lead), None])
@@ -142,7 +142,7 @@ def events(state: State) -> tuple[ScoreEvent, ...]:
     if last is not None:
         if last[0] is history:
             return last[1]  # type: ignore[no-any-return]
-        if last[0] is history[0] and state._phase is _PLAY:
+        if last[0] is history[0] and state._PHASE is _PLAY:
             # the child of the state read last: its card's entry, if it scores
             tables = state._ctx.tables
             index = history[1].card.index

@@ -12,7 +12,7 @@ import random as _random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import Play
+from ..actions import Action, Play
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
@@ -98,7 +98,10 @@ def legal_actions(state: State) -> Sequence[Play]:
     )
 
 
-def apply(state: State, action: Play) -> State:
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``, a card played (see :meth:`State.apply`)."""
+    if type(action) is not Play:
+        return _not_a_card(state, action)
     index = action.card.index
     player: Player = state._to_move  # type: ignore[assignment]
     shift = HAND_SHIFT[player]
@@ -111,9 +114,8 @@ def apply(state: State, action: Play) -> State:
     ):
         _refuse(action, player, hands >> shift & HAND_MASK, lead)
     # the clone, written out: this is the hottest path of the engine
-    new = object.__new__(type(state))
+    new = object.__new__(type(state))  # a state of the play: its class says so
     new._ctx = ctx = state._ctx
-    new._phase = _PHASE_PLAY
     new._events = state._events
     new._race = race = state._race
     new._history = (state._history, action)
@@ -148,6 +150,13 @@ def apply(state: State, action: Play) -> State:
     ):
         ledger.reopen(new)  # the race was settled by this trick
     return new
+
+
+def _not_a_card(state: State, action: Action) -> State:
+    """Any other action, refused by the state with the reason."""
+    from .state import State  # here: state.py imports this module
+
+    return State.apply(state, action)
 
 
 def _enter(new: State, player: Player, scoring: Scoring, tables: RulesTables) -> bool:
@@ -295,7 +304,7 @@ def _play_out(state: State, rng: random.Random) -> State:
     history = new._history
     tables = new._ctx.tables
     lead_gain, follow_table, usual = tables.lead_gain, tables.follow, tables.usual
-    while new._phase is _PHASE_PLAY:
+    while new._PHASE is _PHASE_PLAY:
         player: Player = new._to_move  # type: ignore[assignment]
         shift = HAND_SHIFT[player]
         hands = new._hands

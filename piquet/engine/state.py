@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, SupportsIndex
 
 from ..actions import (
     Action,
@@ -76,11 +76,9 @@ _PHASE_PLAY: Final = Phase.PLAY
 _PHASE_EXCHANGE: Final = Phase.EXCHANGE
 _PHASE_DECLARATION: Final = Phase.DECLARATION
 _PHASE_DEAL: Final = Phase.DEAL
+_PHASE_OVER: Final = Phase.OVER
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
 _DECLARATION_ACTIONS: Final = declarations.ACTIONS
-_PLAY: Final = PlayAction
-_play_apply: Final = play.apply
-_play_legal: Final = play.legal_actions
 
 
 class State:
@@ -113,15 +111,17 @@ class State:
         "_hash",
         "_history",
         "_lead",
-        "_phase",
         "_race",
         "_scores",
         "_to_move",
         "_tricks",
     )
 
+    # The phase is the state's class: one subclass per phase (at the end of this module),
+    # so that apply and legal_actions go straight to the phase's own functions, and a
+    # state is a slot smaller. A phase module sets ``new._phase`` as before.
+    _PHASE: ClassVar[Phase]
     _ctx: Context
-    _phase: Phase
     _to_move: Player | Literal[Chance.CHANCE] | None
     _hands: int  # both hands in one int, see parts.hand_of
     _lead: int  # the index of the card led to the trick in progress, or -1
@@ -135,10 +135,17 @@ class State:
     def __init__(self) -> None:
         raise TypeError("use piquet.new_game() or piquet.new_deal() to make a state")
 
+    @property
+    def _phase(self) -> Phase:
+        return self._PHASE
+
+    @_phase.setter
+    def _phase(self, phase: Phase) -> None:
+        self.__class__ = _STATE_OF_PHASE[phase]
+
     def _clone(self) -> State:
-        new = object.__new__(State)
+        new = object.__new__(type(self))
         new._ctx = self._ctx
-        new._phase = self._phase
         new._to_move = self._to_move
         new._hands = self._hands
         new._lead = self._lead
@@ -178,7 +185,7 @@ class State:
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        return self._phase
+        return self._PHASE
 
     @property
     def to_move(self) -> Player | Literal[Chance.CHANCE] | None:
@@ -188,7 +195,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """True when the game (or the single deal of :func:`~piquet.new_deal`) is over."""
-        return self._phase is Phase.OVER
+        return self._PHASE is _PHASE_OVER
 
     @property
     def dealer(self) -> Player:
@@ -413,7 +420,7 @@ class State:
             game.single,
             len(game.sheet),
             tuple((g.winner, g.points) for g in game.games),
-            self._phase,
+            self._PHASE,
             self._to_move,
             self._hands,
             self._exch,
@@ -457,11 +464,16 @@ class State:
 
     def __getstate__(self) -> dict[str, Any]:
         fields = {name: getattr(self, name) for name in State.__slots__ if name != "_hash"}
+        fields["_phase"] = self._PHASE
         fields["_history"] = self.history  # flat: linked lists pickle recursively
         fields["_events"] = self.events
         # the tables are rebuilt from the ruleset: they would be most of the pickle
         fields["_ctx"] = self._ctx._replace(tables=None)  # type: ignore[arg-type]
         return fields
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        # pickled as a State whatever its phase's class (__setstate__ sets the class)
+        return (object.__new__, (State,), self.__getstate__())
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         for name in ("_history", "_events"):
@@ -487,7 +499,7 @@ class State:
 
     def __repr__(self) -> str:
         return (
-            f"<State {self.ruleset.name} deal {self.deal_number} {self._phase.value} "
+            f"<State {self.ruleset.name} deal {self.deal_number} {self._PHASE.value} "
             f"to_move={self._to_move} scores={self.scores}>"
         )
 
@@ -506,9 +518,11 @@ class State:
         sequence is empty there; use :meth:`sample_chance` or give a :class:`~piquet.Deal`.
         The elder's discards are built lazily, on indexing or iteration.
         """
-        phase = self._phase
+        # the phase's own class calls its module straight away; this is for a call
+        # through the class, State.legal_actions(state)
+        phase = self._PHASE
         if phase is _PHASE_PLAY:
-            return _play_legal(self)
+            return play.legal_actions(self)
         if phase is _PHASE_EXCHANGE:
             return exchange.legal_actions(self)
         if phase is _PHASE_DECLARATION:
@@ -528,16 +542,18 @@ class State:
 
         ``self`` is never changed.
         """
+        # the phase's own class calls its module first; this is for a deal, for what
+        # is refused, and for a call through the class, State.apply(state, action)
         kind = type(action)
-        phase = self._phase
-        if kind is _PLAY and phase is _PHASE_PLAY:
-            return _play_apply(self, action)  # type: ignore[arg-type]
+        phase = self._PHASE
+        if phase is _PHASE_DEAL and kind is Deal:
+            return deal.apply(self, action)  # type: ignore[arg-type]
+        if phase is _PHASE_PLAY and kind is PlayAction:
+            return play.apply(self, action)
         if phase is _PHASE_EXCHANGE and kind in _EXCHANGE_ACTIONS:
             return exchange.apply(self, action)  # type: ignore[arg-type]
         if phase is _PHASE_DECLARATION and kind in _DECLARATION_ACTIONS:
             return declarations.apply(self, action)  # type: ignore[arg-type]
-        if phase is _PHASE_DEAL and kind is Deal:
-            return deal.apply(self, action)  # type: ignore[arg-type]
         if kind not in _ACTION_KINDS:
             raise IllegalActionError(f"not an action: {action!r}")
         if phase is Phase.OVER:
@@ -560,3 +576,68 @@ class State:
         (True, 1, 1)
         """
         return play.rollout(self, rng)
+
+
+# ----------------------------------------------------------------- one class per phase
+# Each sends apply and legal_actions straight to its phase's module; anything else goes
+# to State's own, which refuses it with the reason.
+
+
+class _Dealing(State):
+    """A :class:`State` at a chance node (a deal to come)."""
+
+    __slots__ = ()
+    _PHASE = Phase.DEAL
+
+
+class _Exchanging(State):
+    """A :class:`State` in the exchange."""
+
+    __slots__ = ()
+    _PHASE = Phase.EXCHANGE
+
+    def legal_actions(self) -> Sequence[Action]:
+        return exchange.legal_actions(self)
+
+    def apply(self, action: Action) -> State:
+        if type(action) in _EXCHANGE_ACTIONS:
+            return exchange.apply(self, action)  # type: ignore[arg-type]
+        return State.apply(self, action)
+
+
+class _Declaring(State):
+    """A :class:`State` in the declarations."""
+
+    __slots__ = ()
+    _PHASE = Phase.DECLARATION
+
+    def legal_actions(self) -> Sequence[Action]:
+        return declarations.legal_actions(self)
+
+    def apply(self, action: Action) -> State:
+        if type(action) in _DECLARATION_ACTIONS:
+            return declarations.apply(self, action)  # type: ignore[arg-type]
+        return State.apply(self, action)
+
+
+class _Playing(State):
+    """A :class:`State` in the play."""
+
+    __slots__ = ()
+    _PHASE = Phase.PLAY
+    # the hottest calls of the engine: the play's own functions, with no call between
+    legal_actions = play.legal_actions
+    apply = play.apply
+
+
+class _Over(State):
+    """A :class:`State` at the end of the game."""
+
+    __slots__ = ()
+    _PHASE = Phase.OVER
+
+
+_STATE_OF_PHASE: Final = {
+    state_class._PHASE: state_class
+    for state_class in (_Dealing, _Exchanging, _Declaring, _Playing, _Over)
+}
