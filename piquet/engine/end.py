@@ -21,6 +21,7 @@ __all__ = ["end_deal", "finish_game", "game_points"]
 _new = tuple.__new__
 _OTHER = (Player.B, Player.A)
 _DEAL = Phase.DEAL
+_OVER = Phase.OVER
 
 
 def end_deal(new: State) -> None:
@@ -68,7 +69,7 @@ def finish_game(new: State, first_to_target: Player | None) -> None:
                 game=game._replace(sheet=(), games=games), dealer=ctx.dealer.other
             )
             new._scores = pack_scores(0, 0, deal_scores[0], deal_scores[1])
-            new._phase = Phase.DEAL
+            new._phase = _DEAL
             new._to_move = CHANCE
             return
         new._ctx = ctx._replace(
@@ -80,7 +81,7 @@ def finish_game(new: State, first_to_target: Player | None) -> None:
             game=game._replace(sheet=(*game.sheet, deal_scores)),
             result=Result(winner, scores, points),
         )
-    new._phase = Phase.OVER
+    new._phase = _OVER
     new._to_move = None
 
 

@@ -42,6 +42,15 @@ ACTIONS: Final = frozenset((Exchange, ExchangeCount, Leave))
 _OTHER: Final = (Player.B, Player.A)
 _new_object: Final = object.__new__
 _set: Final = object.__setattr__
+# enum members as module constants: reading one off its class costs ten times more
+_COUNT: Final = ExchStage.COUNT
+_YOUNGER_FIRST: Final = ExchStage.YOUNGER_FIRST
+_ELDER: Final = ExchStage.ELDER
+_YOUNGER: Final = ExchStage.YOUNGER
+_LEAVE: Final = ExchStage.LEAVE
+_DONE: Final = ExchStage.DONE
+_EXPOSE: Final = LeftCards.EXPOSE
+_LOOK: Final = LeftCards.LOOK
 _new: Final = tuple.__new__
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
 _COMB_SUMS: Final = tuple(
@@ -134,12 +143,12 @@ def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
     """How many cards the player to move may discard, and the rule that says so."""
     rules = state._ctx.ruleset
     stage = exch.stage
-    if stage is ExchStage.ELDER:
+    if stage is _ELDER:
         if exch.announced:
             return exch.announced, exch.announced, "R-CB-2"
         return rules.elder_min, rules.elder_max, "R-EX-1"
-    elder = state._ctx.dealer.other
-    taken_first = exch.announced if stage is ExchStage.YOUNGER_FIRST else exch.taken[elder]
+    elder = _OTHER[state._ctx.dealer]
+    taken_first = exch.announced if stage is _YOUNGER_FIRST else exch.taken[elder]
     return rules.younger_min, rules.stock_size - taken_first, "R-EX-3"
 
 
@@ -151,11 +160,11 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
     assert exch is not None
     rules = state._ctx.ruleset
     stage = exch.stage
-    if stage is ExchStage.COUNT:
+    if stage is _COUNT:
         return tuple(ExchangeCount(n) for n in range(rules.elder_min, rules.elder_max + 1))
-    if stage is ExchStage.LEAVE:
+    if stage is _LEAVE:
         return _LEAVES
-    if stage is ExchStage.DONE:
+    if stage is _DONE:
         return ()
     lo, hi, _rule = discard_limits(state, exch)
     return _Discards(hand_of(state._hands, state._to_move), lo, hi)  # type: ignore[arg-type]
@@ -169,9 +178,9 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     exch = ctx.exch
     assert exch is not None
     stage = exch.stage
-    if stage is ExchStage.COUNT:
+    if stage is _COUNT:
         return _count(state, exch, action)
-    if stage is ExchStage.LEAVE:
+    if stage is _LEAVE:
         return _leave(state, exch, action)
     if type(action) is not Exchange:
         raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
@@ -185,15 +194,15 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     lo, hi, rule = discard_limits(state, exch)
     if not lo <= n <= hi:
         span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
-        who = "elder" if stage is ExchStage.ELDER else "younger"
+        who = "elder" if stage is _ELDER else "younger"
         raise IllegalActionError(f"{action}: the {who} must discard {span} cards, not {n} ({rule})")
     new = state._clone()
     new._history = (state._history, action)
     # the discard leaves the hand (its cards are in it: one XOR)
     new._hands = state._hands ^ discard << shift
-    if stage is ExchStage.ELDER:
+    if stage is _ELDER:
         _elder_takes(new, ctx, exch, player, discard, n)
-    elif stage is ExchStage.YOUNGER:
+    elif stage is _YOUNGER:
         _younger_takes(new, ctx, exch, player, discard, n)
     else:
         _commit_younger(new, ctx, exch, player, discard, n)
@@ -215,7 +224,7 @@ def _count(state: State, exch: ExchangeState, action: object) -> State:
         )
     new = state._clone()
     new._history = (state._history, action)
-    new._exch = exch._replace(stage=ExchStage.YOUNGER_FIRST, announced=n)
+    new._exch = exch._replace(stage=_YOUNGER_FIRST, announced=n)
     new._to_move = state._ctx.dealer
     return new
 
@@ -228,7 +237,7 @@ def _leave(state: State, exch: ExchangeState, action: object) -> State:
         )
     new = state._clone()
     new._history = (state._history, action)
-    new._exch = exch._replace(stage=ExchStage.DONE, left=action.choice)
+    new._exch = exch._replace(stage=_DONE, left=action.choice)
     declarations.begin(new)
     return new
 
@@ -247,7 +256,7 @@ def _commit_younger(
 ) -> None:
     """Committed, not yet taken in: the elder's blanche is shown, then he exchanges."""
     exch = exch._replace(
-        stage=ExchStage.ELDER,
+        stage=_ELDER,
         discards=_with(exch.discards, younger, discard),
         taken=_with(exch.taken, younger, n),
     )
@@ -267,9 +276,7 @@ def _elder_takes(
     if not exch.announced:
         taken = (n, 0) if elder == 0 else (0, n)
         discards = (discard, 0) if elder == 0 else (0, discard)
-        _with_exchange(
-            new, ctx, _new(ExchangeState, (ExchStage.YOUNGER, 0, discards, taken, False, None))
-        )
+        _with_exchange(new, ctx, _new(ExchangeState, (_YOUNGER, 0, discards, taken, False, None)))
         new._to_move = younger
         return
     # the younger committed first: he takes in now
@@ -300,12 +307,12 @@ def _after_taking(
     assert setup is not None
     if taken[0] + taken[1] >= len(setup.stock):
         _with_exchange(
-            new, ctx, _new(ExchangeState, (ExchStage.DONE, announced, discards, taken, True, None))
+            new, ctx, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
         )
         declarations.begin(new)
     else:
         _with_exchange(
-            new, ctx, _new(ExchangeState, (ExchStage.LEAVE, announced, discards, taken, True, None))
+            new, ctx, _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))
         )
         new._to_move = ctx.dealer
 
@@ -314,7 +321,7 @@ def _after_taking(
 
 
 def elder_has_exchanged(exch: ExchangeState) -> bool:
-    return exch.stage >= ExchStage.YOUNGER
+    return exch.stage >= _YOUNGER
 
 
 def taken(state: State) -> tuple[int, int]:
@@ -324,7 +331,7 @@ def taken(state: State) -> tuple[int, int]:
         return (0, 0)
     if exch.younger_taken:
         return exch.taken
-    return _with(exch.taken, deal_elder(state._ctx).other, 0)
+    return _with(exch.taken, _OTHER[deal_elder(state._ctx)], 0)
 
 
 def stock_left(state: State) -> tuple[Card, ...]:
@@ -349,15 +356,14 @@ def seen_mask(state: State, player: Player) -> int:
     if setup is None or exch is None:
         return 0
     elder = deal_elder(state._ctx)
-    taken_e, taken_y = (exch.taken[elder], exch.taken[elder.other] if exch.younger_taken else 0)
+    taken_e, taken_y = (exch.taken[elder], exch.taken[_OTHER[elder]] if exch.younger_taken else 0)
     seen = 0
     if player == elder and elder_has_exchanged(exch):
         # R-EX-2: the elder alone sees the cards he left of his portion
         seen |= _mask_of(setup.stock[taken_e : state._ctx.ruleset.elder_max])
     left = exch.left
-    if exch.stage >= ExchStage.LEAVE and (
-        left is LeftCards.EXPOSE
-        or (left is LeftCards.LOOK and (player != elder or play.elder_has_led(state)))
+    if exch.stage >= _LEAVE and (
+        left is _EXPOSE or (left is _LOOK and (player != elder or play.elder_has_led(state)))
     ):
         seen |= _mask_of(setup.stock[taken_e + taken_y :])  # R-EX-4
     return seen
@@ -369,9 +375,9 @@ def known_taken(state: State, player: Player) -> int:
     setup = state._ctx.setup
     exch = state._ctx.exch
     elder = deal_elder(state._ctx)
-    if setup is None or exch is None or player != elder or exch.stage < ExchStage.LEAVE:
+    if setup is None or exch is None or player != elder or exch.stage < _LEAVE:
         return 0
     taken_e = exch.taken[elder]
-    taken_y = exch.taken[elder.other] if exch.younger_taken else 0
+    taken_y = exch.taken[_OTHER[elder]] if exch.younger_taken else 0
     portion = state._ctx.ruleset.elder_max
     return _mask_of(setup.stock[taken_e : min(portion, taken_e + taken_y)])

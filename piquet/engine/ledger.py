@@ -43,6 +43,8 @@ _new_tuple: Final = tuple.__new__
 _PLAY: Final = Phase.PLAY
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
+_SET: Final = Precedence.SET
+_PLAY_CLASS: Final = Precedence.PLAY
 
 
 def score(
@@ -101,15 +103,15 @@ def _follow_race(
     opponent_entered = entered[1 - player]
     bonus = None
     count = counted[player]
-    if precedence <= Precedence.SET:
+    if precedence <= _SET:
         if counts:
             count += points
             if not opponent_entered and count >= rules.bonus_threshold:
-                bonus = (Reason.REPIQUE, rules.repique)
-    elif player is new._ctx.dealer.other and precedence is Precedence.PLAY:
+                bonus = (_REPIQUE, rules.repique)
+    elif player is _OTHER[new._ctx.dealer] and precedence is _PLAY_CLASS:
         count += points
         if not opponent_entered and count >= rules.bonus_threshold:
-            bonus = (Reason.PIQUE, rules.pique)
+            bonus = (_PIQUE, rules.pique)
     counted = (count, counted[1]) if player == 0 else (counted[0], count)
     entered = (True, entered[1]) if player == 0 else (entered[0], True)
     settled = bonus is not None or (entered[0] and entered[1])

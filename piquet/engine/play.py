@@ -40,6 +40,9 @@ __all__ = [
 TRICKS_IN_A_DEAL: Final = 12
 CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they count toward pique
 _PHASE_PLAY: Final = Phase.PLAY
+_PHASE_OVER: Final = Phase.OVER
+_A: Final = Player.A
+_B: Final = Player.B
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
 _RANDBELOW: Final = getattr(_random.Random, "_randbelow_with_getrandbits", None)
@@ -68,10 +71,10 @@ _SUIT_PLAYS: Final = tuple(
 
 def begin(new: State) -> None:
     """The elder leads the first trick."""
-    if new._phase is Phase.OVER:
+    if new._phase is _PHASE_OVER:
         return
     new._phase = _PHASE_PLAY
-    new._to_move = new._ctx.dealer.other
+    new._to_move = _OTHER[new._ctx.dealer]
     new._lead = -1
     ledger.reopen(new)
 
@@ -220,7 +223,7 @@ def _score_the_cards(new: State, tables: RulesTables) -> bool:
     won_by_a = new._tricks & _TRICKS_A  # of the twelve
     if won_by_a == TRICKS_IN_A_DEAL // 2:
         return False
-    player = Player.A if won_by_a > TRICKS_IN_A_DEAL // 2 else Player.B
+    player = _A if won_by_a > TRICKS_IN_A_DEAL // 2 else _B
     if won_by_a in (0, TRICKS_IN_A_DEAL):
         scoring = tables.capot
     elif tables.quiet_play:  # else the cards were scored with the seventh trick
@@ -282,7 +285,7 @@ def _trick(leader: Player, lead: int, follow: int) -> Trick:
 
 def rollout(state: State, rng: random.Random) -> State:
     """Random legal actions to the end of the deal (see :meth:`State.rollout`)."""
-    if state._phase is Phase.OVER:
+    if state._phase is _PHASE_OVER:
         return state
     if state._to_move is CHANCE:
         state = state.apply(state.sample_chance(rng))
@@ -290,7 +293,7 @@ def rollout(state: State, rng: random.Random) -> State:
     # draws otherwise (a subclass with its own random()) goes the slow way, alike
     quick = getattr(type(rng), "_randbelow", None) is _RANDBELOW
     while state._phase is not _PHASE_PLAY or not quick:
-        if state._to_move is CHANCE or state._phase is Phase.OVER:
+        if state._to_move is CHANCE or state._phase is _PHASE_OVER:
             return state
         state = state.apply(rng.choice(state.legal_actions()))
     return _play_out(state, rng)

@@ -77,6 +77,7 @@ _PHASE_EXCHANGE: Final = Phase.EXCHANGE
 _PHASE_DECLARATION: Final = Phase.DECLARATION
 _PHASE_DEAL: Final = Phase.DEAL
 _PHASE_OVER: Final = Phase.OVER
+_OTHER: Final = (Player.B, Player.A)
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
 _DECLARATION_ACTIONS: Final = declarations.ACTIONS
 
@@ -208,7 +209,7 @@ class State:
     def elder(self) -> Player:
         """The elder hand of the current deal (the non-dealer); at the chance node
         between deals, of the deal to come."""
-        return self._ctx.dealer.other
+        return _OTHER[self._ctx.dealer]
 
     @property
     def younger(self) -> Player:
