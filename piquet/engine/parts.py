@@ -217,10 +217,7 @@ def deal_elder(ctx: Context) -> Player:
 def with_stages(ctx: Context, exch: ExchangeState | None, decl: Declarations) -> Context:
     """``ctx`` with the exchange's and the declarations' records replaced."""
     # tuple.__new__: the named tuple's own constructor is Python code, and slower
-    return tuple.__new__(
-        Context,
-        (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, decl),
-    )
+    return tuple.__new__(Context, (*ctx[:6], exch, decl))
 
 
 class ExchStage(enum.IntEnum):

@@ -166,7 +166,8 @@ class State:
 
     @_exch.setter
     def _exch(self, exch: ExchangeState | None) -> None:
-        self._ctx = with_stages(self._ctx, exch, self._ctx.decl)
+        ctx = self._ctx
+        self._ctx = with_stages(ctx, exch, ctx.decl)
 
     @property
     def _decl(self) -> Declarations:
@@ -174,7 +175,8 @@ class State:
 
     @_decl.setter
     def _decl(self, decl: Declarations) -> None:
-        self._ctx = with_stages(self._ctx, self._ctx.exch, decl)
+        ctx = self._ctx
+        self._ctx = with_stages(ctx, ctx.exch, decl)
 
     # ------------------------------------------------------------ public face
 
