@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random as _random
+import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -17,9 +18,8 @@ from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
 from .memo import remembered
-from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN, TRICKS_B_SHIFT, deal_elder
+from .parts import HAND_BITS, HAND_MASK, HAND_SHIFT, SCORE_GAIN, TRICKS_B_SHIFT, deal_elder
 from .tables import SUIT_BASE, SUIT_INDICES, RulesTables, Scoring, follower_wins
-from .tables import indices as _indices_of
 
 if TYPE_CHECKING:
     import random
@@ -69,6 +69,18 @@ _SUIT_PLAYS: Final = tuple(
 )
 
 
+# Both hands are one int of 128 bits (parts.hand_of): the bits, the suits and the
+# shifts a player's cards are at in it, made once rather than at every card.
+_CARD_BITS: Final = tuple(tuple(1 << (i + shift) for i in range(_SLOTS)) for shift in HAND_SHIFT)
+_SUIT_MASKS: Final = tuple(  # by the index of a card of the suit
+    tuple(SUIT_BITS << (shift + (i & SUIT_BASE)) for i in range(_SLOTS)) for shift in HAND_SHIFT
+)
+_SUIT_SHIFTS: Final = tuple(
+    tuple(shift + (i & SUIT_BASE) for i in range(_SLOTS)) for shift in HAND_SHIFT
+)
+_suit_fields: Final = struct.Struct("<4H").unpack  # a hand's bytes: its four suits' bits
+
+
 def begin(new: State) -> None:
     """The elder leads the first trick."""
     if new._phase is _PHASE_OVER:
@@ -86,19 +98,16 @@ def elder_has_led(state: State) -> bool:
 
 def legal_actions(state: State) -> Sequence[Play]:
     """Any card to lead; a card of the suit led when he has one (R-PL-1)."""
-    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
     lead = state._lead
     if lead >= 0:
-        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+        suit = state._hands >> _SUIT_SHIFTS[state._to_move][lead] & SUIT_BITS  # type: ignore[index]
         if suit:
             return _SUIT_PLAYS[lead // SUIT_SHIFT][suit]
+    hand = state._hands >> HAND_BITS if state._to_move else state._hands & HAND_MASK
+    # the four suits of the hand at once, as 16-bit fields
+    spades, hearts, diamonds, clubs = _suit_fields(hand.to_bytes(8, "little"))
     sp = _SUIT_PLAYS
-    return (
-        sp[0][hand & SUIT_BITS]
-        + sp[1][(hand >> 16) & SUIT_BITS]
-        + sp[2][(hand >> 32) & SUIT_BITS]
-        + sp[3][hand >> 48]
-    )
+    return sp[0][spades] + sp[1][hearts] + sp[2][diamonds] + sp[3][clubs]
 
 
 def apply(state: State, action: Action) -> State:
@@ -107,22 +116,20 @@ def apply(state: State, action: Action) -> State:
         return _not_a_card(state, action)
     index = action.card.index
     player: Player = state._to_move  # type: ignore[assignment]
-    shift = HAND_SHIFT[player]
+    bit = _CARD_BITS[player][index]  # the card's bit in both hands
     hands = state._hands
     lead = state._lead
-    if not hands >> (index + shift) & 1 or (
-        lead >= 0
-        and index & SUIT_BASE != lead & SUIT_BASE
-        and hands >> (shift + (lead & SUIT_BASE)) & SUIT_BITS
+    if not hands & bit or (
+        lead >= 0 and index & SUIT_BASE != lead & SUIT_BASE and hands & _SUIT_MASKS[player][lead]
     ):
-        _refuse(action, player, hands >> shift & HAND_MASK, lead)
+        _refuse(action, player, hands >> HAND_SHIFT[player] & HAND_MASK, lead)
     # the clone, written out: this is the hottest path of the engine
     new = object.__new__(type(state))  # a state of the play: its class says so
     new._ctx = ctx = state._ctx
     new._events = state._events
     new._race = race = state._race
     new._history = (state._history, action)
-    new._hands = hands = hands ^ 1 << (index + shift)  # the card is in the hand: one bit off
+    new._hands = hands = hands ^ bit  # the card is in the hand: one bit off
     tables = ctx.tables
     if lead < 0:
         new._lead = index
@@ -309,12 +316,20 @@ def _play_out(state: State, rng: random.Random) -> State:
     lead_gain, follow_table, usual = tables.lead_gain, tables.follow, tables.usual
     while new._PHASE is _PHASE_PLAY:
         player: Player = new._to_move  # type: ignore[assignment]
-        shift = HAND_SHIFT[player]
         hands = new._hands
-        hand = hands >> shift & HAND_MASK
         lead = new._lead
-        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS if lead >= 0 else 0
-        choices = SUIT_INDICES[lead // SUIT_SHIFT][suit] if suit else _indices_of(hand)
+        suit = hands >> _SUIT_SHIFTS[player][lead] & SUIT_BITS if lead >= 0 else 0
+        if suit:
+            choices = SUIT_INDICES[lead // SUIT_SHIFT][suit]
+        else:  # as legal_actions
+            hand = hands >> HAND_BITS if player else hands & HAND_MASK
+            spades, hearts, diamonds, clubs = _suit_fields(hand.to_bytes(8, "little"))
+            choices = (
+                SUIT_INDICES[0][spades]
+                + SUIT_INDICES[1][hearts]
+                + SUIT_INDICES[2][diamonds]
+                + SUIT_INDICES[3][clubs]
+            )
         n = len(choices)
         bits = n.bit_length()
         pick = getrandbits(bits)
@@ -322,7 +337,7 @@ def _play_out(state: State, rng: random.Random) -> State:
             pick = getrandbits(bits)
         index = choices[pick]
         history = (history, _PLAYS[index])
-        new._hands = hands = hands ^ 1 << (index + shift)
+        new._hands = hands = hands ^ _CARD_BITS[player][index]
         if lead < 0:
             new._lead = index
             new._to_move = _OTHER[player]
