@@ -8,7 +8,9 @@ already built. A ruleset is a frozen value, so the tables are cached by it.
 from __future__ import annotations
 
 import functools
-from typing import Final, NamedTuple
+from typing import Final
+
+import attrs
 
 from ..cards import FULL_MASK, PACK_32_MASK, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
 from ..ruleset import Ruleset
@@ -50,7 +52,15 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow > lead and follow & SUIT_BASE == lead & SUIT_BASE
 
 
-class RulesTables(NamedTuple):
+@attrs.frozen(eq=False, repr=False)
+class RulesTables:
+    """What the engine looks up for a ruleset. A slotted class rather than a named
+    tuple: reading a field of a slotted object is the interpreter's quickest attribute
+    read, and the play reads several at every card."""
+
+    def __repr__(self) -> str:
+        return f"<RulesTables of {self.ruleset.name}>"
+
     ruleset: Ruleset  # the first of the equal rulesets these tables were made for
     ruleset_hash: int  # the ruleset's hash, which its class does not keep
     target: int | None  # the race's target score, or None
