@@ -18,7 +18,16 @@ from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
 from .memo import remembered
-from .parts import HAND_BITS, HAND_MASK, HAND_SHIFT, SCORE_GAIN, TRICKS_B_SHIFT, Context, deal_elder
+from .parts import (
+    HAND_BITS,
+    HAND_MASK,
+    HAND_SHIFT,
+    SCORE_GAIN,
+    TRICKS_B_SHIFT,
+    Context,
+    Race,
+    deal_elder,
+)
 from .tables import SUIT_BASE, SUIT_INDICES, RulesTables, Scoring, follower_wins
 
 if TYPE_CHECKING:
@@ -142,8 +151,7 @@ def apply(state: State, action: Action) -> State:
             new._scores = state._scores + tables.lead_gain[player][index]
             return new
         new._scores = state._scores
-        if not _enter(new, player, tables.lead[index], tables) and new._race is None:
-            ledger.reopen(new)  # the race was settled by this card
+        _unusual_lead(new, player, index, tables)
         return new
     winner, gain, won = tables.follow[player][lead * _SLOTS + index]  # type: ignore[misc]
     new._lead = -1
@@ -154,13 +162,7 @@ def apply(state: State, action: Action) -> State:
         new._scores = state._scores + gain
         return new
     new._scores = state._scores
-    scoring = tables.trick[lead * _SLOTS + index][1]  # type: ignore[index]
-    if (
-        not _end_trick(new, winner, index if winner is player else lead, scoring, tables)
-        and race is not None
-        and new._race is None
-    ):
-        ledger.reopen(new)  # the race was settled by this trick
+    _unusual_trick(new, race, lead, index, winner is player, tables)
     return new
 
 
@@ -169,6 +171,29 @@ def _not_a_card(state: State, action: Action) -> State:
     from .state import State  # here: state.py imports this module
 
     return State.apply(state, action)
+
+
+def _unusual_lead(new: State, player: Player, index: int, tables: RulesTables) -> None:
+    """A lead while the race is open (or the ruleset has more to follow): its entry,
+    and the ledger's stretch opened if it settled the race."""
+    if not _enter(new, player, tables.lead[index], tables) and new._race is None:
+        ledger.reopen(new)
+
+
+def _unusual_trick(
+    new: State, race: Race | None, lead: int, follow: int, won: bool, tables: RulesTables
+) -> None:
+    """A trick with more than its entry to follow (the race open before it, the last
+    trick, another ruleset): the entry and what follows, and the ledger's stretch
+    opened if it settled the race (the tricks are counted already)."""
+    scoring = tables.trick[lead * _SLOTS + follow][1]  # type: ignore[index]
+    winner: Player = new._to_move  # type: ignore[assignment]
+    if (
+        not _end_trick(new, winner, follow if won else lead, scoring, tables)
+        and race is not None
+        and new._race is None
+    ):
+        ledger.reopen(new)  # the race was settled by this trick
 
 
 def _enter(new: State, player: Player, scoring: Scoring, tables: RulesTables) -> bool:
@@ -316,22 +341,18 @@ def _play_out(state: State, rng: random.Random) -> State:
     history = new._history
     tables = new._ctx.tables
     lead_gain, follow_table, usual = tables.lead_gain, tables.follow, tables.usual
+    si = SUIT_INDICES
     while new._PHASE is _PHASE_PLAY:
         player: Player = new._to_move  # type: ignore[assignment]
         hands = new._hands
         lead = new._lead
         suit = hands >> _SUIT_SHIFTS[player][lead] & SUIT_BITS if lead >= 0 else 0
         if suit:
-            choices = SUIT_INDICES[lead // SUIT_SHIFT][suit]
+            choices = si[lead // SUIT_SHIFT][suit]
         else:  # as legal_actions
             hand = hands >> HAND_BITS if player else hands & HAND_MASK
             spades, hearts, diamonds, clubs = _suit_fields(hand.to_bytes(8, "little"))
-            choices = (
-                SUIT_INDICES[0][spades]
-                + SUIT_INDICES[1][hearts]
-                + SUIT_INDICES[2][diamonds]
-                + SUIT_INDICES[3][clubs]
-            )
+            choices = si[0][spades] + si[1][hearts] + si[2][diamonds] + si[3][clubs]
         n = len(choices)
         bits = n.bit_length()
         pick = getrandbits(bits)
@@ -347,8 +368,7 @@ def _play_out(state: State, rng: random.Random) -> State:
                 new._scores += lead_gain[player][index]
                 continue
             new._history = history
-            if not _enter(new, player, tables.lead[index], tables) and new._race is None:
-                ledger.reopen(new)
+            _unusual_lead(new, player, index, tables)
             continue
         winner, gain, won = follow_table[player][lead * _SLOTS + index]  # type: ignore[misc]
         new._lead = -1
@@ -359,12 +379,6 @@ def _play_out(state: State, rng: random.Random) -> State:
             new._scores += gain
             continue
         new._history = history
-        scoring = tables.trick[lead * _SLOTS + index][1]  # type: ignore[index]
-        if (
-            not _end_trick(new, winner, index if winner is player else lead, scoring, tables)
-            and race is not None
-            and new._race is None
-        ):
-            ledger.reopen(new)
+        _unusual_trick(new, race, lead, index, winner is player, tables)
     new._history = history
     return new
