@@ -582,66 +582,8 @@ class State:
         return play.rollout(self, rng)
 
 
-# ----------------------------------------------------------------- one class per phase
-# Each sends apply and legal_actions straight to its phase's module; anything else goes
-# to State's own, which refuses it with the reason.
+# One class per phase (engine/phases.py) fills this in; imported last, since it
+# subclasses State.
+_STATE_OF_PHASE: Final[dict[Phase, type[State]]] = {}
 
-
-class _Dealing(State):
-    """A :class:`State` at a chance node (a deal to come)."""
-
-    __slots__ = ()
-    _PHASE = Phase.DEAL
-
-
-class _Exchanging(State):
-    """A :class:`State` in the exchange."""
-
-    __slots__ = ()
-    _PHASE = Phase.EXCHANGE
-
-    def legal_actions(self) -> Sequence[Action]:
-        return exchange.legal_actions(self)
-
-    def apply(self, action: Action) -> State:
-        if type(action) in _EXCHANGE_ACTIONS:
-            return exchange.apply(self, action)  # type: ignore[arg-type]
-        return State.apply(self, action)
-
-
-class _Declaring(State):
-    """A :class:`State` in the declarations."""
-
-    __slots__ = ()
-    _PHASE = Phase.DECLARATION
-
-    def legal_actions(self) -> Sequence[Action]:
-        return declarations.legal_actions(self)
-
-    def apply(self, action: Action) -> State:
-        if type(action) in _DECLARATION_ACTIONS:
-            return declarations.apply(self, action)  # type: ignore[arg-type]
-        return State.apply(self, action)
-
-
-class _Playing(State):
-    """A :class:`State` in the play."""
-
-    __slots__ = ()
-    _PHASE = Phase.PLAY
-    # the hottest calls of the engine: the play's own functions, with no call between
-    legal_actions = play.legal_actions
-    apply = play.apply
-
-
-class _Over(State):
-    """A :class:`State` at the end of the game."""
-
-    __slots__ = ()
-    _PHASE = Phase.OVER
-
-
-_STATE_OF_PHASE: Final = {
-    state_class._PHASE: state_class
-    for state_class in (_Dealing, _Exchanging, _Declaring, _Playing, _Over)
-}
+from . import phases  # noqa: E402, F401
