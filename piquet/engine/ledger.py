@@ -75,13 +75,15 @@ def score_entry(
         events = (events[0], events[1][0], cards_played(new._tricks, new._lead))
     new._events = (events, entry)
     new._scores += points * SCORE_GAIN[player]
-    if new._race is not None and entry.reason is not _PIQUE and entry.reason is not _REPIQUE:
-        bonus = _follow_race(new, player, points, entry.precedence, counts)
-        if bonus is not None:
-            if _reached_target(new, player):
-                return True
-            return score(new, player, bonus[1], entry.precedence, bonus[0])
-    return new._ctx.game.target is not None and _reached_target(new, player)
+    if new._race is not None:
+        _player, _points, precedence, reason, _cards = entry  # one read, not two lookups
+        if reason is not _PIQUE and reason is not _REPIQUE:
+            bonus = _follow_race(new, player, points, precedence, counts)
+            if bonus is not None:
+                if _reached_target(new, player):
+                    return True
+                return score(new, player, bonus[1], precedence, bonus[0])
+    return new._ctx.tables.target is not None and _reached_target(new, player)
 
 
 def _reached_target(new: State, player: Player) -> bool:
@@ -99,7 +101,7 @@ def _follow_race(
     race = new._race
     assert race is not None
     rules = new._ctx.ruleset
-    counted, entered = race.counted, race.entered
+    counted, entered = race
     opponent_entered = entered[1 - player]
     bonus = None
     count = counted[player]
