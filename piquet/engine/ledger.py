@@ -76,8 +76,9 @@ def score_entry(
     new._events = (events, entry)
     new._scores += points * SCORE_GAIN[player]
     if new._race is not None:
-        _player, _points, precedence, reason, _cards = entry  # one read, not two lookups
+        reason = entry.reason
         if reason is not _PIQUE and reason is not _REPIQUE:
+            precedence = entry.precedence
             bonus = _follow_race(new, player, points, precedence, counts)
             if bonus is not None:
                 if _reached_target(new, player):
@@ -101,7 +102,7 @@ def _follow_race(
     race = new._race
     assert race is not None
     rules = new._ctx.ruleset
-    counted, entered = race
+    counted, entered = race.counted, race.entered
     opponent_entered = entered[1 - player]
     bonus = None
     count = counted[player]
