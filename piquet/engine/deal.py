@@ -8,24 +8,24 @@ exchange; it is shown later in the exchange (R-CB-2, see :func:`shown_blank`).
 from __future__ import annotations
 
 from itertools import accumulate
-from operator import attrgetter, or_
+from operator import attrgetter, itemgetter, or_
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
 from ..cards import EMPTY, Card, CardSet, _from_mask
-from ..combinations import is_blank
+from ..combinations import COURTS_MASK
 from ..ruleset import TwoBlanks
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
 from . import exchange, ledger, play
 from .parts import (
     FRESH_RACE,
+    HAND_BITS,
     NO_DECLARATIONS,
     Context,
     ExchangeState,
     ExchStage,
     Game,
     Setup,
-    both_hands,
     deal_elder,
     deal_part,
 )
@@ -41,6 +41,9 @@ CARDS_DEALT: Final = 24  # twelve to each player; the rest is the stock
 _RANGES: Final = {32: range(32), 36: range(36)}
 _BITS: Final = tuple(1 << i for i in range(64))
 _new: Final = tuple.__new__
+_new_object: Final = object.__new__  # a global: quicker than the attribute
+_OTHER: Final = (Player.B, Player.A)
+_EXCHANGE: Final = Phase.EXCHANGE
 _index_of: Final = attrgetter("index")
 _mask_of: Final = attrgetter("_mask")
 # a fresh exchange, by whether the elder holds carte blanche (R-CB-2: he first says how
@@ -58,20 +61,42 @@ def _positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return elder, dealer
 
 
-_DEAL_POSITIONS: Final = {p: _positions(p) for p in (1, 2, 3, 4, 6)}
+# by packet: the elder's and the dealer's cards of a pack in deal order
+_DEALT: Final = {
+    p: (itemgetter(*elder), itemgetter(*dealer))
+    for p, (elder, dealer) in ((p, _positions(p)) for p in (1, 2, 3, 4, 6))
+}
+# The last deal drawn by sample(), with the ruleset tables it was drawn for and what
+# apply() needs of it (the elder's cards, the dealer's, the stock's indices): a sampled
+# deal is valid by construction, and checking it again would cost as much as drawing it.
+# One entry, replaced whole; a deal made or changed elsewhere is another object.
+_sampled: tuple[Deal | None, object, int, int, tuple[int, ...]] = (None, None, 0, 0, ())
 
 
 def sample(state: State, rng: random.Random) -> Deal:
     """A uniformly random order of the pack, in the ruleset's usual packets."""
+    global _sampled
     rand = rng.random
-    cards_in_pack = state._ctx.tables.pack
+    tables = state._ctx.tables
+    cards_in_pack = tables.pack
     # sorting by independent uniform keys gives a uniform permutation, and is
     # about twice as fast as shuffle() in pure Python
     keys = [rand() for _ in cards_in_pack]
-    order = tuple(map(cards_in_pack.__getitem__, sorted(_RANGES[len(keys)], key=keys.__getitem__)))
-    action = object.__new__(Deal)
-    object.__setattr__(action, "pack", order)
-    object.__setattr__(action, "packet", state._ctx.ruleset.packet)
+    pick = itemgetter(*sorted(_RANGES[len(keys)], key=keys.__getitem__))
+    action = _new_object(Deal)
+    object.__setattr__(action, "pack", pick(cards_in_pack))
+    packet = state._ctx.ruleset.packet
+    object.__setattr__(action, "packet", packet)
+    # what apply needs of it, worked out now from the positions (see apply)
+    bits = pick(tables.pack_bits)
+    elder_at, dealer_at = _DEALT[packet]
+    _sampled = (
+        action,
+        tables,
+        sum(elder_at(bits)),
+        sum(dealer_at(bits)),
+        pick(tables.pack_indices)[CARDS_DEALT:],
+    )
     return action
 
 
@@ -101,6 +126,23 @@ def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:
 
 
 def apply(state: State, action: Deal) -> State:
+    last = _sampled
+    if action is last[0] and state._ctx.tables is last[1]:
+        # drawn by sample() for this ruleset's pack: a valid deal, worked out already
+        elder_cards, dealer_cards, stock = last[2], last[3], last[4]
+    else:
+        elder_cards, dealer_cards, stock = _read_deal(state, action)
+    # start_deal sets every field but these
+    new = _new_object(type(state))
+    new._ctx = state._ctx
+    new._scores = state._scores
+    new._history = (state._history, action)
+    start_deal(new, elder_cards, dealer_cards, stock)
+    return new
+
+
+def _read_deal(state: State, action: Deal) -> tuple[int, int, tuple[int, ...]]:
+    """A user's deal, checked: the elder's and the dealer's cards, and the stock."""
     rules = state._ctx.ruleset
     pack = action.pack
     masks = _check_pack(state, pack)
@@ -110,45 +152,55 @@ def apply(state: State, action: Deal) -> State:
             f"deal: {rules.name} is dealt in packets of {' or '.join(map(str, rules.packets))}"
             f" (got {packet!r}; R-DL-4)"
         )
-    elder_at, dealer_at = _DEAL_POSITIONS[packet]
-    get = masks.__getitem__
-    new = state._clone()
-    new._history = (state._history, action)
-    start_deal(
-        new,
-        sum(map(get, elder_at)),
-        sum(map(get, dealer_at)),
-        tuple(map(_index_of, pack[CARDS_DEALT:])),
-    )
-    return new
+    elder_at, dealer_at = _DEALT[packet]
+    return sum(elder_at(masks)), sum(dealer_at(masks)), tuple(map(_index_of, pack[CARDS_DEALT:]))
 
 
 def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[int, ...]) -> None:
-    """Set up a new state for a fresh deal (the dealer is already set)."""
+    """Set up a new state for a fresh deal (the dealer is already set): every field but
+    the history, from the context and the scores."""
     ctx = new._ctx
-    elder = ctx.dealer.other
-    dealt = (elder_cards, younger_cards) if elder == 0 else (younger_cards, elder_cards)
-    blank = (is_blank(dealt[0]), is_blank(dealt[1]))
+    dealer = ctx.dealer
+    elder = _OTHER[dealer]
+    if elder == 0:
+        dealt = (elder_cards, younger_cards)
+        hands = elder_cards | younger_cards << HAND_BITS
+    else:
+        dealt = (younger_cards, elder_cards)
+        hands = younger_cards | elder_cards << HAND_BITS
+    # is_blank, written out: no court card (R-CB-1)
+    blank = (not elder_cards & COURTS_MASK, not younger_cards & COURTS_MASK)
+    if elder != 0:
+        blank = (blank[1], blank[0])
     prefix = tuple(accumulate(map(_BITS.__getitem__, stock), or_, initial=0))
     game = ctx.game
     # records made whole with tuple.__new__ (a named tuple's own constructor is Python
     # code, and this runs for every deal)
-    game = _new(Game, (game[0], game.deal_number + 1, *game[2:]))
+    game = _new(Game, (game[0], game[1] + 1, *game[2:]))
     setup = _new(Setup, (dealt, stock, blank, prefix, elder))
-    exch = _FRESH_EXCHANGE[blank[elder]]
     new._ctx = _new(
         Context,
-        (ctx.ruleset, ctx.tables, game, ctx.dealer, setup, ctx.result, exch, NO_DECLARATIONS),
+        (
+            ctx.ruleset,
+            ctx.tables,
+            game,
+            dealer,
+            setup,
+            ctx.result,
+            _FRESH_EXCHANGE[blank[elder]],
+            NO_DECLARATIONS,
+        ),
     )
-    new._hands = both_hands(dealt[0], dealt[1])
+    new._hands = hands
     new._events = None
     new._scores = deal_part(new._scores)
     new._race = FRESH_RACE
     new._lead = -1
     new._tricks = play.NO_TRICKS
-    new._phase = Phase.EXCHANGE
+    new._phase = _EXCHANGE
     new._to_move = elder
-    _score_blanks(new, elder, blank)
+    if blank[0] or blank[1]:
+        _score_blanks(new, elder, blank)
 
 
 def _score_blanks(new: State, elder: Player, blank: tuple[bool, bool]) -> None:

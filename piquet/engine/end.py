@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 __all__ = ["end_deal", "finish_game", "game_points"]
 
 _new = tuple.__new__
+_OTHER = (Player.B, Player.A)
+_DEAL = Phase.DEAL
+_OVER = Phase.OVER
 
 
 def end_deal(new: State) -> None:
@@ -37,8 +40,8 @@ def end_deal(new: State) -> None:
     sheet = (*game.sheet, score_pair(scores, deal=True))
     game = _new(Game, (*game[:2], sheet, *game[3:]))
     # the game record and the next dealer; the rest of the context as it was
-    new._ctx = _new(Context, (*ctx[:2], game, ctx.dealer.other, *ctx[4:]))
-    new._phase = Phase.DEAL
+    new._ctx = _new(Context, (*ctx[:2], game, _OTHER[ctx.dealer], *ctx[4:]))
+    new._phase = _DEAL
     new._to_move = CHANCE
 
 
@@ -66,7 +69,7 @@ def finish_game(new: State, first_to_target: Player | None) -> None:
                 game=game._replace(sheet=(), games=games), dealer=ctx.dealer.other
             )
             new._scores = pack_scores(0, 0, deal_scores[0], deal_scores[1])
-            new._phase = Phase.DEAL
+            new._phase = _DEAL
             new._to_move = CHANCE
             return
         new._ctx = ctx._replace(
@@ -78,7 +81,7 @@ def finish_game(new: State, first_to_target: Player | None) -> None:
             game=game._replace(sheet=(*game.sheet, deal_scores)),
             result=Result(winner, scores, points),
         )
-    new._phase = Phase.OVER
+    new._phase = _OVER
     new._to_move = None
 
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterator, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Final, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
-from ..cards import CARD_BY_INDEX, Card, _from_mask
+from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
-from .parts import ExchangeState, ExchStage, deal_elder, hand_of, with_hand
-from .tables import indices as _indices
+from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder, hand_of
+from .tables import SUIT_INDICES
 
 if TYPE_CHECKING:
     from .state import State
@@ -38,6 +39,19 @@ __all__ = [
 ]
 
 ACTIONS: Final = frozenset((Exchange, ExchangeCount, Leave))
+_OTHER: Final = (Player.B, Player.A)
+_new_object: Final = object.__new__
+_set: Final = object.__setattr__
+# enum members as module constants: reading one off its class costs ten times more
+_COUNT: Final = ExchStage.COUNT
+_YOUNGER_FIRST: Final = ExchStage.YOUNGER_FIRST
+_ELDER: Final = ExchStage.ELDER
+_YOUNGER: Final = ExchStage.YOUNGER
+_LEAVE: Final = ExchStage.LEAVE
+_DONE: Final = ExchStage.DONE
+_EXPOSE: Final = LeftCards.EXPOSE
+_LOOK: Final = LeftCards.LOOK
+_new: Final = tuple.__new__
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
 _COMB_SUMS: Final = tuple(
     tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
@@ -55,10 +69,16 @@ class _Discards(Sequence[Exchange]):
     __slots__ = ("_cards", "_hi", "_len", "_lo")
 
     def __init__(self, hand: int, lo: int, hi: int) -> None:
-        self._cards = _indices(hand)
+        si = SUIT_INDICES  # tables.indices, written out
+        self._cards = cards = (
+            si[0][hand & SUIT_BITS]
+            + si[1][(hand >> 16) & SUIT_BITS]
+            + si[2][(hand >> 32) & SUIT_BITS]
+            + si[3][(hand >> 48) & SUIT_BITS]
+        )
         self._lo = lo
         self._hi = hi
-        self._len = _COMB_SUMS[len(self._cards)][lo][hi]
+        self._len = _COMB_SUMS[len(cards)][lo][hi]
 
     def __len__(self) -> int:
         return self._len
@@ -68,18 +88,23 @@ class _Discards(Sequence[Exchange]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
     def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
+        if type(index) is not int or not 0 <= index < self._len:
+            return self._other_item(index)
+        cards = self._cards
+        mask = 0
+        for position in _position_table(len(cards), self._lo, self._hi)[index]:
+            mask |= 1 << cards[position]
+        return _exchange_of(mask)
+
+    def _other_item(self, index: int | slice) -> Exchange | Sequence[Exchange]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
+        index = operator.index(index)
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("discard index out of range")
-        table = _position_table(len(self._cards), self._lo, self._hi)
-        cards = self._cards
-        mask = 0
-        for position in table[index]:
-            mask |= 1 << cards[position]
-        return _exchange_of(mask)
+        return self[index]
 
     def __iter__(self) -> Iterator[Exchange]:
         bits = [1 << c for c in self._cards]
@@ -105,8 +130,12 @@ def _position_table(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _exchange_of(mask: int) -> Exchange:
-    action = object.__new__(Exchange)
-    object.__setattr__(action, "discard", _from_mask(mask))
+    # past the frozen classes' own constructors and converters: a CardSet and an
+    # Exchange made as _from_mask makes a CardSet
+    discard = _new_object(CardSet)
+    _set(discard, "mask", mask)
+    action = _new_object(Exchange)
+    _set(action, "discard", discard)
     return action
 
 
@@ -114,12 +143,12 @@ def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
     """How many cards the player to move may discard, and the rule that says so."""
     rules = state._ctx.ruleset
     stage = exch.stage
-    if stage is ExchStage.ELDER:
+    if stage is _ELDER:
         if exch.announced:
             return exch.announced, exch.announced, "R-CB-2"
         return rules.elder_min, rules.elder_max, "R-EX-1"
-    elder = state._ctx.dealer.other
-    taken_first = exch.announced if stage is ExchStage.YOUNGER_FIRST else exch.taken[elder]
+    elder = _OTHER[state._ctx.dealer]
+    taken_first = exch.announced if stage is _YOUNGER_FIRST else exch.taken[elder]
     return rules.younger_min, rules.stock_size - taken_first, "R-EX-3"
 
 
@@ -131,11 +160,11 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
     assert exch is not None
     rules = state._ctx.ruleset
     stage = exch.stage
-    if stage is ExchStage.COUNT:
+    if stage is _COUNT:
         return tuple(ExchangeCount(n) for n in range(rules.elder_min, rules.elder_max + 1))
-    if stage is ExchStage.LEAVE:
+    if stage is _LEAVE:
         return _LEAVES
-    if stage is ExchStage.DONE:
+    if stage is _DONE:
         return ()
     lo, hi, _rule = discard_limits(state, exch)
     return _Discards(hand_of(state._hands, state._to_move), lo, hi)  # type: ignore[arg-type]
@@ -145,17 +174,19 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
 
 
 def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
-    exch = state._ctx.exch
+    ctx = state._ctx
+    exch = ctx.exch
     assert exch is not None
     stage = exch.stage
-    if stage is ExchStage.COUNT:
+    if stage is _COUNT:
         return _count(state, exch, action)
-    if stage is ExchStage.LEAVE:
+    if stage is _LEAVE:
         return _leave(state, exch, action)
     if type(action) is not Exchange:
         raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
     player: Player = state._to_move  # type: ignore[assignment]
-    hand = hand_of(state._hands, player)
+    shift = HAND_SHIFT[player]
+    hand = state._hands >> shift & HAND_MASK
     discard = action.discard.mask
     if discard & ~hand:
         raise IllegalActionError(f"{action}: {player} does not hold {_from_mask(discard & ~hand)}")
@@ -163,16 +194,18 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     lo, hi, rule = discard_limits(state, exch)
     if not lo <= n <= hi:
         span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
-        who = "elder" if stage is ExchStage.ELDER else "younger"
+        who = "elder" if stage is _ELDER else "younger"
         raise IllegalActionError(f"{action}: the {who} must discard {span} cards, not {n} ({rule})")
     new = state._clone()
     new._history = (state._history, action)
-    if stage is ExchStage.YOUNGER_FIRST:
-        _commit_younger(new, exch, player, discard, n)
-    elif stage is ExchStage.ELDER:
-        _elder_takes(new, exch, discard, n)
+    # the discard leaves the hand (its cards are in it: one XOR)
+    new._hands = state._hands ^ discard << shift
+    if stage is _ELDER:
+        _elder_takes(new, ctx, exch, player, discard, n)
+    elif stage is _YOUNGER:
+        _younger_takes(new, ctx, exch, player, discard, n)
     else:
-        _younger_takes(new, exch, discard, n)
+        _commit_younger(new, ctx, exch, player, discard, n)
     return new
 
 
@@ -191,7 +224,7 @@ def _count(state: State, exch: ExchangeState, action: object) -> State:
         )
     new = state._clone()
     new._history = (state._history, action)
-    new._exch = exch._replace(stage=ExchStage.YOUNGER_FIRST, announced=n)
+    new._exch = exch._replace(stage=_YOUNGER_FIRST, announced=n)
     new._to_move = state._ctx.dealer
     return new
 
@@ -204,7 +237,7 @@ def _leave(state: State, exch: ExchangeState, action: object) -> State:
         )
     new = state._clone()
     new._history = (state._history, action)
-    new._exch = exch._replace(stage=ExchStage.DONE, left=action.choice)
+    new._exch = exch._replace(stage=_DONE, left=action.choice)
     declarations.begin(new)
     return new
 
@@ -213,71 +246,82 @@ def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
     return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
-def _commit_younger(new: State, exch: ExchangeState, younger: Player, discard: int, n: int) -> None:
+def _with_exchange(new: State, ctx: Context, exch: ExchangeState) -> None:
+    # tuple.__new__: the named tuple's own constructor is Python code, and slower
+    new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
+
+
+def _commit_younger(
+    new: State, ctx: Context, exch: ExchangeState, younger: Player, discard: int, n: int
+) -> None:
     """Committed, not yet taken in: the elder's blanche is shown, then he exchanges."""
-    new._hands = with_hand(new._hands, younger, hand_of(new._hands, younger) & ~discard)
-    new._exch = exch._replace(
-        stage=ExchStage.ELDER,
+    exch = exch._replace(
+        stage=_ELDER,
         discards=_with(exch.discards, younger, discard),
         taken=_with(exch.taken, younger, n),
     )
-    new._to_move = younger.other
+    _with_exchange(new, ctx, exch)
+    new._to_move = _OTHER[younger]
 
 
-def _elder_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
-    setup = new._ctx.setup
+def _elder_takes(
+    new: State, ctx: Context, exch: ExchangeState, elder: Player, discard: int, n: int
+) -> None:
+    """The elder takes the top ``n`` cards of the stock (his hand is without his discard)."""
+    setup = ctx.setup
     assert setup is not None
     prefix = setup.prefix
-    elder = new._ctx.dealer.other
-    younger = elder.other
-    hands = with_hand(new._hands, elder, (hand_of(new._hands, elder) & ~discard) | prefix[n])
+    younger = _OTHER[elder]
+    new._hands |= prefix[n] << HAND_SHIFT[elder]
     if not exch.announced:
-        new._hands = hands
-        discards = _with(exch.discards, elder, discard)
-        taken = _with(exch.taken, elder, n)
-        new._exch = ExchangeState(ExchStage.YOUNGER, 0, discards, taken, False, None)
+        taken = (n, 0) if elder == 0 else (0, n)
+        discards = (discard, 0) if elder == 0 else (0, discard)
+        _with_exchange(new, ctx, _new(ExchangeState, (_YOUNGER, 0, discards, taken, False, None)))
         new._to_move = younger
         return
     # the younger committed first: he takes in now
     m = exch.taken[younger]
-    drawn = prefix[n + m] ^ prefix[n]
-    new._hands = with_hand(hands, younger, hand_of(hands, younger) | drawn)
+    new._hands |= (prefix[n + m] ^ prefix[n]) << HAND_SHIFT[younger]
     discards = _with(exch.discards, elder, exch.discards[elder] | discard)
-    _after_taking(new, exch.announced, discards, _with(exch.taken, elder, n))
+    _after_taking(new, ctx, exch.announced, discards, _with(exch.taken, elder, n))
 
 
-def _younger_takes(new: State, exch: ExchangeState, discard: int, n: int) -> None:
-    setup = new._ctx.setup
+def _younger_takes(
+    new: State, ctx: Context, exch: ExchangeState, younger: Player, discard: int, n: int
+) -> None:
+    """The younger takes the next ``n`` cards (his hand is without his discard)."""
+    setup = ctx.setup
     assert setup is not None
     prefix = setup.prefix
-    younger = new._ctx.dealer
-    k = exch.taken[younger.other]
-    drawn = prefix[k + n] ^ prefix[k]
-    new._hands = with_hand(new._hands, younger, (hand_of(new._hands, younger) & ~discard) | drawn)
+    k = exch.taken[_OTHER[younger]]
+    new._hands |= (prefix[k + n] ^ prefix[k]) << HAND_SHIFT[younger]
     discards = _with(exch.discards, younger, exch.discards[younger] | discard)
-    _after_taking(new, exch.announced, discards, _with(exch.taken, younger, n))
+    _after_taking(new, ctx, exch.announced, discards, _with(exch.taken, younger, n))
 
 
 def _after_taking(
-    new: State, announced: int, discards: tuple[int, int], taken: tuple[int, int]
+    new: State, ctx: Context, announced: int, discards: tuple[int, int], taken: tuple[int, int]
 ) -> None:
     """Both have taken in: the younger says what becomes of cards left, if any."""
-    setup = new._ctx.setup
+    setup = ctx.setup
     assert setup is not None
-    done = taken[0] + taken[1] >= len(setup.stock)
-    stage = ExchStage.DONE if done else ExchStage.LEAVE
-    new._exch = ExchangeState(stage, announced, discards, taken, True, None)
-    if done:
+    if taken[0] + taken[1] >= len(setup.stock):
+        _with_exchange(
+            new, ctx, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
+        )
         declarations.begin(new)
     else:
-        new._to_move = new._ctx.dealer
+        _with_exchange(
+            new, ctx, _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))
+        )
+        new._to_move = ctx.dealer
 
 
 # ----------------------------------------------------------------- who saw what
 
 
 def elder_has_exchanged(exch: ExchangeState) -> bool:
-    return exch.stage >= ExchStage.YOUNGER
+    return exch.stage >= _YOUNGER
 
 
 def taken(state: State) -> tuple[int, int]:
@@ -287,7 +331,7 @@ def taken(state: State) -> tuple[int, int]:
         return (0, 0)
     if exch.younger_taken:
         return exch.taken
-    return _with(exch.taken, deal_elder(state._ctx).other, 0)
+    return _with(exch.taken, _OTHER[deal_elder(state._ctx)], 0)
 
 
 def stock_left(state: State) -> tuple[Card, ...]:
@@ -312,15 +356,14 @@ def seen_mask(state: State, player: Player) -> int:
     if setup is None or exch is None:
         return 0
     elder = deal_elder(state._ctx)
-    taken_e, taken_y = (exch.taken[elder], exch.taken[elder.other] if exch.younger_taken else 0)
+    taken_e, taken_y = (exch.taken[elder], exch.taken[_OTHER[elder]] if exch.younger_taken else 0)
     seen = 0
     if player == elder and elder_has_exchanged(exch):
         # R-EX-2: the elder alone sees the cards he left of his portion
         seen |= _mask_of(setup.stock[taken_e : state._ctx.ruleset.elder_max])
     left = exch.left
-    if exch.stage >= ExchStage.LEAVE and (
-        left is LeftCards.EXPOSE
-        or (left is LeftCards.LOOK and (player != elder or play.elder_has_led(state)))
+    if exch.stage >= _LEAVE and (
+        left is _EXPOSE or (left is _LOOK and (player != elder or play.elder_has_led(state)))
     ):
         seen |= _mask_of(setup.stock[taken_e + taken_y :])  # R-EX-4
     return seen
@@ -332,9 +375,9 @@ def known_taken(state: State, player: Player) -> int:
     setup = state._ctx.setup
     exch = state._ctx.exch
     elder = deal_elder(state._ctx)
-    if setup is None or exch is None or player != elder or exch.stage < ExchStage.LEAVE:
+    if setup is None or exch is None or player != elder or exch.stage < _LEAVE:
         return 0
     taken_e = exch.taken[elder]
-    taken_y = exch.taken[elder.other] if exch.younger_taken else 0
+    taken_y = exch.taken[_OTHER[elder]] if exch.younger_taken else 0
     portion = state._ctx.ruleset.elder_max
     return _mask_of(setup.stock[taken_e : min(portion, taken_e + taken_y)])

@@ -36,6 +36,8 @@ __all__ = [
     "MAX_TOTAL",
     "NO_DECLARATIONS",
     "SCORE_GAIN",
+    "TRICKS_B_SHIFT",
+    "TRICK_WON",
     "Context",
     "DeclStage",
     "Declarations",
@@ -47,6 +49,7 @@ __all__ = [
     "Said",
     "Setup",
     "both_hands",
+    "cards_played",
     "deal_elder",
     "deal_part",
     "hand_of",
@@ -86,6 +89,19 @@ def both_hands(a: int, b: int) -> int:
 def hand_pair(hands: int) -> tuple[int, int]:
     """A's and B's masks."""
     return hands & HAND_MASK, hands >> HAND_BITS
+
+
+# Tricks won are one small int too: A's count, and B's count times 16 (see
+# play.tricks_won); a trick won by a player adds TRICK_WON[player].
+TRICKS_B_SHIFT = 4
+TRICK_WON = (1, 1 << TRICKS_B_SHIFT)
+_TRICKS_A = (1 << TRICKS_B_SHIFT) - 1
+
+
+def cards_played(tricks: int, lead: int) -> int:
+    """How many cards have been played in the deal, from the tricks won and the card led
+    to the trick in progress (-1 when none)."""
+    return 2 * ((tricks & _TRICKS_A) + (tricks >> TRICKS_B_SHIFT)) + (lead >= 0)
 
 
 # The scores are one int too (a 4-tuple is twice its size, and built at every score):
@@ -201,10 +217,7 @@ def deal_elder(ctx: Context) -> Player:
 def with_stages(ctx: Context, exch: ExchangeState | None, decl: Declarations) -> Context:
     """``ctx`` with the exchange's and the declarations' records replaced."""
     # tuple.__new__: the named tuple's own constructor is Python code, and slower
-    return tuple.__new__(
-        Context,
-        (ctx.ruleset, ctx.tables, ctx.game, ctx.dealer, ctx.setup, ctx.result, exch, decl),
-    )
+    return tuple.__new__(Context, (*ctx[:6], exch, decl))
 
 
 class ExchStage(enum.IntEnum):

@@ -9,17 +9,26 @@ from __future__ import annotations
 
 import functools
 import random as _random
+import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import Play
+from ..actions import Action, Play
 from ..cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from ..words import CHANCE, IllegalActionError, Phase, Player, Precedence, Reason, Trick
 from . import end, ledger
 from .memo import remembered
-from .parts import HAND_MASK, HAND_SHIFT, SCORE_GAIN, deal_elder
+from .parts import (
+    HAND_BITS,
+    HAND_MASK,
+    HAND_SHIFT,
+    SCORE_GAIN,
+    TRICKS_B_SHIFT,
+    Context,
+    Race,
+    deal_elder,
+)
 from .tables import SUIT_BASE, SUIT_INDICES, RulesTables, Scoring, follower_wins
-from .tables import indices as _indices_of
 
 if TYPE_CHECKING:
     import random
@@ -40,13 +49,17 @@ __all__ = [
 TRICKS_IN_A_DEAL: Final = 12
 CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they count toward pique
 _PHASE_PLAY: Final = Phase.PLAY
+_PHASE_OVER: Final = Phase.OVER
+_new_object: Final = object.__new__  # a global: quicker than the attribute
+_TABLES: Final = Context._fields.index("tables")
+_A: Final = Player.A
+_B: Final = Player.B
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
 _RANDBELOW: Final = getattr(_random.Random, "_randbelow_with_getrandbits", None)
-# Tricks won are one small int (no allocation): A's count, and B's count times 16.
-_B_SHIFT: Final = 4
+# Tricks won are one small int (no allocation), see parts.TRICK_WON.
+_B_SHIFT: Final = TRICKS_B_SHIFT
 _TRICKS_A: Final = (1 << _B_SHIFT) - 1
-_TRICK_WON: Final = (1, 1 << _B_SHIFT)
 NO_TRICKS: Final = 0
 
 
@@ -67,23 +80,26 @@ _SUIT_PLAYS: Final = tuple(
 )
 
 
-def _plays_of(mask: int) -> tuple[Play, ...]:
-    sp = _SUIT_PLAYS
-    return (
-        sp[0][mask & SUIT_BITS]
-        + sp[1][(mask >> 16) & SUIT_BITS]
-        + sp[2][(mask >> 32) & SUIT_BITS]
-        + sp[3][(mask >> 48) & SUIT_BITS]
-    )
+# Both hands are one int of 128 bits (parts.hand_of): the bits, the suits and the
+# shifts a player's cards are at in it, made once rather than at every card.
+_CARD_BITS: Final = tuple(tuple(1 << (i + shift) for i in range(_SLOTS)) for shift in HAND_SHIFT)
+_SUIT_MASKS: Final = tuple(  # by the index of a card of the suit
+    tuple(SUIT_BITS << (shift + (i & SUIT_BASE)) for i in range(_SLOTS)) for shift in HAND_SHIFT
+)
+_SUIT_SHIFTS: Final = tuple(
+    tuple(shift + (i & SUIT_BASE) for i in range(_SLOTS)) for shift in HAND_SHIFT
+)
+_suit_fields: Final = struct.Struct("<4H").unpack  # a hand's bytes: its four suits' bits
 
 
 def begin(new: State) -> None:
     """The elder leads the first trick."""
-    if new._phase is Phase.OVER:
+    if new._phase is _PHASE_OVER:
         return
     new._phase = _PHASE_PLAY
-    new._to_move = new._ctx.dealer.other
+    new._to_move = _OTHER[new._ctx.dealer]
     new._lead = -1
+    ledger.reopen(new)
 
 
 def elder_has_led(state: State) -> bool:
@@ -93,71 +109,99 @@ def elder_has_led(state: State) -> bool:
 
 def legal_actions(state: State) -> Sequence[Play]:
     """Any card to lead; a card of the suit led when he has one (R-PL-1)."""
-    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
     lead = state._lead
     if lead >= 0:
-        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+        suit = state._hands >> _SUIT_SHIFTS[state._to_move][lead] & SUIT_BITS  # type: ignore[index]
         if suit:
             return _SUIT_PLAYS[lead // SUIT_SHIFT][suit]
-    return _plays_of(hand)
+    hand = state._hands >> HAND_BITS if state._to_move else state._hands & HAND_MASK
+    # the four suits of the hand at once, as 16-bit fields
+    spades, hearts, diamonds, clubs = _suit_fields(hand.to_bytes(8, "little"))
+    sp = _SUIT_PLAYS
+    return sp[0][spades] + sp[1][hearts] + sp[2][diamonds] + sp[3][clubs]
 
 
-def apply(state: State, action: Play) -> State:
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``, a card played (see :meth:`State.apply`)."""
+    if type(action) is not Play:
+        return _not_a_card(state, action)
     index = action.card.index
     player: Player = state._to_move  # type: ignore[assignment]
-    shift = HAND_SHIFT[player]
+    bit = _CARD_BITS[player][index]  # the card's bit in both hands
     hands = state._hands
-    hand = hands >> shift & HAND_MASK
     lead = state._lead
-    if not hand >> index & 1 or (
-        lead >= 0
-        and index & SUIT_BASE != lead & SUIT_BASE
-        and (hand >> (lead & SUIT_BASE)) & SUIT_BITS
+    if not hands & bit or (
+        lead >= 0 and index & SUIT_BASE != lead & SUIT_BASE and hands & _SUIT_MASKS[player][lead]
     ):
-        _refuse(action, player, hand, lead)
+        _refuse(action, player, hands >> HAND_SHIFT[player] & HAND_MASK, lead)
     # the clone, written out: this is the hottest path of the engine
-    new = object.__new__(type(state))
+    new = _new_object(type(state))  # a state of the play: its class says so
     new._ctx = ctx = state._ctx
-    new._phase = _PHASE_PLAY
-    new._scores = state._scores
     new._events = state._events
-    new._race = state._race
+    new._race = race = state._race
     new._history = (state._history, action)
-    new._hands = hands ^ 1 << (index + shift)  # the card is in the hand: one bit off
-    tables = ctx.tables
+    new._hands = hands = hands ^ bit  # the card is in the hand: one bit off
+    tables: RulesTables = ctx[_TABLES]  # type: ignore[assignment]  # ctx.tables, quicker
     if lead < 0:
         new._lead = index
         new._to_move = _OTHER[player]
         new._tricks = state._tricks
-        scoring = tables.lead[index]
-        if scoring is not None:
-            _enter(new, player, scoring, tables)
+        if race is None and tables.usual:
+            # the usual lead: its entry is left for the ledger to write out when read
+            new._scores = state._scores + tables.lead_gain[player][index]
+            return new
+        new._scores = state._scores
+        _unusual_lead(new, player, index, tables)
         return new
-    won, scoring = tables.trick[lead * _SLOTS + index]  # type: ignore[misc]
-    winner = player if won else _OTHER[player]
+    winner, gain, won = tables.follow[player][lead * _SLOTS + index]  # type: ignore[misc]
     new._lead = -1
     new._to_move = winner
-    new._tricks = tricks = state._tricks + _TRICK_WON[winner]
-    if (
-        (scoring is None or (new._race is None and tables.target is None))
-        and tables.quiet_play
-        and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL
-    ):
-        # the usual trick, inline: nothing can follow from it but its entry
-        if scoring is not None:
-            new._events = (new._events, scoring[1][winner])
-            new._scores += scoring[0] * SCORE_GAIN[winner]
+    new._tricks = state._tricks + won
+    if race is None and hands and tables.usual:
+        # the usual trick, not the last: nothing follows from it but its entry
+        new._scores = state._scores + gain
         return new
-    _end_trick(new, winner, index if won else lead, scoring, tables)
+    new._scores = state._scores
+    _unusual_trick(new, race, lead, index, winner is player, tables)
     return new
 
 
+def _not_a_card(state: State, action: Action) -> State:
+    """Any other action, refused by the state with the reason."""
+    from .state import State  # here: state.py imports this module
+
+    return State.apply(state, action)
+
+
+def _unusual_lead(new: State, player: Player, index: int, tables: RulesTables) -> None:
+    """A lead while the race is open (or the ruleset has more to follow): its entry,
+    and the ledger's stretch opened if it settled the race."""
+    if not _enter(new, player, tables.lead[index], tables) and new._race is None:
+        ledger.reopen(new)
+
+
+def _unusual_trick(
+    new: State, race: Race | None, lead: int, follow: int, won: bool, tables: RulesTables
+) -> None:
+    """A trick with more than its entry to follow (the race open before it, the last
+    trick, another ruleset): the entry and what follows, and the ledger's stretch
+    opened if it settled the race (the tricks are counted already)."""
+    scoring = tables.trick[lead * _SLOTS + follow][1]  # type: ignore[index]
+    winner: Player = new._to_move  # type: ignore[assignment]
+    if (
+        not _end_trick(new, winner, follow if won else lead, scoring, tables)
+        and race is not None
+        and new._race is None
+    ):
+        ledger.reopen(new)  # the race was settled by this trick
+
+
 def _enter(new: State, player: Player, scoring: Scoring, tables: RulesTables) -> bool:
-    """A scoring card or trick's entry; True when the game ended on it."""
-    assert scoring is not None
-    if new._race is None and tables.target is None:
-        # the usual case: nothing can follow from the entry but the entry
-        new._events = (new._events, scoring[1][player])
+    """A card's or a trick's own entry, if it scores; True when the game ended on it."""
+    if scoring is None:
+        return False
+    if new._race is None and tables.usual:
+        # the ledger's open stretch of the play holds the entry (see ledger.reopen)
         new._scores += scoring[0] * SCORE_GAIN[player]
         return False
     return ledger.score_entry(new, player, scoring[0], scoring[1][player])
@@ -174,20 +218,22 @@ def _refuse(action: Play, player: Player, hand: int, lead: int) -> None:
 
 def _end_trick(
     new: State, winner: Player, winning_card: int, scoring: Scoring, tables: RulesTables
-) -> None:
-    """The trick's entry, then what may follow it (the tricks are counted already)."""
-    if scoring is not None and _enter(new, winner, scoring, tables):
-        return
+) -> bool:
+    """The trick's entry, then what may follow it (the tricks are counted already);
+    True when the game ended on it."""
+    if _enter(new, winner, scoring, tables):
+        return True
     tricks = new._tricks
     if tables.quiet_play and (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) < TRICKS_IN_A_DEAL:
-        return
-    _after_trick(new, winner, winning_card, tricks, tables)
+        return False
+    return _after_trick(new, winner, winning_card, tricks, tables)
 
 
 def _after_trick(
     new: State, winner: Player, winning_card: int, tricks: int, tables: RulesTables
-) -> None:
-    """The cards toward pique (an option), the last trick, the end of the deal."""
+) -> bool:
+    """The cards toward pique (an option), the last trick, the end of the deal; True
+    when the game ended on them."""
     rules = new._ctx.ruleset
     if (
         rules.cards_count_toward_pique
@@ -195,32 +241,30 @@ def _after_trick(
         # scored as the seventh trick is won, so it ranks with the play (class 5)
         and ledger.score(new, winner, rules.cards, Precedence.PLAY, Reason.CARDS)
     ):
-        return
+        return True
     if sum(tricks_won(tricks)) == TRICKS_IN_A_DEAL:
         scoring = tables.last[winning_card]
         if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
-            return
-        if not _score_the_cards(new):
-            end.end_deal(new)
-
-
-def _score_the_cards(new: State) -> bool:
-    """The cards, or capot, after the last trick (R-PL-4); True when the game ends."""
-    rules = new._ctx.ruleset
-    tricks = tricks_won(new._tricks)
-    for player in (Player.A, Player.B):
-        won = tricks[player]
-        if won == TRICKS_IN_A_DEAL:
-            already = rules.cards if rules.cards_count_toward_pique else 0
-            if ledger.score(new, player, rules.capot - already, Precedence.CARDS, Reason.CAPOT):
-                return True
-        elif (
-            won > TRICKS_IN_A_DEAL // 2
-            and not rules.cards_count_toward_pique
-            and ledger.score(new, player, rules.cards, Precedence.CARDS, Reason.CARDS)
-        ):
             return True
+        if _score_the_cards(new, tables):
+            return True
+        end.end_deal(new)
     return False
+
+
+def _score_the_cards(new: State, tables: RulesTables) -> bool:
+    """The cards, or capot, after the last trick (R-PL-4); True when the game ends."""
+    won_by_a = new._tricks & _TRICKS_A  # of the twelve
+    if won_by_a == TRICKS_IN_A_DEAL // 2:
+        return False
+    player = _A if won_by_a > TRICKS_IN_A_DEAL // 2 else _B
+    if won_by_a in (0, TRICKS_IN_A_DEAL):
+        scoring = tables.capot
+    elif tables.quiet_play:  # else the cards were scored with the seventh trick
+        scoring = tables.cards
+    else:
+        return False
+    return scoring is not None and ledger.score_entry(new, player, scoring[0], scoring[1][player])
 
 
 def tricks(state: State) -> tuple[Trick, ...]:
@@ -275,7 +319,7 @@ def _trick(leader: Player, lead: int, follow: int) -> Trick:
 
 def rollout(state: State, rng: random.Random) -> State:
     """Random legal actions to the end of the deal (see :meth:`State.rollout`)."""
-    if state._phase is Phase.OVER:
+    if state._phase is _PHASE_OVER:
         return state
     if state._to_move is CHANCE:
         state = state.apply(state.sample_chance(rng))
@@ -283,7 +327,7 @@ def rollout(state: State, rng: random.Random) -> State:
     # draws otherwise (a subclass with its own random()) goes the slow way, alike
     quick = getattr(type(rng), "_randbelow", None) is _RANDBELOW
     while state._phase is not _PHASE_PLAY or not quick:
-        if state._to_move is CHANCE or state._phase is Phase.OVER:
+        if state._to_move is CHANCE or state._phase is _PHASE_OVER:
             return state
         state = state.apply(rng.choice(state.legal_actions()))
     return _play_out(state, rng)
@@ -296,16 +340,19 @@ def _play_out(state: State, rng: random.Random) -> State:
     getrandbits = rng.getrandbits
     history = new._history
     tables = new._ctx.tables
-    lead_table, trick_table = tables.lead, tables.trick
-    quick = tables.quiet_play and tables.target is None
-    while new._phase is _PHASE_PLAY:
+    lead_gain, follow_table, usual = tables.lead_gain, tables.follow, tables.usual
+    si = SUIT_INDICES
+    while new._PHASE is _PHASE_PLAY:
         player: Player = new._to_move  # type: ignore[assignment]
-        shift = HAND_SHIFT[player]
         hands = new._hands
-        hand = hands >> shift & HAND_MASK
         lead = new._lead
-        suit = (hand >> (lead & SUIT_BASE)) & SUIT_BITS if lead >= 0 else 0
-        choices = SUIT_INDICES[lead // SUIT_SHIFT][suit] if suit else _indices_of(hand)
+        suit = hands >> _SUIT_SHIFTS[player][lead] & SUIT_BITS if lead >= 0 else 0
+        if suit:
+            choices = si[lead // SUIT_SHIFT][suit]
+        else:  # as legal_actions
+            hand = hands >> HAND_BITS if player else hands & HAND_MASK
+            spades, hearts, diamonds, clubs = _suit_fields(hand.to_bytes(8, "little"))
+            choices = si[0][spades] + si[1][hearts] + si[2][diamonds] + si[3][clubs]
         n = len(choices)
         bits = n.bit_length()
         pick = getrandbits(bits)
@@ -313,27 +360,25 @@ def _play_out(state: State, rng: random.Random) -> State:
             pick = getrandbits(bits)
         index = choices[pick]
         history = (history, _PLAYS[index])
-        new._hands = hands ^ 1 << (index + shift)
+        new._hands = hands = hands ^ _CARD_BITS[player][index]
         if lead < 0:
             new._lead = index
             new._to_move = _OTHER[player]
-            scorer = player
-            scoring = lead_table[index]
-        else:
-            won, scoring = trick_table[lead * _SLOTS + index]  # type: ignore[misc]
-            scorer = player if won else _OTHER[player]
-            new._lead = -1
-            new._to_move = scorer
-            new._tricks = tricks = new._tricks + _TRICK_WON[scorer]
-            if not quick or (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) == TRICKS_IN_A_DEAL:
-                new._history = history
-                _end_trick(new, scorer, index if won else lead, scoring, tables)
+            if new._race is None and usual:  # the usual lead, as in apply
+                new._scores += lead_gain[player][index]
                 continue
-        if scoring is not None:
-            if quick and new._race is None:  # the usual entry, inline, as in apply
-                new._events = (new._events, scoring[1][scorer])
-                new._scores += scoring[0] * SCORE_GAIN[scorer]
-            else:
-                _enter(new, scorer, scoring, tables)
+            new._history = history
+            _unusual_lead(new, player, index, tables)
+            continue
+        winner, gain, won = follow_table[player][lead * _SLOTS + index]  # type: ignore[misc]
+        new._lead = -1
+        new._to_move = winner
+        new._tricks += won
+        race = new._race
+        if race is None and hands and usual:  # the usual trick, as in apply
+            new._scores += gain
+            continue
+        new._history = history
+        _unusual_trick(new, race, lead, index, winner is player, tables)
     new._history = history
     return new

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, SupportsIndex
 
 from ..actions import (
     Action,
@@ -45,7 +45,7 @@ from ..words import (
     Spoken,
     Trick,
 )
-from . import deal, declarations, exchange, heard, play
+from . import deal, declarations, exchange, heard, ledger, play
 from .memo import remembered
 from .parts import (
     Context,
@@ -73,9 +73,14 @@ _ACTION_KINDS: Final = frozenset(
     (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, PlayAction)
 )
 _PHASE_PLAY: Final = Phase.PLAY
-_PLAY: Final = PlayAction
-_play_apply: Final = play.apply
-_play_legal: Final = play.legal_actions
+_PHASE_EXCHANGE: Final = Phase.EXCHANGE
+_PHASE_DECLARATION: Final = Phase.DECLARATION
+_PHASE_DEAL: Final = Phase.DEAL
+_PHASE_OVER: Final = Phase.OVER
+_new_object: Final = object.__new__  # a global: quicker than the attribute
+_OTHER: Final = (Player.B, Player.A)
+_EXCHANGE_ACTIONS: Final = exchange.ACTIONS
+_DECLARATION_ACTIONS: Final = declarations.ACTIONS
 
 
 class State:
@@ -108,21 +113,23 @@ class State:
         "_hash",
         "_history",
         "_lead",
-        "_phase",
         "_race",
         "_scores",
         "_to_move",
         "_tricks",
     )
 
+    # The phase is the state's class: one subclass per phase (at the end of this module),
+    # so that apply and legal_actions go straight to the phase's own functions, and a
+    # state is a slot smaller. A phase module sets ``new._phase`` as before.
+    _PHASE: ClassVar[Phase]
     _ctx: Context
-    _phase: Phase
     _to_move: Player | Literal[Chance.CHANCE] | None
     _hands: int  # both hands in one int, see parts.hand_of
     _lead: int  # the index of the card led to the trick in progress, or -1
     _tricks: int  # tricks won, see play.tricks_won
     _scores: int  # totals for the game and for the deal, see parts.pack_scores
-    _events: tuple[Any, ScoreEvent] | None  # the deal's ledger, newest first, linked
+    _events: tuple[Any, ...] | None  # the deal's ledger, newest first, linked; see ledger
     _race: Race | None  # None once pique and repique are settled
     _history: tuple[Any, Action] | None  # every action, newest first, linked
     _hash: int  # set on first use
@@ -130,10 +137,17 @@ class State:
     def __init__(self) -> None:
         raise TypeError("use piquet.new_game() or piquet.new_deal() to make a state")
 
+    @property
+    def _phase(self) -> Phase:
+        return self._PHASE
+
+    @_phase.setter
+    def _phase(self, phase: Phase) -> None:
+        self.__class__ = _STATE_OF_PHASE[phase]
+
     def _clone(self) -> State:
-        new = object.__new__(State)
+        new = _new_object(type(self))
         new._ctx = self._ctx
-        new._phase = self._phase
         new._to_move = self._to_move
         new._hands = self._hands
         new._lead = self._lead
@@ -153,7 +167,8 @@ class State:
 
     @_exch.setter
     def _exch(self, exch: ExchangeState | None) -> None:
-        self._ctx = with_stages(self._ctx, exch, self._ctx.decl)
+        ctx = self._ctx
+        self._ctx = with_stages(ctx, exch, ctx.decl)
 
     @property
     def _decl(self) -> Declarations:
@@ -161,7 +176,8 @@ class State:
 
     @_decl.setter
     def _decl(self, decl: Declarations) -> None:
-        self._ctx = with_stages(self._ctx, self._ctx.exch, decl)
+        ctx = self._ctx
+        self._ctx = with_stages(ctx, ctx.exch, decl)
 
     # ------------------------------------------------------------ public face
 
@@ -173,7 +189,7 @@ class State:
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        return self._phase
+        return self._PHASE
 
     @property
     def to_move(self) -> Player | Literal[Chance.CHANCE] | None:
@@ -183,7 +199,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """True when the game (or the single deal of :func:`~piquet.new_deal`) is over."""
-        return self._phase is Phase.OVER
+        return self._PHASE is _PHASE_OVER
 
     @property
     def dealer(self) -> Player:
@@ -196,7 +212,7 @@ class State:
     def elder(self) -> Player:
         """The elder hand of the current deal (the non-dealer); at the chance node
         between deals, of the deal to come."""
-        return self._ctx.dealer.other
+        return _OTHER[self._ctx.dealer]
 
     @property
     def younger(self) -> Player:
@@ -292,16 +308,17 @@ class State:
         """Each player's score in the current (or last) deal."""
         return score_pair(self._scores, deal=True)
 
-    @property
-    def events(self) -> tuple[ScoreEvent, ...]:
-        """The ledger of the current (or last) deal, every score in precedence order."""
-        out = []
-        node = self._events
-        while node is not None:
-            out.append(node[1])
-            node = node[0]
-        out.reverse()
-        return tuple(out)
+    if TYPE_CHECKING:
+
+        @property
+        def events(self) -> tuple[ScoreEvent, ...]:
+            """The ledger of the current (or last) deal, every score in precedence order."""
+
+    else:  # the ledger's own reader, with no call in between
+        events = property(
+            ledger.events,
+            doc="The ledger of the current (or last) deal, every score in precedence order.",
+        )
 
     def events_seen_by(self, player: Player) -> tuple[ScoreEvent, ...]:
         """The ledger as ``player`` knows it: the younger's combinations are not shown
@@ -407,7 +424,7 @@ class State:
             game.single,
             len(game.sheet),
             tuple((g.winner, g.points) for g in game.games),
-            self._phase,
+            self._PHASE,
             self._to_move,
             self._hands,
             self._exch,
@@ -451,11 +468,16 @@ class State:
 
     def __getstate__(self) -> dict[str, Any]:
         fields = {name: getattr(self, name) for name in State.__slots__ if name != "_hash"}
+        fields["_phase"] = self._PHASE
         fields["_history"] = self.history  # flat: linked lists pickle recursively
         fields["_events"] = self.events
         # the tables are rebuilt from the ruleset: they would be most of the pickle
         fields["_ctx"] = self._ctx._replace(tables=None)  # type: ignore[arg-type]
         return fields
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        # pickled as a State whatever its phase's class (__setstate__ sets the class)
+        return (object.__new__, (State,), self.__getstate__())
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         for name in ("_history", "_events"):
@@ -476,10 +498,12 @@ class State:
             fields["_scores"] = pack_scores(*fields["_scores"])
         for name, value in fields.items():
             setattr(self, name, value)
+        # the ledger was written out whole: the play's next entries are left out again
+        ledger.reopen(self)
 
     def __repr__(self) -> str:
         return (
-            f"<State {self.ruleset.name} deal {self.deal_number} {self._phase.value} "
+            f"<State {self.ruleset.name} deal {self.deal_number} {self._PHASE.value} "
             f"to_move={self._to_move} scores={self.scores}>"
         )
 
@@ -498,12 +522,14 @@ class State:
         sequence is empty there; use :meth:`sample_chance` or give a :class:`~piquet.Deal`.
         The elder's discards are built lazily, on indexing or iteration.
         """
-        phase = self._phase
+        # the phase's own class calls its module straight away; this is for a call
+        # through the class, State.legal_actions(state)
+        phase = self._PHASE
         if phase is _PHASE_PLAY:
-            return _play_legal(self)
-        if phase is Phase.EXCHANGE:
+            return play.legal_actions(self)
+        if phase is _PHASE_EXCHANGE:
             return exchange.legal_actions(self)
-        if phase is Phase.DECLARATION:
+        if phase is _PHASE_DECLARATION:
             return declarations.legal_actions(self)
         return ()
 
@@ -520,16 +546,18 @@ class State:
 
         ``self`` is never changed.
         """
+        # the phase's own class calls its module first; this is for a deal, for what
+        # is refused, and for a call through the class, State.apply(state, action)
         kind = type(action)
-        phase = self._phase
-        if kind is _PLAY and phase is _PHASE_PLAY:
-            return _play_apply(self, action)  # type: ignore[arg-type]
-        if phase is Phase.EXCHANGE and kind in exchange.ACTIONS:
-            return exchange.apply(self, action)  # type: ignore[arg-type]
-        if phase is Phase.DECLARATION and kind in declarations.ACTIONS:
-            return declarations.apply(self, action)  # type: ignore[arg-type]
-        if phase is Phase.DEAL and kind is Deal:
+        phase = self._PHASE
+        if phase is _PHASE_DEAL and kind is Deal:
             return deal.apply(self, action)  # type: ignore[arg-type]
+        if phase is _PHASE_PLAY and kind is PlayAction:
+            return play.apply(self, action)
+        if phase is _PHASE_EXCHANGE and kind in _EXCHANGE_ACTIONS:
+            return exchange.apply(self, action)  # type: ignore[arg-type]
+        if phase is _PHASE_DECLARATION and kind in _DECLARATION_ACTIONS:
+            return declarations.apply(self, action)  # type: ignore[arg-type]
         if kind not in _ACTION_KINDS:
             raise IllegalActionError(f"not an action: {action!r}")
         if phase is Phase.OVER:
@@ -552,3 +580,10 @@ class State:
         (True, 1, 1)
         """
         return play.rollout(self, rng)
+
+
+# One class per phase (engine/phases.py) fills this in; imported last, since it
+# subclasses State.
+_STATE_OF_PHASE: Final[dict[Phase, type[State]]] = {}
+
+from . import phases  # noqa: E402, F401

@@ -8,11 +8,14 @@ already built. A ruleset is a frozen value, so the tables are cached by it.
 from __future__ import annotations
 
 import functools
-from typing import Final, NamedTuple
+from typing import Final
+
+import attrs
 
 from ..cards import FULL_MASK, PACK_32_MASK, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
 from ..ruleset import Ruleset
 from ..words import Player, Precedence, Reason, ScoreEvent
+from .parts import SCORE_GAIN, TRICK_WON
 
 __all__ = ["SUIT_BASE", "SUIT_INDICES", "RulesTables", "follower_wins", "indices", "tables_for"]
 
@@ -49,26 +52,46 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow > lead and follow & SUIT_BASE == lead & SUIT_BASE
 
 
-class RulesTables(NamedTuple):
+@attrs.frozen(eq=False, repr=False)
+class RulesTables:
+    """What the engine looks up for a ruleset. A slotted class rather than a named
+    tuple: reading a field of a slotted object is the interpreter's quickest attribute
+    read, and the play reads several at every card."""
+
+    def __repr__(self) -> str:
+        return f"<RulesTables of {self.ruleset.name}>"
+
     ruleset: Ruleset  # the first of the equal rulesets these tables were made for
     ruleset_hash: int  # the ruleset's hash, which its class does not keep
     target: int | None  # the race's target score, or None
     quiet_play: bool  # no score in the play but the trick scorer's (no cards toward pique)
     pack_mask: int  # every card of the ruleset's pack
     pack: tuple[Card, ...]  # the pack in canonical order
+    pack_bits: tuple[int, ...]  # each card's bit, in the pack's order
+    pack_indices: tuple[int, ...]  # each card's bit index, in the pack's order
     lead: tuple[Scoring, ...]  # by the index of the card led
     trick: tuple[tuple[bool, Scoring] | None, ...]  # by lead * 64 + follow
     last: tuple[Scoring, ...]  # the last trick, by the index of the winning card
+    # The play's usual card, looked up whole. ``usual``: no target and no cards toward
+    # pique, so that once the race is settled a card's entry is all that follows from it
+    # (and the entry is left to the ledger to write out when read, see ledger.events).
+    usual: bool
+    lead_gain: tuple[tuple[int, ...], ...]  # per leader, by card led: the scores' increase
+    # per follower, by lead * 64 + follow: (the trick's winner, the scores' increase, the
+    # tricks' increase)
+    follow: tuple[tuple[tuple[Player, int, int] | None, ...], ...]
+    cards: Scoring  # the cards after the last trick (R-PL-4), unless scored with the seventh
+    capot: Scoring  # capot, less the cards when they were scored with the seventh trick
 
 
-def _entries(points: int, reason: Reason) -> Scoring:
+def _entries(points: int, reason: Reason, precedence: Precedence = Precedence.PLAY) -> Scoring:
     if points <= 0:
         return None
     return (
         points,
         (
-            ScoreEvent(Player.A, points, Precedence.PLAY, reason),
-            ScoreEvent(Player.B, points, Precedence.PLAY, reason),
+            ScoreEvent(Player.A, points, precedence, reason),
+            ScoreEvent(Player.B, points, precedence, reason),
         ),
     )
 
@@ -77,6 +100,7 @@ def _entries(points: int, reason: Reason) -> Scoring:
 def tables_for(ruleset: Ruleset) -> RulesTables:
     """The tables of ``ruleset``, built on first use."""
     pack_mask = _PACK_MASKS[ruleset.pack_size]
+    pack = tuple(_from_mask(pack_mask))
     scorer = ruleset.tricks
     in_pack = [i for i in range(_SLOTS) if pack_mask >> i & 1]
     lead: list[Scoring] = [None] * _SLOTS
@@ -90,14 +114,45 @@ def tables_for(ruleset: Ruleset) -> RulesTables:
                 won = follower_wins(i, j)
                 points, reason = scorer.trick_points(i, j, won)
                 trick[i * _SLOTS + j] = (won, _entries(points, reason))
+    lead_gain = tuple(
+        tuple(0 if s is None else s[0] * SCORE_GAIN[player] for s in lead) for player in Player
+    )
+    follow = tuple(_follow_table(trick, follower) for follower in Player)
     return RulesTables(
         ruleset,
         hash(ruleset),
         ruleset.game.target,
         not ruleset.cards_count_toward_pique,
         pack_mask,
-        tuple(_from_mask(pack_mask)),
+        pack,
+        tuple(card.mask for card in pack),
+        tuple(card.index for card in pack),
         tuple(lead),
         tuple(trick),
         tuple(last),
+        ruleset.game.target is None and not ruleset.cards_count_toward_pique,
+        lead_gain,
+        follow,
+        _entries(ruleset.cards, Reason.CARDS, Precedence.CARDS),
+        _entries(
+            ruleset.capot - (ruleset.cards if ruleset.cards_count_toward_pique else 0),
+            Reason.CAPOT,
+            Precedence.CARDS,
+        ),
     )
+
+
+def _follow_table(
+    trick: list[tuple[bool, Scoring] | None], follower: Player
+) -> tuple[tuple[Player, int, int] | None, ...]:
+    leader = Player(1 - follower)
+    out: list[tuple[Player, int, int] | None] = []
+    for cell in trick:
+        if cell is None:
+            out.append(None)
+            continue
+        won, scoring = cell
+        winner = follower if won else leader
+        gain = 0 if scoring is None else scoring[0] * SCORE_GAIN[winner]
+        out.append((winner, gain, TRICK_WON[winner]))
+    return tuple(out)

@@ -1,0 +1,93 @@
+"""One class of state per phase: the phase is the state's class.
+
+Each is a :class:`~piquet.engine.state.State` with no fields of its own, whose
+``apply`` and ``legal_actions`` go straight to its phase's module (the play's *are* the
+play module's functions: a card costs one Python call); anything else goes to
+State's own methods, which dispatch every phase and refuse what is not legal with the
+reason. A phase module sets ``new._phase``, and the state changes class.
+
+>>> import random
+>>> import piquet as pq
+>>> state = pq.new_game(pq.RUBICON)
+>>> type(state).__name__, isinstance(state, pq.State)
+('_Dealing', True)
+>>> type(state.apply(state.sample_chance(random.Random(1)))).__name__
+'_Exchanging'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..actions import Action
+from ..words import Phase
+from . import declarations, exchange, play
+from . import state as state_module
+from .state import State
+
+__all__ = ["STATE_OF_PHASE"]
+
+_EXCHANGE_ACTIONS: Final = exchange.ACTIONS
+_DECLARATION_ACTIONS: Final = declarations.ACTIONS
+
+
+class _Dealing(State):
+    """A :class:`State` at a chance node (a deal to come)."""
+
+    __slots__ = ()
+    _PHASE = Phase.DEAL
+
+
+class _Exchanging(State):
+    """A :class:`State` in the exchange."""
+
+    __slots__ = ()
+    _PHASE = Phase.EXCHANGE
+
+    def legal_actions(self) -> Sequence[Action]:
+        return exchange.legal_actions(self)
+
+    def apply(self, action: Action) -> State:
+        if type(action) in _EXCHANGE_ACTIONS:
+            return exchange.apply(self, action)  # type: ignore[arg-type]
+        return State.apply(self, action)
+
+
+class _Declaring(State):
+    """A :class:`State` in the declarations."""
+
+    __slots__ = ()
+    _PHASE = Phase.DECLARATION
+
+    def legal_actions(self) -> Sequence[Action]:
+        return declarations.legal_actions(self)
+
+    def apply(self, action: Action) -> State:
+        if type(action) in _DECLARATION_ACTIONS:
+            return declarations.apply(self, action)  # type: ignore[arg-type]
+        return State.apply(self, action)
+
+
+class _Playing(State):
+    """A :class:`State` in the play."""
+
+    __slots__ = ()
+    _PHASE = Phase.PLAY
+    # the hottest calls of the engine: the play's own functions, with no call between
+    legal_actions = play.legal_actions
+    apply = play.apply
+
+
+class _Over(State):
+    """A :class:`State` at the end of the game."""
+
+    __slots__ = ()
+    _PHASE = Phase.OVER
+
+
+STATE_OF_PHASE: Final[dict[Phase, type[State]]] = {
+    state_class._PHASE: state_class
+    for state_class in (_Dealing, _Exchanging, _Declaring, _Playing, _Over)
+}
+state_module._STATE_OF_PHASE.update(STATE_OF_PHASE)
