@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from .actions import Action, LeftCards, Play
 from .cards import Card, CardSet
 from .engine import State
+from .engine.seen import seen_by
 from .words import Chance, Phase, Player, Result, ScoreEvent, Spoken, Trick
 
 if TYPE_CHECKING:
@@ -195,47 +196,11 @@ _make = tuple.__new__
 
 def observe(state: State, player: Player) -> Observation:
     """The observation of ``state`` for ``player`` (see :meth:`State.observation`)."""
-    if player is Player.A:
-        opponent = Player.B
-    elif player is Player.B:
-        opponent = Player.A
-    else:
+    if player is not Player.A and player is not Player.B:
         raise ValueError(f"player must be pq.Player.A or pq.Player.B (got {player!r})")
-    to_move = state.to_move
-    # in the order of the fields (tests/test_observation_fields.py pins each to its name);
-    # the tuple is made directly, without the named tuple's keyword-taking constructor
-    return _make(
-        Observation,
-        (
-            player,
-            state.ruleset,
-            state.phase,
-            to_move,
-            state.dealer,
-            state.deal_number,
-            state.hand(player),
-            state.dealt_hand(player),
-            state.discard(player),
-            state.taken,
-            state.seen_stock(player),
-            len(state.stock),
-            len(state.hand(opponent)),
-            state.shown_blank(opponent),
-            state.known_to_opponent(opponent),
-            state.left_cards,
-            state.spoken_to(player),
-            state.tricks,
-            state.trick,
-            state.events_seen_by(player),
-            state.deal_scores,
-            state.scores,
-            state.score_sheet,
-            state.games,
-            state.auto_declarations,
-            state.result,
-            state.legal_actions() if to_move is player else (),
-        ),
-    )
+    # read in one pass by the engine, in the order of the fields
+    # (tests/test_observation_fields.py pins each value to its name)
+    return _make(Observation, seen_by(state, player))
 
 
 def _by_suit(cards: CardSet) -> str:
