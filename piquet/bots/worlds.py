@@ -216,7 +216,7 @@ def partie_value(state: State, player: Player, margin: float) -> float:
         return float(margin)
     mine, theirs = state.scores[player], state.scores[player.other]
     now = state.deal_scores
-    rest = margin - (now[player] - now[player.other])
+    rest = round(margin) - (now[player] - now[player.other])
     final = (mine + max(rest, 0), theirs + max(-rest, 0))
     ahead = final[0] - final[1]
     if not rules.over_after_deal(state.deal_number, (max(ahead, 0), max(-ahead, 0))):
