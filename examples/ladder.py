@@ -2,14 +2,20 @@
 strongest against the greedy bot, in duplicate Rubicon parties (the same deals played
 twice, seats swapped), with 95% intervals. Prints the table published in docs/bots.rst.
 
-python examples/ladder.py [--games 200] [--search-games 40] [--jobs 1] [--seed 1]
-                          [--top pimc] [--ruleset rubicon]
+python examples/ladder.py [--games 200] [--search-games 100] [--jobs 1] [--seed 1]
+                          [--top pimc] [--ruleset rubicon] [--cpu-games 2]
+
+"Time a decision" in the table is wall-clock time, which grows with the machine's load.
+The search bots' budgets are counted in worlds and iterations, not seconds, so their CPU
+time a decision (``time.process_time``) is printed too, from ``--cpu-games`` games of
+each top bot against the heuristic bot: about what an idle machine gives.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -33,14 +39,42 @@ def row(upper: str, lower: str, result: pq.MatchResult) -> str:
     )
 
 
+def cpu_per_decision(name: str, ruleset: pq.Ruleset, games: int, seed: int) -> float:
+    """The mean CPU seconds bot ``name`` takes a decision, over ``games`` games against
+    the heuristic bot (seats alternating)."""
+    spent, decisions = 0.0, 0
+    for game in range(games):
+        bots = {name: pq.bots.make(name, seed=seed + game), "heuristic": pq.bots.make("heuristic")}
+        seats = [name, "heuristic"] if game % 2 == 0 else ["heuristic", name]
+        chance = random.Random(seed * 1000 + game)
+        state = pq.new_game(ruleset)
+        while not state.is_over:
+            mover = state.to_move
+            if mover is pq.CHANCE:
+                state = state.apply(state.sample_chance(chance))
+                continue
+            assert isinstance(mover, pq.Player)
+            observation = state.observation(mover)
+            start = time.process_time()
+            action = bots[seats[mover]].choose(observation)
+            if seats[mover] == name:
+                spent += time.process_time() - start
+                decisions += 1
+            state = state.apply(action)
+    return spent / max(decisions, 1)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games between fast bots")
-    parser.add_argument("--search-games", type=int, default=40, help="games with a search bot")
+    parser.add_argument("--search-games", type=int, default=100, help="games with a search bot")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--top", action="append", help="search bots on top (pimc, ismcts)")
     parser.add_argument("--ruleset", default="rubicon")
+    parser.add_argument(
+        "--cpu-games", type=int, default=2, help="games to measure CPU time a decision"
+    )
     args = parser.parse_args(argv)
     ruleset = pq.find_ruleset(args.ruleset)
     tops = args.top or ["pimc", "ismcts"]
@@ -65,6 +99,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines.append(row(upper, lower, result))
         print(result.summary(), file=sys.stderr, flush=True)
     print("\n".join(lines))
+    if args.cpu_games:
+        print()
+        for top in tops:
+            seconds = cpu_per_decision(top, ruleset, args.cpu_games, args.seed)
+            print(f"{top}: {seconds * 1000:.1f} ms of CPU a decision (v heuristic)")
     print(
         f"\n{ruleset.name}, seed {args.seed}; Python {platform.python_version()} on "
         f"{platform.machine()} ({platform.processor() or platform.system()}); "

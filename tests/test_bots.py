@@ -217,12 +217,14 @@ def test_the_ladder_script_prints_its_table(capsys: pytest.CaptureFixture[str]) 
 
     script = Path(__file__).resolve().parent.parent / "examples" / "ladder.py"
     module = runpy.run_path(str(script))
-    assert module["main"](["--games", "2", "--search-games", "2", "--top", "greedy"]) == 0
+    arguments = ["--games", "2", "--search-games", "2", "--top", "greedy", "--cpu-games", "1"]
+    assert module["main"](arguments) == 0
     out = capsys.readouterr().out
     assert out.startswith(".. list-table::")
     for row in ("greedy v random", "heuristic v greedy", "greedy v heuristic", "greedy v greedy"):
         assert f"   * - {row}\n" in out
     assert "rubicon, seed 1; Python 3." in out
+    assert "greedy: " in out and " ms of CPU a decision (v heuristic)" in out
 
 
 def test_the_example_bot_registers_and_plays_a_match() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 
+import attrs
 import pytest
 from ruleset_helpers import deal_of
 from seed_data import SEED_002, SEED_002_EXCHANGE, SEED_002_PLAY
@@ -169,3 +170,132 @@ def test_with_the_real_sampler_they_play_a_deal_in_either_mode(
             state = state.apply(action)
         learned = bots[seat].worlds_drawn.declarations  # type: ignore[attr-defined]
         assert learned == declarations
+
+
+def _last_deal_play() -> pq.State:
+    """A Rubicon partie between heuristic bots, at the first card of its sixth and last
+    deal."""
+    bots = [make("heuristic"), make("heuristic")]
+    state = pq.new_game(pq.RUBICON)
+    rng = random.Random(5)
+    while not (state.deal_number == 6 and state.phase is pq.Phase.PLAY):
+        mover = state.to_move
+        if mover is pq.CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            assert isinstance(mover, pq.Player)
+            state = state.apply(bots[mover].choose(state.observation(mover)))
+    return state
+
+
+def test_partie_value_is_deal_points_before_the_last_deal() -> None:
+    from piquet.bots.worlds import partie_value
+
+    state = _endgame(4)
+    for margin in (-30, 0, 17):
+        assert partie_value(state, pq.Player.A, margin) == margin
+        assert partie_value(state, pq.Player.B, margin) == margin
+
+
+def test_partie_value_in_the_last_deal_is_the_game_won_or_lost() -> None:
+    """In the deal that ends the partie the value is what the partie settles at: the
+    bonus (100) and the difference of the totals, won or lost; a tie goes on to extra
+    deals, so there a deal point is still a point."""
+    from piquet.bots.worlds import partie_value
+
+    state = _last_deal_play()
+    assert min(state.scores) >= 100  # nobody rubiconed: the partie is worth lead + 100
+    for player in pq.Player:
+        now = state.deal_scores
+        before = (state.scores[player] - state.scores[player.other]) - (
+            now[player] - now[player.other]
+        )
+        for lead in (1, 20, 45):
+            assert partie_value(state, player, lead - before) == lead + 100
+            assert partie_value(state, player, -lead - before) == -lead - 100
+        assert partie_value(state, player, -before) == -before  # tied: extra deals
+
+
+def test_partie_value_counts_the_rubicon() -> None:
+    """A loser who stays under the rubicon gives the winner his own total as well."""
+    from piquet.bots.worlds import partie_value
+
+    state = _endgame(4)
+    rubicon = attrs.evolve(state.ruleset, game=attrs.evolve(state.ruleset.game, deals=1))
+    last = pq.new_game(rubicon, declarations="auto").apply(deal_of(**SEED_002))
+    last = play_out(last, SEED_002_EXCHANGE + SEED_002_PLAY[:4])
+    assert max(last.scores) < 100 and last.ruleset.game.deals == 1
+    for player in pq.Player:
+        now = last.deal_scores
+        rest = 30 - (now[player] - now[player.other])  # to come, for the player ending 30 up
+        low = last.scores[player.other] + max(-rest, 0)
+        assert low < 100
+        assert partie_value(last, player, 30) == (low + 30) + low + 100
+
+
+def test_pimc_weighs_more_worlds_as_the_solver_gets_cheaper() -> None:
+    from piquet.bots.pimc import ENDGAME_WORLDS, PLAY_WORLDS
+
+    bot = PIMCBot(random.Random(1))
+    counts = [bot.play_worlds(cards) for cards in range(12, 0, -1)]
+    assert counts == sorted(counts) and counts[0] == PLAY_WORLDS[12]
+    assert counts[-1] == ENDGAME_WORLDS
+    assert PIMCBot(random.Random(1), worlds=5).play_worlds(12) == 5
+    state = _endgame(4)
+    bot = PIMCBot(random.Random(1), sampler=lambda o, r, s=state: s)
+    bot.choose(state.observation(state.to_move))  # type: ignore[arg-type]
+    assert bot.last_worlds == PLAY_WORLDS[10]
+
+
+def test_pimc_weighs_one_world_when_nothing_is_hidden() -> None:
+    from piquet.bots.helpers import unseen_cards
+    from piquet.bots.pimc import _nothing_hidden
+
+    state = _endgame(18)
+    observation = state.observation(pq.Player.B)
+    assert not _nothing_hidden(observation)  # the elder's discard is unseen
+    known = attrs.evolve(observation, opponent_hand_size=len(unseen_cards(observation)))
+    assert _nothing_hidden(known)
+
+
+def test_without_evidence_the_search_bots_play_the_heuristics_choice() -> None:
+    """One ISMCTS iteration tries the heuristic's choice first; a PIMC tie margin wider
+    than any deal makes every value a tie."""
+    heuristic = make("heuristic")
+    for plays in (0, 5, 12):
+        state = _endgame(plays)
+        me = state.to_move
+        assert isinstance(me, pq.Player)
+        observation = state.observation(me)
+        advised = heuristic.choose(observation)
+        ismcts = ISMCTSBot(random.Random(1), iterations=1, sampler=lambda o, r, s=state: s)
+        assert ismcts.choose(observation) == advised
+        pimc = PIMCBot(random.Random(1), worlds=2, tie_margin=1000, sampler=lambda o, r, s=state: s)
+        assert pimc.choose(observation) == advised
+
+
+def test_ismcts_reuses_each_world_for_several_iterations() -> None:
+    state = _endgame(0)
+    drawn: list[int] = []
+
+    def sampler(observation: pq.Observation, rng: random.Random) -> pq.State:
+        drawn.append(1)
+        return state
+
+    bot = ISMCTSBot(random.Random(1), iterations=12, reuse=4, sampler=sampler)
+    bot.choose(state.observation(state.elder))
+    assert bot.last_iterations == 12 and len(drawn) == 3
+
+
+@pytest.mark.parametrize(
+    ("bot", "option", "message"),
+    [
+        (ISMCTSBot, {"reuse": 0}, "reuse must be at least 1"),
+        (ISMCTSBot, {"heuristic_bias": -1.0}, "heuristic_bias must be 0 or more"),
+        (PIMCBot, {"tie_margin": -1.0}, "tie_margin must be 0 or more"),
+        (PIMCBot, {"worlds": 0}, "worlds must be at least 1"),
+    ],
+)
+def test_bad_search_options_are_refused(bot: type, option: dict[str, float], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        bot(random.Random(1), **option)

@@ -11,6 +11,8 @@ Everything here takes and returns cards as :class:`~piquet.CardSet` values; no b
 
 from __future__ import annotations
 
+import functools
+
 from ..actions import Call
 from ..cards import CardSet, pack
 from ..ledger import Category
@@ -87,10 +89,15 @@ def unseen_cards(observation: Observation) -> CardSet:
     >>> len(unseen_cards(state.observation(pq.Player.A)))
     20
     """
-    played = CardSet(card for trick in observation.tricks for card in (trick.lead, trick.follow))
-    played |= CardSet(observation.trick)
+    played = [card for trick in observation.tricks for card in (trick.lead, trick.follow)]
+    played += observation.trick
     mine = observation.hand | observation.discard | observation.seen_stock
-    return CardSet(pack(observation.ruleset.pack_size)) - mine - played
+    return _whole_pack(observation.ruleset.pack_size) - mine - CardSet(played)
+
+
+@functools.cache
+def _whole_pack(size: int) -> CardSet:
+    return CardSet(pack(size))
 
 
 def describe(observation: Observation) -> str:

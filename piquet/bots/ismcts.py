@@ -60,18 +60,28 @@ class _Node:
     total: float = 0.0
     available: int = 0
     children: dict[Action, _Node] = attrs.field(factory=dict)
+    advised: Action | None = None
+    """The heuristic bot's choice here, for the bot's own moves (the same in every world
+    of its information set)."""
 
 
 @attrs.define
 class ISMCTSBot:
     """Information-set MCTS with an iteration budget, a time budget, or both.
 
-    ``iterations``: iterations a decision (default 120, about 0.1 s); ``time_limit``: seconds a
-    decision, when given (the search stops at whichever comes first); ``exploration``:
-    the UCB1 constant; ``rollout``: ``"random"`` or ``"heuristic"`` play to the end of
+    ``iterations``: iterations a decision (default 160, about 0.1 s); ``time_limit``:
+    seconds a decision, when given (the search stops at whichever comes first; games then
+    depend on the machine's speed); ``reuse``: iterations run in each sampled world
+    (default 4: drawing a world costs about as much as a play-out); ``exploration``: the
+    UCB1 constant; ``heuristic_bias``: a progressive bias (Chaslot et al. 2008) toward the
+    heuristic bot's choice at the bot's own moves, ``heuristic_bias / (visits + 1)`` added
+    to its UCB1 value, that choice tried first (default 0.5; 0: none); ``tie_margin``: the
+    heuristic's choice is played when its mean reward is within this of the most visited
+    action's (default 0.05), so that a short search leaves the heuristic's play only for
+    one it found better; ``rollout``: ``"random"`` or ``"heuristic"`` play to the end of
     the deal; ``solve_below``: from this many cards in hand down, a leaf is valued by the
-    exact solver instead of a play-out (default 4; 0: never); ``discards``: candidate discards
-    searched in the exchange; ``sampler``, ``solver``: replacements for
+    exact solver instead of a play-out (default 4; 0: never); ``discards``: candidate
+    discards searched in the exchange; ``sampler``, ``solver``: replacements for
     :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
 
     >>> import random
@@ -81,9 +91,12 @@ class ISMCTSBot:
     """
 
     rng: random.Random = attrs.field(factory=random.Random)
-    iterations: int = 120
+    iterations: int = 160
     time_limit: float | None = None
     exploration: float = 0.7
+    heuristic_bias: float = 0.5
+    tie_margin: float = 0.05
+    reuse: int = 4
     rollout: str = attrs.field(default="heuristic")
     discards: int = 6
     solve_below: int = 4
@@ -103,6 +116,10 @@ class ISMCTSBot:
         self.worlds_drawn = Worlds(self.sampler)
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1 (got {self.iterations})")
+        if self.reuse < 1:
+            raise ValueError(f"reuse must be at least 1 (got {self.reuse})")
+        if self.heuristic_bias < 0:
+            raise ValueError(f"heuristic_bias must be 0 or more (got {self.heuristic_bias})")
         if self.time_limit is not None and self.time_limit <= 0:
             raise ValueError(f"time_limit must be positive (got {self.time_limit})")
 
@@ -123,17 +140,25 @@ class ISMCTSBot:
         root = _Node()
         me = observation.player
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        world: State | None = first
+        if self.heuristic_bias:
+            root.advised = self.heuristic.choose(observation)
+        world = first
         for done in range(self.iterations):
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
-            if world is None:
+            if done and done % self.reuse == 0:
                 world = draw(observation, self.rng)
             self._iterate(root, world, me)
             self.last_iterations = done + 1
-            world = None
-        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
-        return best[0]
+        action, node = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
+        advised = root.advised
+        if advised is not None and advised != action and advised in root.children:
+            # A mean within the margin of the most visited action's is no evidence
+            # against the heuristic's choice.
+            other = root.children[advised]
+            if other.total / other.visits >= node.total / node.visits - self.tie_margin:
+                return advised
+        return action
 
     def _iterate(self, root: _Node, state: State, me: Player) -> None:
         rng = self.rng
@@ -155,13 +180,20 @@ class ISMCTSBot:
                     untried.append(action)
                 else:
                     child.available += 1
+            advised = None
+            if mover is me and self.heuristic_bias:
+                if node.advised is None:
+                    node.advised = heuristic_action(state)
+                advised = node.advised
             if untried:
-                action = rng.choice(untried)
+                action = advised if advised in untried else rng.choice(untried)
                 child = _Node(available=1)
                 children[action] = child
                 expanded = True
             else:
-                action = _ucb_choice(children, actions, self.exploration)
+                action = _ucb_choice(
+                    children, actions, self.exploration, advised, self.heuristic_bias
+                )
                 child = children[action]
             state = state.apply(action)
             path.append((child, mover))
@@ -180,9 +212,16 @@ class ISMCTSBot:
             child.total += value if mover is me else -value
 
 
-def _ucb_choice(children: dict[Action, _Node], actions: list[Action], exploration: float) -> Action:
+def _ucb_choice(
+    children: dict[Action, _Node],
+    actions: list[Action],
+    exploration: float,
+    advised: Action | None = None,
+    bias: float = 0.0,
+) -> Action:
     """UCB1 over the available actions, each child's exploration term counted from the
-    times it was available rather than from the parent's visits."""
+    times it was available rather than from the parent's visits, and a bias toward the
+    ``advised`` action that fades with its visits."""
     best = actions[0]
     best_value = -math.inf
     for action in actions:
@@ -190,6 +229,8 @@ def _ucb_choice(children: dict[Action, _Node], actions: list[Action], exploratio
         value = node.total / node.visits + exploration * math.sqrt(
             math.log(node.available) / node.visits
         )
+        if action == advised:
+            value += bias / (node.visits + 1)
         if value > best_value:
             best, best_value = action, value
     return best

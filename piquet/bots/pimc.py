@@ -35,6 +35,7 @@ from ..actions import Action, Exchange, Play
 from ..ledger import Player
 from ..observation import Observation
 from ..state import Phase, State
+from .helpers import unseen_cards
 from .heuristic import HeuristicBot
 from .worlds import (
     Sampler,
@@ -44,32 +45,54 @@ from .worlds import (
     default_solver,
     heuristic_action,
     is_deal_over,
+    partie_value,
     rollout,
 )
 
 __all__ = ["PIMCBot"]
 
 
+#: Worlds a card played is weighed in, by the cards in the player's hand, when ``worlds``
+#: is not given: the solver's cost falls about twofold with each trick played (a whole
+#: deal 20 to 40 ms on a 2020s server core, the last five tricks under 1 ms), so the
+#: first tricks get a few worlds and the last ones many, about 0.1 s a decision in all.
+PLAY_WORLDS: dict[int, int] = {12: 8, 11: 12, 10: 16, 9: 24, 8: 36, 7: 48}
+#: Worlds for a card played with fewer cards in hand than :data:`PLAY_WORLDS` lists.
+ENDGAME_WORLDS = 48
+
+
 @attrs.define
 class PIMCBot:
     """Perfect-information Monte Carlo over sampled worlds.
 
-    ``worlds``: worlds sampled for a card played (default 8); ``exchange_worlds``:
-    worlds for a discard (default 4); ``discards``: candidate discards (default 4);
-    ``time_limit``: seconds a decision, when given (stops sampling more worlds, after
-    at least one); ``evaluator``: ``"solver"`` or ``"rollout"`` (heuristic play, for
-    when the solver is too slow or absent); ``sampler``, ``solver``: replacements for
+    ``worlds``: worlds sampled for a card played; by default (None) it follows the
+    solver's cost, from :data:`PLAY_WORLDS` by the cards in hand, and one world when the
+    player can place every card; ``exchange_worlds``: worlds for a discard (default 6);
+    ``discards``: candidate discards (default 4); ``tie_margin``: the heuristic bot's
+    choice is played when its mean value is within this many points of the best (default
+    1; 0: exact ties only), since it knows what the solver, seeing every card, cannot
+    (guards, what a card tells); ``time_limit``: seconds a decision, when given (stops
+    sampling more worlds, after at least one; games then depend on the machine's speed);
+    ``evaluator``: ``"solver"`` or ``"rollout"`` (heuristic play, for when the solver is
+    too slow or absent); ``sampler``, ``solver``: replacements for
     :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
+
+    Each world's outcome is valued by :func:`~piquet.bots.worlds.partie_value`: deal
+    points, except in a deal that ends the game, where the bot plays to win the partie
+    and to save the rubicon.
 
     >>> import random
     >>> PIMCBot(random.Random(1), worlds=8).worlds
     8
+    >>> PIMCBot(random.Random(1)).play_worlds(12), PIMCBot(random.Random(1)).play_worlds(3)
+    (8, 48)
     """
 
     rng: random.Random = attrs.field(factory=random.Random)
-    worlds: int = 8
-    exchange_worlds: int = 4
+    worlds: int | None = None
+    exchange_worlds: int = 6
     discards: int = 4
+    tie_margin: float = 1.0
     time_limit: float | None = None
     evaluator: str = attrs.field(default="solver")
     sampler: Sampler | None = None
@@ -87,10 +110,19 @@ class PIMCBot:
     def __attrs_post_init__(self) -> None:
         self.worlds_drawn = Worlds(self.sampler)
         for name in ("worlds", "exchange_worlds", "discards"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1 (got {getattr(self, name)})")
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ValueError(f"{name} must be at least 1 (got {value})")
+        if self.tie_margin < 0:
+            raise ValueError(f"tie_margin must be 0 or more (got {self.tie_margin})")
         if self.time_limit is not None and self.time_limit <= 0:
             raise ValueError(f"time_limit must be positive (got {self.time_limit})")
+
+    def play_worlds(self, cards_in_hand: int) -> int:
+        """The worlds a card played is weighed in with ``cards_in_hand`` cards in hand."""
+        if self.worlds is not None:
+            return self.worlds
+        return PLAY_WORLDS.get(cards_in_hand, ENDGAME_WORLDS)
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions
@@ -102,7 +134,10 @@ class PIMCBot:
             return legal[0]
         first = legal[0]
         if isinstance(first, Play):
-            return self._best(observation, list(legal), self.worlds)
+            worlds = self.play_worlds(len(observation.hand))
+            if self.worlds is None and _nothing_hidden(observation):
+                worlds = 1
+            return self._best(observation, list(legal), worlds)
         if isinstance(first, Exchange):
             candidates: list[Action] = list(candidate_discards(observation, self.discards))
             if len(candidates) == 1:
@@ -123,12 +158,18 @@ class PIMCBot:
                 solve = self.solver or default_solver()
                 values = solve(world, every_value=True).values
                 for i, action in enumerate(actions):
-                    totals[i] += values[action]
+                    totals[i] += partie_value(world, me, values[action])
             else:
                 for i, action in enumerate(actions):
-                    totals[i] += self.margin(world.apply(action), me)
+                    totals[i] += self.value(world.apply(action), me)
             self.last_worlds = done + 1
         best = max(range(len(actions)), key=totals.__getitem__)
+        advised = self.heuristic.choose(observation)
+        # Values within the margin are a tie the solver cannot break with what it sees;
+        # the heuristic bot breaks it with what a player knows.
+        slack = self.tie_margin * self.last_worlds
+        if advised in actions and totals[actions.index(advised)] >= totals[best] - slack:
+            return advised
         return actions[best]
 
     def margin(self, state: State, player: Player) -> float:
@@ -144,6 +185,17 @@ class PIMCBot:
         solve = self.solver or default_solver()
         value = float(solve(state).value)
         return value if state.to_move is player else -value
+
+    def value(self, state: State, player: Player) -> float:
+        """What the deal of ``state`` is worth to ``player`` in the partie
+        (:func:`~piquet.bots.worlds.partie_value` of :meth:`margin`)."""
+        return partie_value(state, player, self.margin(state, player))
+
+
+def _nothing_hidden(observation: Observation) -> bool:
+    """True when the player can place every card: those he cannot see are all in the
+    opponent's hand, so every world is the same."""
+    return len(unseen_cards(observation)) == observation.opponent_hand_size
 
 
 def make_pimc(seed: int | None, **options: Any) -> PIMCBot:

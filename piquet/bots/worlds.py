@@ -39,6 +39,7 @@ __all__ = [
     "default_sampler",
     "default_solver",
     "is_deal_over",
+    "partie_value",
     "reward",
     "rollout",
 ]
@@ -190,6 +191,41 @@ def solved_reward(state: State, player: Player, solver: Solver) -> float | None:
         return squashed
     outcome = (lead > 0) - (lead < 0)
     return OUTCOME_WEIGHT * outcome + (1 - OUTCOME_WEIGHT) * squashed
+
+
+def partie_value(state: State, player: Player, margin: float) -> float:
+    """What a deal ending with ``player`` ahead by ``margin`` deal points (behind when
+    negative) is worth to him, in points of the partie, from ``state`` in that deal.
+
+    Before the last deal of a partie a deal point is a point: the value is ``margin``.
+    In a deal after which the game ends, the value is what the game settles at, won
+    (positive) or lost (negative): the partie's bonus, the difference of the totals, and
+    the loser's total again when he stays under the rubicon (R-GM-1), so that a bot
+    plays to win the partie, or to save the rubicon, rather than for deal points. Only
+    the margin is known, so the points still to come are reckoned to the side they
+    favour. A race to a target (R-GM-2), whose winner depends on the order of the
+    points, is valued by the margin too.
+
+    >>> import piquet as pq
+    >>> state = pq.new_game()
+    >>> partie_value(state, pq.Player.A, 12)  # the first deal of six: a point is a point
+    12.0
+    """
+    rules = state.ruleset.game
+    if rules.target is not None:
+        return float(margin)
+    mine, theirs = state.scores[player], state.scores[player.other]
+    now = state.deal_scores
+    rest = round(margin) - (now[player] - now[player.other])
+    final = (mine + max(rest, 0), theirs + max(-rest, 0))
+    ahead = final[0] - final[1]
+    if not rules.over_after_deal(state.deal_number, (max(ahead, 0), max(-ahead, 0))):
+        return float(margin)
+    # Indexed (player, opponent): "Player.A" below is the player.
+    winner, points = rules.settle(final, None)
+    if winner is None:
+        return 0.0
+    return float(points if winner is Player.A else -points)
 
 
 def heuristic_action(state: State) -> Action:
