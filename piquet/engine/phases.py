@@ -29,7 +29,6 @@ from .state import State
 __all__ = ["STATE_OF_PHASE"]
 
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
-_DECLARATION_ACTIONS: Final = declarations.ACTIONS
 
 
 class _Dealing(State):
@@ -60,13 +59,10 @@ class _Declaring(State):
     __slots__ = ()
     _PHASE = Phase.DECLARATION
 
-    def legal_actions(self) -> Sequence[Action]:
-        return declarations.legal_actions(self)
-
-    def apply(self, action: Action) -> State:
-        if type(action) in _DECLARATION_ACTIONS:
-            return declarations.apply(self, action)  # type: ignore[arg-type]
-        return State.apply(self, action)
+    # the declarations' own functions, with no call between (apply hands any other
+    # action back to State.apply, which refuses it with the reason)
+    legal_actions = declarations.legal_actions
+    apply = declarations.apply
 
 
 class _Playing(State):
