@@ -270,9 +270,11 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     index = decl.category
     table = tables_of(state._ctx.ruleset)[index]
     hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
-    if stage is _ANSWER:
-        claims = table.answers(hand, table.info(decl.claim)[KEY])
-        return (_GOOD[index], *map(table.calls.__getitem__, claims))
+    if stage is _ANSWER:  # the claims that rank with the elder's (CategoryTable.answers)
+        info = table._info
+        floor = info[decl.claim][KEY]
+        calls = table.calls
+        return (_GOOD[index], *[calls[c] for c in table.claims(hand) if info[c][KEY] >= floor])
     if stage is _EXTRAS:
         category = table.category
         return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
@@ -471,7 +473,8 @@ def _win_category(
     if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
         _set_record(new, say(decl, said))  # the game ended on it: what was said stays
         return
-    extras = _extras(new, player, table, claim, restrict)
+    further = table.further(hand_of(new._hands, player), claim)
+    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         record: tuple[Any, ...] = (
             decl.category,
@@ -504,7 +507,8 @@ def _win_category_rouge(
     if _score_combination(new, player, table.info(claim)):
         return
     decl = new._decl
-    extras = _extras(new, player, table, claim, restrict)
+    further = table.further(hand_of(new._hands, player), claim)
+    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         new._decl = decl._replace(stage=_EXTRAS, extras=extras, claim=claim)
         new._to_move = player
@@ -513,14 +517,18 @@ def _win_category_rouge(
         _next_category(new, new._decl)
 
 
-def _extras(
-    new: State, player: Player, table: CategoryTable, claim: int, restrict: tuple[int, ...] | None
+def _restricted(
+    new: State,
+    player: Player,
+    table: CategoryTable,
+    claim: int,
+    restrict: tuple[int, ...] | None,
+    extras: Sequence[int],
 ) -> tuple[int, ...]:
-    """What the winner of the category may reckon besides ``claim`` (R-DE-5): with an
-    answer of "good" (``restrict``, the claim's key), only what is no better than the
-    claim, unless the claim is good against the cards."""
-    extras = table.further(hand_of(new._hands, player), claim)
-    if extras and restrict is not None and not _good_against_the_cards(new, player, table, claim):
+    """What the winner of the category may reckon of his further combinations
+    ``extras`` (R-DE-5): with an answer of "good" (``restrict``, the claim's key), only
+    what is no better than the claim, unless the claim is good against the cards."""
+    if restrict is not None and not _good_against_the_cards(new, player, table, claim):
         extras = [c for c in extras if table.info(c)[KEY] <= restrict]
     return tuple(extras)
 
