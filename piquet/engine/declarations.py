@@ -399,7 +399,7 @@ def _younger_after_pass(
         return new
     claim = action.cards.mask
     said = _new(Said, (younger, "call", category, (claim,), None, claim))
-    _win_category(new, younger, table, claim, None, decl, (*decl.said, said))
+    _win_category(new, younger, table, table.info(claim), None, decl, (*decl.said, said))
     return new
 
 
@@ -416,7 +416,8 @@ def _younger_answers(
             f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
         )
     info = table.info
-    key_e = info(elder_claim)[KEY]
+    combo_e = info(elder_claim)
+    key_e = combo_e[KEY]
     if kind is Good:
         new = _next_state(state, action)
         said = (
@@ -424,10 +425,11 @@ def _younger_answers(
             _new(Said, (elder, "call", category, (elder_claim,), None, elder_claim)),
             _new(Said, (younger, "good", category, (), None, None)),
         )
-        _win_category(new, elder, table, elder_claim, key_e, decl, said)
+        _win_category(new, elder, table, combo_e, key_e, decl, said)
         return new
     claim = action.cards.mask
-    key_y = info(claim)[KEY]
+    combo_y = info(claim)
+    key_y = combo_y[KEY]
     if key_y < key_e:
         words = table.rule.spoken(elder_claim, None)
         raise IllegalActionError(
@@ -447,7 +449,7 @@ def _younger_answers(
     if tie:
         _next_category(new, decl, said)
     else:
-        _win_category(new, younger, table, claim, None, decl, said)
+        _win_category(new, younger, table, combo_y, None, decl, said)
     return new
 
 
@@ -455,20 +457,20 @@ def _win_category(
     new: State,
     player: Player,
     table: CategoryTable,
-    claim: int,
+    combo: Combo,
     restrict: tuple[int, ...] | None,
     decl: Declarations,
     said: tuple[Said, ...],
 ) -> None:
-    """Score the winning call, then offer the further combinations (R-DE-5).
+    """Score the winning call (``combo``), then offer the further combinations (R-DE-5).
 
     ``decl``: the declarations' record before the word, ``said``: what was said with
     it; ``new`` gets its new record once (each record set on a state makes a new
     context)."""
+    claim = combo[MASK]
     if new._ctx.ruleset.carte_rouge is not None:
         _win_category_rouge(new, player, table, claim, restrict, say(decl, said))
         return
-    combo = table.info(claim)
     points = combo[POINTS]
     if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
         _set_record(new, say(decl, said))  # the game ended on it: what was said stays
