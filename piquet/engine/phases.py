@@ -1,8 +1,9 @@
 """One class of state per phase: the phase is the state's class.
 
 Each is a :class:`~piquet.engine.state.State` with no fields of its own, whose
-``apply`` and ``legal_actions`` go straight to its phase's module (the play's *are* the
-play module's functions: a card costs one Python call); anything else goes to
+``apply`` and ``legal_actions`` go straight to its phase's module (the play's and the
+declarations' *are* their module's functions: a card or a word costs one Python call,
+and their ``apply`` hands any other action back to State's); anything else goes to
 State's own methods, which dispatch every phase and refuse what is not legal with the
 reason. A phase module sets ``new._phase``, and the state changes class.
 
