@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import Call, Good, Pass, Reckon
+from ..actions import Action, Call, Good, Pass, Reckon
 from ..cards import _from_mask
 from ..words import Category, IllegalActionError, Phase, Player, Reason
 from . import ledger, play
@@ -25,6 +25,7 @@ from .parts import (
     HAND_MASK,
     HAND_SHIFT,
     NO_DECLARATIONS,
+    Context,
     Declarations,
     DeclStage,
     Said,
@@ -160,6 +161,50 @@ def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:
     return ended
 
 
+# ----------------------------------------------------------------- records
+
+# The played declarations make one record a word (tuple.__new__: a named tuple's own
+# constructor is Python code, and slower), and one context to hold it.
+_OTHER: Final = (Player.B, Player.A)
+_CATEGORY_AT: Final = (*CATEGORIES, None)  # by the record's category index
+
+
+def _set_record(new: State, decl: Declarations) -> None:
+    """Give ``new`` the declarations' record ``decl``, in a new context."""
+    ctx = new._ctx
+    new._ctx = _new(Context, (*ctx[:7], decl))
+
+
+def _next_state(state: State, action: Any) -> State:
+    new = state._clone()
+    new._history = (state._history, action)
+    return new
+
+
+def say(
+    decl: Declarations,
+    said: tuple[Said, ...],
+    stage: DeclStage | None = None,
+    claim: int | None = None,
+) -> Declarations:
+    """``decl`` with a new record of what was said (and a new box for its words), and
+    the new stage and claim if given."""
+    return _new(
+        Declarations,
+        (
+            decl.category,
+            decl.stage if stage is None else stage,
+            decl.claim if claim is None else claim,
+            decl.extras,
+            said,
+            decl.scored,
+            decl.rouge,
+            [],
+            decl.auto,
+        ),
+    )
+
+
 # ----------------------------------------------------------------- scoring
 
 
@@ -218,16 +263,18 @@ _PASS_ALONE: Final = tuple((word,) for word in _PASS)
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     """The calls of the hand (each :class:`~piquet.Call` made once per ruleset and claim,
     and shared), with "good" first for an answer and "pass" last for a first word."""
-    decl = state._decl
+    decl = state._ctx.decl
     stage = decl.stage
     if stage is _DONE:
         return ()
     index = decl.category
     table = tables_of(state._ctx.ruleset)[index]
     hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
-    if stage is _ANSWER:
-        claims = table.answers(hand, table.info(decl.claim)[KEY])
-        return (_GOOD[index], *map(table.calls.__getitem__, claims))
+    if stage is _ANSWER:  # the claims that rank with the elder's (CategoryTable.answers)
+        info = table._info
+        floor = info[decl.claim][KEY]
+        calls = table.calls
+        return (_GOOD[index], *[calls[c] for c in table.claims(hand) if info[c][KEY] >= floor])
     if stage is _EXTRAS:
         category = table.category
         return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
@@ -237,23 +284,25 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
 # ----------------------------------------------------------------- transition
 
 
-def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
-    decl = state._decl
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``, a word of the declarations (see :meth:`State.apply`)."""
+    kind = type(action)
+    if kind not in ACTIONS:  # the declaring state's own apply: anything else is refused
+        return _not_a_word(state, action)
+    decl = state._ctx.decl
     index = decl.category
-    category = CATEGORIES[index] if index < ALL_RESOLVED else None
-    if action.category is not category:
+    category = _CATEGORY_AT[index]
+    if action.category is not category:  # type: ignore[union-attr]
         raise IllegalActionError(
             f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
         )
     table = tables_of(state._ctx.ruleset)[index]
-    player: Player = state._to_move  # type: ignore[assignment]
-    kind = type(action)
     if kind is Call and not table.is_claim(
         action.cards.mask,  # type: ignore[union-attr]
-        hand_of(state._hands, player),
+        state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK,  # type: ignore[index]
     ):
         raise IllegalActionError(
-            f"{action}: not a {category} that {player}'s hand supports (R-DE-1)"
+            f"{action}: not a {category} that {state._to_move}'s hand supports (R-DE-1)"
         )
     stage = decl.stage
     if stage is _EXTRAS:
@@ -261,22 +310,17 @@ def apply(state: State, action: Call | Pass | Good | Reckon) -> State:
     if kind is Reckon:
         raise IllegalActionError(f"{action}: nobody has won the {category} yet")
     if stage is _ELDER:
-        return _elder_speaks(state, action, table.category, decl)
+        return _elder_speaks(state, action, kind, category, decl)
     if stage is _AFTER_PASS:
-        return _younger_after_pass(state, action, table, decl)
-    return _younger_answers(state, action, table, decl)
+        return _younger_after_pass(state, action, kind, table, decl)
+    return _younger_answers(state, action, kind, table, decl)
 
 
-def _said(
-    player: Player,
-    verb: str,
-    category: Category,
-    claims: tuple[int, ...],
-    versus: int | None,
-    shown: int | None,
-) -> Said:
-    # tuple.__new__: the named tuple's own constructor is Python code, and slower
-    return _new(Said, (player, verb, category, claims, versus, shown))
+def _not_a_word(state: State, action: Any) -> State:
+    """The state's own dispatch, which refuses ``action`` with the reason."""
+    from .state import State
+
+    return State.apply(state, action)
 
 
 def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations) -> State:
@@ -296,80 +340,96 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
         )
     new = _next_state(state, action)
     if picks:
-        said = _said(player, "reckon", category, tuple(picks), None, chosen)
-        new._decl = say(decl, (*decl.said, said))
+        said = _new(Said, (player, "reckon", category, tuple(picks), None, chosen))
+        _set_record(new, say(decl, (*decl.said, said)))
     for combo in picks:
         if _score_combination(new, player, table.info(combo)):
             return new
     if not _check_rouge(new, player, table):
-        _next_category(new, new._decl)
+        _next_category(new, new._ctx.decl)
     return new
 
 
-def _next_state(state: State, action: Any) -> State:
-    new = state._clone()
-    new._history = (state._history, action)
-    return new
-
-
-def _elder_speaks(state: State, action: Any, category: Category, decl: Declarations) -> State:
-    elder = state._ctx.dealer.other
-    kind = type(action)
-    if kind is Good:
-        raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
-    new = _next_state(state, action)
+def _elder_speaks(
+    state: State, action: Any, kind: type, category: Category, decl: Declarations
+) -> State:
+    elder = _OTHER[state._ctx.dealer]
     if kind is Pass:
-        said = _said(elder, "pass", category, (), None, None)
-        new._decl = say(decl, (*decl.said, said), stage=_AFTER_PASS)
+        said = _new(Said, (elder, "pass", category, (), None, None))
+        stage, claim = _AFTER_PASS, decl.claim
+    elif kind is Good:
+        raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
     else:
         claim = action.cards.mask
-        said = _said(elder, "call", category, (claim,), None, None)
-        new._decl = say(decl, (*decl.said, said), stage=_ANSWER, claim=claim)
-    new._to_move = elder.other
+        said = _new(Said, (elder, "call", category, (claim,), None, None))
+        stage = _ANSWER
+    new = state._clone()
+    new._history = (state._history, action)
+    ctx = new._ctx
+    record = _new(
+        Declarations,
+        (
+            decl.category,
+            stage,
+            claim,
+            decl.extras,
+            (*decl.said, said),
+            decl.scored,
+            decl.rouge,
+            [],
+            decl.auto,
+        ),
+    )
+    new._ctx = _new(Context, (*ctx[:7], record))
+    new._to_move = _OTHER[elder]
     return new
 
 
 def _younger_after_pass(
-    state: State, action: Any, table: CategoryTable, decl: Declarations
+    state: State, action: Any, kind: type, table: CategoryTable, decl: Declarations
 ) -> State:
     category = table.category
     younger = state._ctx.dealer
-    kind = type(action)
     if kind is Good:
         raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
     new = _next_state(state, action)
     if kind is Pass:
-        _next_category(new, decl, (*decl.said, _said(younger, "pass", category, (), None, None)))
+        said = _new(Said, (younger, "pass", category, (), None, None))
+        _next_category(new, decl, (*decl.said, said))
         return new
     claim = action.cards.mask
-    said = _said(younger, "call", category, (claim,), None, claim)
-    _win_category(new, younger, table, claim, None, say(decl, (*decl.said, said)))
+    said = _new(Said, (younger, "call", category, (claim,), None, claim))
+    _win_category(new, younger, table, table.info(claim), None, decl, (*decl.said, said))
     return new
 
 
-def _younger_answers(state: State, action: Any, table: CategoryTable, decl: Declarations) -> State:
+def _younger_answers(
+    state: State, action: Any, kind: type, table: CategoryTable, decl: Declarations
+) -> State:
     category = table.category
     younger = state._ctx.dealer
-    elder = younger.other
-    kind = type(action)
+    elder = _OTHER[younger]
     elder_claim = decl.claim
     before = decl.said[:-1]
     if kind is Pass:
         raise IllegalActionError(
             f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
         )
-    key_e = table.info(elder_claim)[KEY]
+    info = table.info
+    combo_e = info(elder_claim)
+    key_e = combo_e[KEY]
     if kind is Good:
         new = _next_state(state, action)
         said = (
             *before,
-            _said(elder, "call", category, (elder_claim,), None, elder_claim),
-            _said(younger, "good", category, (), None, None),
+            _new(Said, (elder, "call", category, (elder_claim,), None, elder_claim)),
+            _new(Said, (younger, "good", category, (), None, None)),
         )
-        _win_category(new, elder, table, elder_claim, key_e, say(decl, said))
+        _win_category(new, elder, table, combo_e, key_e, decl, said)
         return new
     claim = action.cards.mask
-    key_y = table.info(claim)[KEY]
+    combo_y = info(claim)
+    key_y = combo_y[KEY]
     if key_y < key_e:
         words = table.rule.spoken(elder_claim, None)
         raise IllegalActionError(
@@ -380,13 +440,16 @@ def _younger_answers(state: State, action: Any, table: CategoryTable, decl: Decl
     new = _next_state(state, action)
     said = (
         *before,
-        _said(elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
-        _said(younger, "call", category, (claim,), elder_claim, claim),
+        _new(
+            Said,
+            (elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
+        ),
+        _new(Said, (younger, "call", category, (claim,), elder_claim, claim)),
     )
     if tie:
         _next_category(new, decl, said)
     else:
-        _win_category(new, younger, table, claim, None, say(decl, said))
+        _win_category(new, younger, table, combo_y, None, decl, said)
     return new
 
 
@@ -394,38 +457,82 @@ def _win_category(
     new: State,
     player: Player,
     table: CategoryTable,
+    combo: Combo,
+    restrict: tuple[int, ...] | None,
+    decl: Declarations,
+    said: tuple[Said, ...],
+) -> None:
+    """Score the winning call (``combo``), then offer the further combinations (R-DE-5).
+
+    ``decl``: the declarations' record before the word, ``said``: what was said with
+    it; ``new`` gets its new record once (each record set on a state makes a new
+    context)."""
+    claim = combo[MASK]
+    if new._ctx.ruleset.carte_rouge is not None:
+        _win_category_rouge(new, player, table, claim, restrict, say(decl, said))
+        return
+    points = combo[POINTS]
+    if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
+        _set_record(new, say(decl, said))  # the game ended on it: what was said stays
+        return
+    further = table.further(hand_of(new._hands, player), claim)
+    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
+    if extras:
+        record: tuple[Any, ...] = (
+            decl.category,
+            _EXTRAS,
+            claim,
+            extras,
+            said,
+            decl.scored,
+            decl.rouge,
+            [],
+            None,
+        )
+        _set_record(new, _new(Declarations, record))
+        new._to_move = player
+        return
+    _next_category(new, decl, said)
+
+
+def _win_category_rouge(
+    new: State,
+    player: Player,
+    table: CategoryTable,
     claim: int,
     restrict: tuple[int, ...] | None,
     decl: Declarations,
 ) -> None:
-    """Score the winning call, then offer the further combinations (R-DE-5).
-
-    ``decl``: the declarations' record with what was said; ``new`` gets it, with the
-    next stage, once (each record set on a state makes a new context)."""
-    if new._ctx.ruleset.carte_rouge is not None:
-        new._decl = decl  # carte rouge follows the cards scored, in the record
-        if _score_combination(new, player, table.info(claim)):
-            return
-        decl = new._decl
-    else:
-        combo = table.info(claim)
-        points = combo[POINTS]
-        if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
-            new._decl = decl  # the game ended on it: what was said stays readable
-            return
-    extras = table.further(hand_of(new._hands, player), claim)
-    if extras and restrict is not None and not _good_against_the_cards(new, player, table, claim):
-        extras = [c for c in extras if table.info(c)[KEY] <= restrict]
+    """:func:`_win_category` with carte rouge, which follows the cards scored in the
+    record: ``decl`` is set before the score."""
+    new._decl = decl
+    if _score_combination(new, player, table.info(claim)):
+        return
+    decl = new._decl
+    further = table.further(hand_of(new._hands, player), claim)
+    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
-        new._decl = decl._replace(stage=_EXTRAS, extras=tuple(extras), claim=claim)
+        new._decl = decl._replace(stage=_EXTRAS, extras=extras, claim=claim)
         new._to_move = player
         return
-    if new._ctx.ruleset.carte_rouge is None:
-        _next_category(new, decl)
-        return
-    new._decl = decl
     if not _check_rouge(new, player, table):
         _next_category(new, new._decl)
+
+
+def _restricted(
+    new: State,
+    player: Player,
+    table: CategoryTable,
+    claim: int,
+    restrict: tuple[int, ...] | None,
+    extras: Sequence[int],
+) -> tuple[int, ...]:
+    """What the winner of the category may reckon of his further combinations
+    ``extras`` (R-DE-5): with an answer of "good" (``restrict``, the claim's key), only
+    what is no better than the claim, unless the claim is good against the cards."""
+    if restrict is not None and not _good_against_the_cards(new, player, table, claim):
+        extras = [c for c in extras if table.info(c)[KEY] <= restrict]
+    return tuple(extras)
 
 
 def _good_against_the_cards(new: State, player: Player, table: CategoryTable, claim: int) -> bool:
@@ -442,46 +549,20 @@ def _next_category(new: State, decl: Declarations, said: tuple[Said, ...] | None
     since ``decl`` was made (then with a new box for its words)."""
     index = decl.category + 1
     done = index >= ALL_RESOLVED
-    new._decl = _new(
-        Declarations,
-        (
-            ALL_RESOLVED if done else index,
-            _DONE if done else _ELDER,
-            0,
-            (),
-            decl.said if said is None else said,
-            decl.scored,
-            decl.rouge,
-            decl.heard if said is None else [],
-            None,
-        ),
+    record = (
+        ALL_RESOLVED if done else index,
+        _DONE if done else _ELDER,
+        0,
+        (),
+        decl.said if said is None else said,
+        decl.scored,
+        decl.rouge,
+        decl.heard if said is None else [],
+        None,
     )
+    ctx = new._ctx
+    new._ctx = _new(Context, (*ctx[:7], _new(Declarations, record)))
     if done:
         play.begin(new)
     else:
-        new._to_move = new._ctx.dealer.other
-
-
-def say(
-    decl: Declarations,
-    said: tuple[Said, ...],
-    stage: DeclStage | None = None,
-    claim: int | None = None,
-) -> Declarations:
-    """``decl`` with a new record of what was said (and a new box for its words), and
-    the new stage and claim if given."""
-    # tuple.__new__, not _replace: this runs at every word of the declarations
-    return _new(
-        Declarations,
-        (
-            decl.category,
-            decl.stage if stage is None else stage,
-            decl.claim if claim is None else claim,
-            decl.extras,
-            said,
-            decl.scored,
-            decl.rouge,
-            [],
-            decl.auto,
-        ),
-    )
+        new._to_move = _OTHER[new._ctx.dealer]

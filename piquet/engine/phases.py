@@ -1,8 +1,9 @@
 """One class of state per phase: the phase is the state's class.
 
 Each is a :class:`~piquet.engine.state.State` with no fields of its own, whose
-``apply`` and ``legal_actions`` go straight to its phase's module (the play's *are* the
-play module's functions: a card costs one Python call); anything else goes to
+``apply`` and ``legal_actions`` go straight to its phase's module (the play's and the
+declarations' *are* their module's functions: a card or a word costs one Python call,
+and their ``apply`` hands any other action back to State's); anything else goes to
 State's own methods, which dispatch every phase and refuse what is not legal with the
 reason. A phase module sets ``new._phase``, and the state changes class.
 
@@ -29,7 +30,6 @@ from .state import State
 __all__ = ["STATE_OF_PHASE"]
 
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
-_DECLARATION_ACTIONS: Final = declarations.ACTIONS
 
 
 class _Dealing(State):
@@ -60,13 +60,10 @@ class _Declaring(State):
     __slots__ = ()
     _PHASE = Phase.DECLARATION
 
-    def legal_actions(self) -> Sequence[Action]:
-        return declarations.legal_actions(self)
-
-    def apply(self, action: Action) -> State:
-        if type(action) in _DECLARATION_ACTIONS:
-            return declarations.apply(self, action)  # type: ignore[arg-type]
-        return State.apply(self, action)
+    # the declarations' own functions, with no call between (apply hands any other
+    # action back to State.apply, which refuses it with the reason)
+    legal_actions = declarations.legal_actions
+    apply = declarations.apply
 
 
 class _Playing(State):

@@ -571,7 +571,7 @@ class State:
         if phase is _PHASE_EXCHANGE and kind in _EXCHANGE_ACTIONS:
             return exchange.apply(self, action)  # type: ignore[arg-type]
         if phase is _PHASE_DECLARATION and kind in _DECLARATION_ACTIONS:
-            return declarations.apply(self, action)  # type: ignore[arg-type]
+            return declarations.apply(self, action)
         if kind not in _ACTION_KINDS:
             raise IllegalActionError(f"not an action: {action!r}")
         if phase is Phase.OVER:

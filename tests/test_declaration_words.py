@@ -1,0 +1,121 @@
+"""Every word of the played declarations, legal or not, does what it did.
+
+The declarations' ``apply`` checks a word and builds the next state in a few calls
+(speed, issue 8); these tests pin what every candidate word does at every declaration
+state of seeded games: the state it leads to (phase, mover, scores, what was said, the
+ledger, the next legal words), or the reason it is refused. The digest was recorded
+with the engine before that work (main at e0d6b62).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+import piquet as pq
+
+PRESETS = ("rubicon", "carte_rouge", "cotton_1674", "au_cent_36", "cotton_1995")
+RECORDED = (6204, "52fbe7e213800f426e9f4f8bf441bd533ec5c9429ec614ef43b6bcaa577737b7")
+
+
+def _candidates(state: pq.State) -> list[pq.Action]:
+    """The legal words, and words that may not be: every kind in every category, and a
+    few calls from either hand."""
+    out: list[pq.Action] = list(state.legal_actions())
+    for category in ("point", "sequence", "set"):
+        out += [pq.Good(category), pq.Pass(category), pq.Reckon(category)]
+        rule = state.ruleset.category_rule(pq.Category(category))
+        for player in (pq.Player.A, pq.Player.B):
+            claims = list(rule.claims(state.hand(player).mask))[:3]
+            out += [pq.Call(category, pq.CardSet.from_mask(claim)) for claim in claims]
+    out.append(pq.Play("AS"))
+    return out
+
+
+def _outcome(state: pq.State, action: pq.Action) -> tuple[object, ...]:
+    try:
+        after = state.apply(action)
+    except pq.IllegalActionError as error:
+        return ("refused", str(action), str(error))
+    return (
+        str(action),
+        str(after.phase),
+        str(after.to_move),
+        after.deal_scores,
+        after.scores,
+        tuple(
+            (str(w.player), w.verb, str(w.category), w.words, str(w.shown)) for w in after.spoken
+        ),
+        tuple(
+            (str(e.player), e.points, str(e.precedence), str(e.reason), str(e.cards))
+            for e in after.events
+        ),
+        tuple(str(a) for a in after.legal_actions()),
+    )
+
+
+def _declaration_states(seeds: range, deals: int) -> list[pq.State]:
+    states = []
+    for name in PRESETS:
+        ruleset = getattr(pq, name.upper())
+        for seed in seeds:
+            rng = random.Random(seed)
+            state = pq.new_game(ruleset, declarations="played")
+            dealt = 0
+            while not state.is_over:
+                if state.to_move is pq.CHANCE:
+                    if dealt == deals:
+                        break
+                    state = state.apply(state.sample_chance(rng))
+                    dealt += 1
+                    continue
+                if state.phase is pq.Phase.DECLARATION:
+                    states.append(state)
+                state = state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+@pytest.fixture(scope="module")
+def states() -> list[pq.State]:
+    return _declaration_states(range(4), deals=2)
+
+
+def test_every_candidate_word_does_what_it_did(states: list[pq.State]) -> None:
+    digest = hashlib.sha256()
+    count = 0
+    for state in states:
+        for action in _candidates(state):
+            digest.update(repr(_outcome(state, action)).encode())
+            count += 1
+    assert (count, digest.hexdigest()) == RECORDED
+
+
+def test_the_words_accepted_are_the_legal_ones_and_a_refusal_changes_nothing(
+    states: list[pq.State],
+) -> None:
+    refused = 0
+    for state in states:
+        before = (hash(state), state.spoken, state.events, state.legal_actions())
+        legal = state.legal_actions()
+        for action in _candidates(state):
+            try:
+                state.apply(action)
+            except pq.IllegalActionError:
+                refused += 1
+                assert action not in legal
+            else:  # accepted: one of the legal words
+                assert action in legal
+        assert (hash(state), state.spoken, state.events, state.legal_actions()) == before
+    assert refused > 1000
+
+
+def test_a_declaring_state_refuses_what_is_not_a_word_through_its_own_apply(
+    states: list[pq.State],
+) -> None:
+    state = states[0]
+    with pytest.raises(pq.IllegalActionError, match="not an action: 'good point'"):
+        state.apply("good point")  # type: ignore[arg-type]
+    with pytest.raises(pq.IllegalActionError, match="not legal in the declaration phase"):
+        state.apply(pq.Leave(pq.LeftCards.UNSEEN))
