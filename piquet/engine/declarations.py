@@ -47,14 +47,16 @@ _EXTRAS: Final = DeclStage.EXTRAS
 _DONE: Final = DeclStage.DONE
 _OVER: Final = Phase.OVER
 _DECLARATION: Final = Phase.DECLARATION
+_OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
 
 
 def begin(new: State) -> None:
     if new._phase is _OVER:
         return
     new._phase = _DECLARATION
-    new._to_move = new._ctx.dealer.other
-    if new._ctx.game.auto:
+    ctx = new._ctx
+    new._to_move = _OTHER[ctx.dealer]
+    if ctx.game.auto:
         _auto_declare(new)
     else:
         new._decl = NO_DECLARATIONS
@@ -77,30 +79,34 @@ def _auto_declare(new: State) -> None:
 
     The combinations come from the ruleset's compiled tables
     (:mod:`.combination_tables`), with their ledger entries ready-made."""
-    rules = new._ctx.ruleset
-    elder = new._ctx.dealer.other
-    resolved, won = _resolve(new)
+    ctx = new._ctx
+    rules = ctx.ruleset
+    younger = ctx.dealer
+    elder = _OTHER[younger]
+    resolved, won = _resolve(new, elder, younger)
     # all resolved at once: what was said is read back from the resolution when asked
     new._decl = _new(
         Declarations,
         (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
     if rules.carte_rouge is None:  # nothing to follow a category's scores
-        score_entry = ledger.score_entry
+        score_entries = ledger.score_entries
         for _table, winner, own in won:
-            for combo in own:
-                points = combo[POINTS]
-                if points > 0 and score_entry(new, winner, points, combo[ENTRIES][winner]):
+            if len(own) == 1:
+                combo = own[0]
+                if combo[POINTS] > 0 and score_entries(new, winner, (combo[ENTRIES][winner],)):
                     return
+            elif score_entries(
+                new, winner, tuple([combo[ENTRIES][winner] for combo in own if combo[POINTS] > 0])
+            ):
+                return
     elif _auto_rouge(new, rules.carte_rouge, won):
         return
     play.begin(new)
 
 
-def _resolve(new: State) -> tuple[tuple[Resolution, ...], Won]:
+def _resolve(new: State, elder: Player, younger: Player) -> tuple[tuple[Resolution, ...], Won]:
     """How each category resolves with both players' best calls, and what is won."""
-    younger = new._ctx.dealer
-    elder = younger.other
     hands = new._hands
     hand_e = hands >> HAND_SHIFT[elder] & HAND_MASK
     hand_y = hands >> HAND_SHIFT[younger] & HAND_MASK
