@@ -25,8 +25,10 @@ from .parts import (
     HAND_MASK,
     HAND_SHIFT,
     NO_DECLARATIONS,
+    Context,
     Declarations,
     DeclStage,
+    ExchangeState,
     Said,
     hand_of,
 )
@@ -50,16 +52,23 @@ _DECLARATION: Final = Phase.DECLARATION
 _OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
 
 
-def begin(new: State) -> None:
-    if new._phase is _OVER:
-        return
-    new._phase = _DECLARATION
+def begin(new: State, exch: ExchangeState | None = None) -> None:
+    """The declarations begin, with the exchange's last record ``exch`` (None: the
+    record as it is), set in the same new context as the declarations' own."""
     ctx = new._ctx
+    if exch is None:
+        exch = ctx.exch
+    if new._phase is _OVER:
+        new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
+        return
     new._to_move = _OTHER[ctx.dealer]
     if ctx.game.auto:
-        _auto_declare(new)
+        # resolved at once: the state goes on to the play (or the game ends) before
+        # anyone sees it, so it never takes the declarations' class
+        _auto_declare(new, ctx, exch)
     else:
-        new._decl = NO_DECLARATIONS
+        new._phase = _DECLARATION
+        new._ctx = _new(Context, (*ctx[:6], exch, NO_DECLARATIONS))
 
 
 # ----------------------------------------------------------------- automatic
@@ -74,21 +83,21 @@ Won = list[tuple[CategoryTable, Player, tuple[Combo, ...]]]
 """The categories won: the table, the winner and his combinations, in category order."""
 
 
-def _auto_declare(new: State) -> None:
+def _auto_declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
     """Every category resolved with the best calls and no sinking.
 
     The combinations come from the ruleset's compiled tables
     (:mod:`.combination_tables`), with their ledger entries ready-made."""
-    ctx = new._ctx
     rules = ctx.ruleset
     younger = ctx.dealer
     elder = _OTHER[younger]
     resolved, won = _resolve(new, elder, younger)
     # all resolved at once: what was said is read back from the resolution when asked
-    new._decl = _new(
+    decl = _new(
         Declarations,
         (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
+    new._ctx = _new(Context, (*ctx[:6], exch, decl))
     if rules.carte_rouge is None:  # nothing to follow a category's scores
         score_entries = ledger.score_entries
         for _table, winner, own in won:

@@ -237,8 +237,7 @@ def _leave(state: State, exch: ExchangeState, action: object) -> State:
         )
     new = state._clone()
     new._history = (state._history, action)
-    new._exch = exch._replace(stage=_DONE, left=action.choice)
-    declarations.begin(new)
+    declarations.begin(new, exch._replace(stage=_DONE, left=action.choice))
     return new
 
 
@@ -306,10 +305,10 @@ def _after_taking(
     setup = ctx.setup
     assert setup is not None
     if taken[0] + taken[1] >= len(setup.stock):
-        _with_exchange(
-            new, ctx, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
+        # the record goes into the declarations' new context
+        declarations.begin(
+            new, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
         )
-        declarations.begin(new)
     else:
         _with_exchange(
             new, ctx, _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))
