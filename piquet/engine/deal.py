@@ -161,8 +161,8 @@ def _read_deal(state: State, action: Deal) -> tuple[int, int, tuple[int, ...]]:
 def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[int, ...]) -> None:
     """Set up a new state for a fresh deal (the dealer is already set): every field but
     the history, from the context and the scores."""
-    ctx = new._ctx
-    dealer = ctx.dealer
+    # the context's fields unpacked at once: quicker than reading them one by one
+    rules, tables, game, dealer, _setup, result, _exch, _decl = new._ctx
     elder = _OTHER[dealer]
     if elder == 0:
         dealt = (elder_cards, younger_cards)
@@ -175,20 +175,22 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     if elder != 0:
         blank = (blank[1], blank[0])
     prefix = tuple(accumulate(map(_BITS.__getitem__, stock), or_, initial=0))
-    game = ctx.game
     # records made whole with tuple.__new__ (a named tuple's own constructor is Python
     # code, and this runs for every deal)
-    game = _new(Game, (game[0], game[1] + 1, *game[2:]))
+    first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed = game
+    game = _new(
+        Game, (first_dealer, deal_number + 1, sheet, auto, single, origin, target, games, resumed)
+    )
     setup = _new(Setup, (dealt, stock, blank, prefix, elder))
     new._ctx = _new(
         Context,
         (
-            ctx.ruleset,
-            ctx.tables,
+            rules,
+            tables,
             game,
             dealer,
             setup,
-            ctx.result,
+            result,
             _FRESH_EXCHANGE[blank[elder]],
             NO_DECLARATIONS,
         ),

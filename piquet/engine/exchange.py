@@ -247,7 +247,9 @@ def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
 
 def _with_exchange(new: State, ctx: Context, exch: ExchangeState) -> None:
     # tuple.__new__: the named tuple's own constructor is Python code, and slower
-    new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
+    # the fields unpacked at once: quicker than slicing the context to rebuild it
+    rules, tables, game, dealer, setup, result, _exch, decl = ctx
+    new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
 
 
 def _commit_younger(
