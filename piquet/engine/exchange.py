@@ -14,6 +14,7 @@ import itertools
 import operator
 from collections.abc import Iterator, Sequence
 from math import comb
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
@@ -53,6 +54,11 @@ _EXPOSE: Final = LeftCards.EXPOSE
 _LOOK: Final = LeftCards.LOOK
 _new: Final = tuple.__new__
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
+_SUIT_CARD_BITS: Final = tuple(
+    tuple(tuple(1 << i for i in indices) for indices in table) for table in SUIT_INDICES
+)
+"""``_SUIT_CARD_BITS[suit][cards of that suit]``: their bits, in canonical order."""
+_NO_CARD: Final = (0,)
 _COMB_SUMS: Final = tuple(
     tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
     for n in range(13)
@@ -66,19 +72,21 @@ class _Discards(Sequence[Exchange]):
     """Every legal discard, built only when asked for: combinations by size, then
     lexicographically in canonical card order."""
 
-    __slots__ = ("_cards", "_hi", "_len", "_lo")
+    __slots__ = ("_bits", "_hi", "_len", "_lo")
 
     def __init__(self, hand: int, lo: int, hi: int) -> None:
-        si = SUIT_INDICES  # tables.indices, written out
-        self._cards = cards = (
-            si[0][hand & SUIT_BITS]
-            + si[1][(hand >> 16) & SUIT_BITS]
-            + si[2][(hand >> 32) & SUIT_BITS]
-            + si[3][(hand >> 48) & SUIT_BITS]
+        sb = _SUIT_CARD_BITS
+        # the cards' bits in canonical order, and a 0 after them (see _discard_getters)
+        self._bits = bits = (
+            sb[0][hand & SUIT_BITS]
+            + sb[1][(hand >> 16) & SUIT_BITS]
+            + sb[2][(hand >> 32) & SUIT_BITS]
+            + sb[3][(hand >> 48) & SUIT_BITS]
+            + _NO_CARD
         )
         self._lo = lo
         self._hi = hi
-        self._len = _COMB_SUMS[len(cards)][lo][hi]
+        self._len = _COMB_SUMS[len(bits) - 1][lo][hi]
 
     def __len__(self) -> int:
         return self._len
@@ -90,11 +98,8 @@ class _Discards(Sequence[Exchange]):
     def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
         if type(index) is not int or not 0 <= index < self._len:
             return self._other_item(index)
-        cards = self._cards
-        mask = 0
-        for position in _position_table(len(cards), self._lo, self._hi)[index]:
-            mask |= 1 << cards[position]
-        return _exchange_of(mask)
+        bits = self._bits
+        return _exchange_of(sum(_discard_getters(len(bits) - 1, self._lo, self._hi)[index](bits)))
 
     def _other_item(self, index: int | slice) -> Exchange | Sequence[Exchange]:
         if isinstance(index, slice):
@@ -107,7 +112,7 @@ class _Discards(Sequence[Exchange]):
         return self[index]
 
     def __iter__(self) -> Iterator[Exchange]:
-        bits = [1 << c for c in self._cards]
+        bits = self._bits[:-1]
         for k in range(self._lo, self._hi + 1):
             for combo in itertools.combinations(bits, k):
                 yield _exchange_of(sum(combo))
@@ -116,7 +121,7 @@ class _Discards(Sequence[Exchange]):
         if not isinstance(action, Exchange):
             return False
         mask = action.discard.mask
-        hand = sum(1 << c for c in self._cards)
+        hand = sum(self._bits)
         return not mask & ~hand and self._lo <= mask.bit_count() <= self._hi
 
     def __repr__(self) -> str:
@@ -124,9 +129,15 @@ class _Discards(Sequence[Exchange]):
 
 
 @functools.lru_cache(maxsize=64)
-def _position_table(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
-    """Every discard of ``lo`` to ``hi`` of ``n`` cards, as positions, in canonical order."""
-    return tuple(combo for k in range(lo, hi + 1) for combo in itertools.combinations(range(n), k))
+def _discard_getters(n: int, lo: int, hi: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
+    """Every discard of ``lo`` to ``hi`` of ``n`` cards, in canonical order, as a getter of
+    its cards' bits out of the ``n`` bits and a 0 (at position ``n``: a getter of one
+    position would give an int, not a tuple to sum)."""
+    return tuple(
+        itemgetter(*combo) if k > 1 else itemgetter(*combo, n)
+        for k in range(lo, hi + 1)
+        for combo in itertools.combinations(range(n), k)
+    )
 
 
 def _exchange_of(mask: int) -> Exchange:
