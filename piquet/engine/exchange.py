@@ -21,7 +21,7 @@ from ..actions import Exchange, ExchangeCount, Leave, LeftCards
 from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
-from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder, hand_of
+from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder
 from .tables import SUIT_INDICES
 
 if TYPE_CHECKING:
@@ -169,16 +169,17 @@ def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
 def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
     exch = state._ctx.exch
     assert exch is not None
-    rules = state._ctx.ruleset
     stage = exch.stage
     if stage is _COUNT:
+        rules = state._ctx.ruleset
         return tuple(ExchangeCount(n) for n in range(rules.elder_min, rules.elder_max + 1))
     if stage is _LEAVE:
         return _LEAVES
     if stage is _DONE:
         return ()
     lo, hi, _rule = discard_limits(state, exch)
-    return _Discards(hand_of(state._hands, state._to_move), lo, hi)  # type: ignore[arg-type]
+    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
+    return _Discards(hand, lo, hi)
 
 
 # ----------------------------------------------------------------- transition
@@ -288,7 +289,10 @@ def _elder_takes(
     if not exch.announced:
         taken = (n, 0) if elder == 0 else (0, n)
         discards = (discard, 0) if elder == 0 else (0, discard)
-        _with_exchange(new, ctx, _new(ExchangeState, (_YOUNGER, 0, discards, taken, False, None)))
+        exch = _new(ExchangeState, (_YOUNGER, 0, discards, taken, False, None))
+        # the context's fields unpacked at once: quicker than slicing it to rebuild it
+        rules, tables, game, dealer, _setup, result, _exch, decl = ctx
+        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
         new._to_move = younger
         return
     # the younger committed first: he takes in now
