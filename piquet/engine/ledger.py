@@ -99,16 +99,29 @@ def score_entries(new: State, player: Player, entries: tuple[ScoreEvent, ...]) -
     if events is not None and type(events[1]) is list:
         events = (events[0], events[1][0], cards_played(new._tricks, new._lead))
     gain = SCORE_GAIN[player]
+    opponent = 1 - player
     for entry in entries:
         points = entry.points
         events = (events, entry)
         new._scores += points * gain
-        if new._race is not None:
-            new._events = events
-            bonus = _follow_race(new, player, points, entry.precedence, True)
-            if bonus is not None and score(new, player, bonus[1], entry.precedence, bonus[0]):
-                return True
-            events = new._events
+        race = new._race
+        if race is not None:
+            # _follow_race for an entry of the hand, written out: it counts toward repique
+            counted, entered = race
+            count = counted[player] + points
+            rules = new._ctx.ruleset
+            if not entered[opponent] and count >= rules.bonus_threshold:
+                new._race = None
+                new._events = events
+                if score(new, player, rules.repique, entry.precedence, _REPIQUE):
+                    return True
+                events = new._events
+            elif entered[opponent]:  # both have entries now: settled
+                new._race = None
+            elif player == 0:
+                new._race = _new_tuple(Race, ((count, counted[1]), (True, entered[1])))
+            else:
+                new._race = _new_tuple(Race, ((counted[0], count), (entered[0], True)))
     new._events = events
     return False
 
