@@ -132,9 +132,9 @@ class _Discards(Sequence[Exchange]):
 def _discard_getters(n: int, lo: int, hi: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
     """Every discard of ``lo`` to ``hi`` of ``n`` cards, in canonical order, as a getter of
     its cards' bits out of the ``n`` bits and a 0 (at position ``n``: a getter of one
-    position would give an int, not a tuple to sum)."""
+    position would give an int, not a tuple to sum; a discard of no card gets two 0s)."""
     return tuple(
-        itemgetter(*combo) if k > 1 else itemgetter(*combo, n)
+        itemgetter(*combo) if k > 1 else itemgetter(*combo, n, n)
         for k in range(lo, hi + 1)
         for combo in itertools.combinations(range(n), k)
     )
