@@ -43,6 +43,7 @@ _NO_ARGUMENTS: Final = {n: ((),) * n for n in _RANGES}
 _BITS: Final = tuple(1 << i for i in range(64))
 _new: Final = tuple.__new__
 _new_object: Final = object.__new__  # a global: quicker than the attribute
+_set: Final = object.__setattr__
 _OTHER: Final = (Player.B, Player.A)
 _EXCHANGE: Final = Phase.EXCHANGE
 _index_of: Final = attrgetter("index")
@@ -86,9 +87,9 @@ def sample(state: State, rng: random.Random) -> Deal:
     keys = list(starmap(rand, _NO_ARGUMENTS[len(cards_in_pack)]))
     pick = itemgetter(*sorted(_RANGES[len(keys)], key=keys.__getitem__))
     action = _new_object(Deal)
-    object.__setattr__(action, "pack", pick(cards_in_pack))
+    _set(action, "pack", pick(cards_in_pack))
     packet = state._ctx.ruleset.packet
-    object.__setattr__(action, "packet", packet)
+    _set(action, "packet", packet)
     # what apply needs of it, worked out now from the positions (see apply)
     bits = pick(tables.pack_bits)
     elder_at, dealer_at = _DEALT[packet]
