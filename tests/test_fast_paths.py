@@ -170,6 +170,20 @@ def test_the_lazy_discards_index_as_they_iterate() -> None:
             state = state.apply(rng.choice(legal))
 
 
+def test_a_discard_of_no_card_and_of_one_card_index_as_they_iterate() -> None:
+    rules = pq.RUBICON.evolve(name="house", younger_min=0)
+    rng = random.Random(11)
+    start = pq.new_game(rules)
+    for _ in range(5):
+        state = start.apply(start.sample_chance(rng))
+        state = state.apply(rng.choice(state.legal_actions()))  # the elder's
+        legal = state.legal_actions()  # the younger's: from no card up
+        every = list(legal)
+        assert every[0].discard == pq.CardSet.from_mask(0)
+        assert [legal[i] for i in range(len(legal))] == every
+        assert [a.discard.mask.bit_count() for a in every[:13]] == [0] + [1] * 12
+
+
 # ----------------------------------------------------------------- one class per phase
 
 

@@ -7,7 +7,7 @@ exchange; it is shown later in the exchange (R-CB-2, see :func:`shown_blank`).
 
 from __future__ import annotations
 
-from itertools import accumulate
+from itertools import accumulate, starmap
 from operator import attrgetter, itemgetter, or_
 from typing import TYPE_CHECKING, Final
 
@@ -39,9 +39,11 @@ __all__ = ["apply", "sample", "shown_blank", "start_deal"]
 
 CARDS_DEALT: Final = 24  # twelve to each player; the rest is the stock
 _RANGES: Final = {32: range(32), 36: range(36)}
+_NO_ARGUMENTS: Final = {n: ((),) * n for n in _RANGES}
 _BITS: Final = tuple(1 << i for i in range(64))
 _new: Final = tuple.__new__
 _new_object: Final = object.__new__  # a global: quicker than the attribute
+_set: Final = object.__setattr__
 _OTHER: Final = (Player.B, Player.A)
 _EXCHANGE: Final = Phase.EXCHANGE
 _index_of: Final = attrgetter("index")
@@ -81,12 +83,13 @@ def sample(state: State, rng: random.Random) -> Deal:
     cards_in_pack = tables.pack
     # sorting by independent uniform keys gives a uniform permutation, and is
     # about twice as fast as shuffle() in pure Python
-    keys = [rand() for _ in cards_in_pack]
+    # (starmap calls rng.random once per card in C, in the same order as a loop would)
+    keys = list(starmap(rand, _NO_ARGUMENTS[len(cards_in_pack)]))
     pick = itemgetter(*sorted(_RANGES[len(keys)], key=keys.__getitem__))
     action = _new_object(Deal)
-    object.__setattr__(action, "pack", pick(cards_in_pack))
+    _set(action, "pack", pick(cards_in_pack))
     packet = state._ctx.ruleset.packet
-    object.__setattr__(action, "packet", packet)
+    _set(action, "packet", packet)
     # what apply needs of it, worked out now from the positions (see apply)
     bits = pick(tables.pack_bits)
     elder_at, dealer_at = _DEALT[packet]
@@ -159,8 +162,8 @@ def _read_deal(state: State, action: Deal) -> tuple[int, int, tuple[int, ...]]:
 def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[int, ...]) -> None:
     """Set up a new state for a fresh deal (the dealer is already set): every field but
     the history, from the context and the scores."""
-    ctx = new._ctx
-    dealer = ctx.dealer
+    # the context's fields unpacked at once: quicker than reading them one by one
+    rules, tables, game, dealer, _setup, result, _exch, _decl = new._ctx
     elder = _OTHER[dealer]
     if elder == 0:
         dealt = (elder_cards, younger_cards)
@@ -173,20 +176,22 @@ def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[in
     if elder != 0:
         blank = (blank[1], blank[0])
     prefix = tuple(accumulate(map(_BITS.__getitem__, stock), or_, initial=0))
-    game = ctx.game
     # records made whole with tuple.__new__ (a named tuple's own constructor is Python
     # code, and this runs for every deal)
-    game = _new(Game, (game[0], game[1] + 1, *game[2:]))
+    first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed = game
+    game = _new(
+        Game, (first_dealer, deal_number + 1, sheet, auto, single, origin, target, games, resumed)
+    )
     setup = _new(Setup, (dealt, stock, blank, prefix, elder))
     new._ctx = _new(
         Context,
         (
-            ctx.ruleset,
-            ctx.tables,
+            rules,
+            tables,
             game,
             dealer,
             setup,
-            ctx.result,
+            result,
             _FRESH_EXCHANGE[blank[elder]],
             NO_DECLARATIONS,
         ),

@@ -28,6 +28,7 @@ from .parts import (
     Context,
     Declarations,
     DeclStage,
+    ExchangeState,
     Said,
     hand_of,
 )
@@ -48,17 +49,26 @@ _EXTRAS: Final = DeclStage.EXTRAS
 _DONE: Final = DeclStage.DONE
 _OVER: Final = Phase.OVER
 _DECLARATION: Final = Phase.DECLARATION
+_OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
 
 
-def begin(new: State) -> None:
+def begin(new: State, exch: ExchangeState | None = None) -> None:
+    """The declarations begin, with the exchange's last record ``exch`` (None: the
+    record as it is), set in the same new context as the declarations' own."""
+    ctx = new._ctx
+    if exch is None:
+        exch = ctx.exch
     if new._phase is _OVER:
+        new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
         return
-    new._phase = _DECLARATION
-    new._to_move = new._ctx.dealer.other
-    if new._ctx.game.auto:
-        _auto_declare(new)
+    new._to_move = _OTHER[ctx.dealer]
+    if ctx.game.auto:
+        # resolved at once: the state goes on to the play (or the game ends) before
+        # anyone sees it, so it never takes the declarations' class
+        _auto_declare(new, ctx, exch)
     else:
-        new._decl = NO_DECLARATIONS
+        new._phase = _DECLARATION
+        new._ctx = _new(Context, (*ctx[:6], exch, NO_DECLARATIONS))
 
 
 # ----------------------------------------------------------------- automatic
@@ -73,35 +83,39 @@ Won = list[tuple[CategoryTable, Player, tuple[Combo, ...]]]
 """The categories won: the table, the winner and his combinations, in category order."""
 
 
-def _auto_declare(new: State) -> None:
+def _auto_declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
     """Every category resolved with the best calls and no sinking.
 
     The combinations come from the ruleset's compiled tables
     (:mod:`.combination_tables`), with their ledger entries ready-made."""
-    rules = new._ctx.ruleset
-    elder = new._ctx.dealer.other
-    resolved, won = _resolve(new)
+    # the context's fields unpacked at once: quicker than slicing it to rebuild it
+    rules, tables, game, younger, setup, result, _exch, _decl = ctx
+    elder = _OTHER[younger]
+    resolved, won = _resolve(new, elder, younger)
     # all resolved at once: what was said is read back from the resolution when asked
-    new._decl = _new(
+    decl = _new(
         Declarations,
         (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
+    new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, decl))
     if rules.carte_rouge is None:  # nothing to follow a category's scores
-        score_entry = ledger.score_entry
+        score_entries = ledger.score_entries
         for _table, winner, own in won:
-            for combo in own:
-                points = combo[POINTS]
-                if points > 0 and score_entry(new, winner, points, combo[ENTRIES][winner]):
+            if len(own) == 1:
+                combo = own[0]
+                if combo[POINTS] > 0 and score_entries(new, winner, (combo[ENTRIES][winner],)):
                     return
+            elif score_entries(
+                new, winner, tuple([combo[ENTRIES][winner] for combo in own if combo[POINTS] > 0])
+            ):
+                return
     elif _auto_rouge(new, rules.carte_rouge, won):
         return
     play.begin(new)
 
 
-def _resolve(new: State) -> tuple[tuple[Resolution, ...], Won]:
+def _resolve(new: State, elder: Player, younger: Player) -> tuple[tuple[Resolution, ...], Won]:
     """How each category resolves with both players' best calls, and what is won."""
-    younger = new._ctx.dealer
-    elder = younger.other
     hands = new._hands
     hand_e = hands >> HAND_SHIFT[elder] & HAND_MASK
     hand_y = hands >> HAND_SHIFT[younger] & HAND_MASK

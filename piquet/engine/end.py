@@ -32,15 +32,30 @@ def end_deal(new: State) -> None:
         finish_game(new, first_to_target=None)
         return
     scores = new._scores
-    if ctx.ruleset.game.over_after_deal(len(game.sheet) + 1, score_pair(scores, deal=False)):
+    sheet = game.sheet
+    if ctx.ruleset.game.over_after_deal(len(sheet) + 1, score_pair(scores, False)):
         finish_game(new, first_to_target=None)
         return
     # records made whole with tuple.__new__ (a named tuple's own constructor is Python
-    # code, and this runs for every deal)
-    sheet = (*game.sheet, score_pair(scores, deal=True))
-    game = _new(Game, (*game[:2], sheet, *game[3:]))
+    # code, and this runs for every deal), their fields written out
+    first_dealer, deal_number, _sheet, auto, single, origin, target, games, resumed = game
+    game = _new(
+        Game,
+        (
+            first_dealer,
+            deal_number,
+            (*sheet, score_pair(scores, True)),
+            auto,
+            single,
+            origin,
+            target,
+            games,
+            resumed,
+        ),
+    )
     # the game record and the next dealer; the rest of the context as it was
-    new._ctx = _new(Context, (*ctx[:2], game, _OTHER[ctx.dealer], *ctx[4:]))
+    rules, tables, _game, dealer, setup, result, exch, decl = ctx
+    new._ctx = _new(Context, (rules, tables, game, _OTHER[dealer], setup, result, exch, decl))
     new._phase = _DEAL
     new._to_move = CHANCE
 

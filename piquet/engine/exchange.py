@@ -14,13 +14,14 @@ import itertools
 import operator
 from collections.abc import Iterator, Sequence
 from math import comb
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
 from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
-from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder, hand_of
+from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder
 from .tables import SUIT_INDICES
 
 if TYPE_CHECKING:
@@ -53,6 +54,11 @@ _EXPOSE: Final = LeftCards.EXPOSE
 _LOOK: Final = LeftCards.LOOK
 _new: Final = tuple.__new__
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
+_SUIT_CARD_BITS: Final = tuple(
+    tuple(tuple(1 << i for i in indices) for indices in table) for table in SUIT_INDICES
+)
+"""``_SUIT_CARD_BITS[suit][cards of that suit]``: their bits, in canonical order."""
+_NO_CARD: Final = (0,)
 _COMB_SUMS: Final = tuple(
     tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
     for n in range(13)
@@ -66,19 +72,21 @@ class _Discards(Sequence[Exchange]):
     """Every legal discard, built only when asked for: combinations by size, then
     lexicographically in canonical card order."""
 
-    __slots__ = ("_cards", "_hi", "_len", "_lo")
+    __slots__ = ("_bits", "_hi", "_len", "_lo")
 
     def __init__(self, hand: int, lo: int, hi: int) -> None:
-        si = SUIT_INDICES  # tables.indices, written out
-        self._cards = cards = (
-            si[0][hand & SUIT_BITS]
-            + si[1][(hand >> 16) & SUIT_BITS]
-            + si[2][(hand >> 32) & SUIT_BITS]
-            + si[3][(hand >> 48) & SUIT_BITS]
+        sb = _SUIT_CARD_BITS
+        # the cards' bits in canonical order, and a 0 after them (see _discard_getters)
+        self._bits = bits = (
+            sb[0][hand & SUIT_BITS]
+            + sb[1][(hand >> 16) & SUIT_BITS]
+            + sb[2][(hand >> 32) & SUIT_BITS]
+            + sb[3][(hand >> 48) & SUIT_BITS]
+            + _NO_CARD
         )
         self._lo = lo
         self._hi = hi
-        self._len = _COMB_SUMS[len(cards)][lo][hi]
+        self._len = _COMB_SUMS[len(bits) - 1][lo][hi]
 
     def __len__(self) -> int:
         return self._len
@@ -90,11 +98,8 @@ class _Discards(Sequence[Exchange]):
     def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
         if type(index) is not int or not 0 <= index < self._len:
             return self._other_item(index)
-        cards = self._cards
-        mask = 0
-        for position in _position_table(len(cards), self._lo, self._hi)[index]:
-            mask |= 1 << cards[position]
-        return _exchange_of(mask)
+        bits = self._bits
+        return _exchange_of(sum(_discard_getters(len(bits) - 1, self._lo, self._hi)[index](bits)))
 
     def _other_item(self, index: int | slice) -> Exchange | Sequence[Exchange]:
         if isinstance(index, slice):
@@ -107,7 +112,7 @@ class _Discards(Sequence[Exchange]):
         return self[index]
 
     def __iter__(self) -> Iterator[Exchange]:
-        bits = [1 << c for c in self._cards]
+        bits = self._bits[:-1]
         for k in range(self._lo, self._hi + 1):
             for combo in itertools.combinations(bits, k):
                 yield _exchange_of(sum(combo))
@@ -116,7 +121,7 @@ class _Discards(Sequence[Exchange]):
         if not isinstance(action, Exchange):
             return False
         mask = action.discard.mask
-        hand = sum(1 << c for c in self._cards)
+        hand = sum(self._bits)
         return not mask & ~hand and self._lo <= mask.bit_count() <= self._hi
 
     def __repr__(self) -> str:
@@ -124,9 +129,15 @@ class _Discards(Sequence[Exchange]):
 
 
 @functools.lru_cache(maxsize=64)
-def _position_table(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
-    """Every discard of ``lo`` to ``hi`` of ``n`` cards, as positions, in canonical order."""
-    return tuple(combo for k in range(lo, hi + 1) for combo in itertools.combinations(range(n), k))
+def _discard_getters(n: int, lo: int, hi: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
+    """Every discard of ``lo`` to ``hi`` of ``n`` cards, in canonical order, as a getter of
+    its cards' bits out of the ``n`` bits and a 0 (at position ``n``: a getter of one
+    position would give an int, not a tuple to sum; a discard of no card gets two 0s)."""
+    return tuple(
+        itemgetter(*combo) if k > 1 else itemgetter(*combo, n, n)
+        for k in range(lo, hi + 1)
+        for combo in itertools.combinations(range(n), k)
+    )
 
 
 def _exchange_of(mask: int) -> Exchange:
@@ -158,16 +169,17 @@ def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
 def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
     exch = state._ctx.exch
     assert exch is not None
-    rules = state._ctx.ruleset
     stage = exch.stage
     if stage is _COUNT:
+        rules = state._ctx.ruleset
         return tuple(ExchangeCount(n) for n in range(rules.elder_min, rules.elder_max + 1))
     if stage is _LEAVE:
         return _LEAVES
     if stage is _DONE:
         return ()
     lo, hi, _rule = discard_limits(state, exch)
-    return _Discards(hand_of(state._hands, state._to_move), lo, hi)  # type: ignore[arg-type]
+    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
+    return _Discards(hand, lo, hi)
 
 
 # ----------------------------------------------------------------- transition
@@ -237,8 +249,7 @@ def _leave(state: State, exch: ExchangeState, action: object) -> State:
         )
     new = state._clone()
     new._history = (state._history, action)
-    new._exch = exch._replace(stage=_DONE, left=action.choice)
-    declarations.begin(new)
+    declarations.begin(new, exch._replace(stage=_DONE, left=action.choice))
     return new
 
 
@@ -248,7 +259,9 @@ def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
 
 def _with_exchange(new: State, ctx: Context, exch: ExchangeState) -> None:
     # tuple.__new__: the named tuple's own constructor is Python code, and slower
-    new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
+    # the fields unpacked at once: quicker than slicing the context to rebuild it
+    rules, tables, game, dealer, setup, result, _exch, decl = ctx
+    new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
 
 
 def _commit_younger(
@@ -276,7 +289,10 @@ def _elder_takes(
     if not exch.announced:
         taken = (n, 0) if elder == 0 else (0, n)
         discards = (discard, 0) if elder == 0 else (0, discard)
-        _with_exchange(new, ctx, _new(ExchangeState, (_YOUNGER, 0, discards, taken, False, None)))
+        exch = _new(ExchangeState, (_YOUNGER, 0, discards, taken, False, None))
+        # the context's fields unpacked at once: quicker than slicing it to rebuild it
+        rules, tables, game, dealer, _setup, result, _exch, decl = ctx
+        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
         new._to_move = younger
         return
     # the younger committed first: he takes in now
@@ -306,10 +322,10 @@ def _after_taking(
     setup = ctx.setup
     assert setup is not None
     if taken[0] + taken[1] >= len(setup.stock):
-        _with_exchange(
-            new, ctx, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
+        # the record goes into the declarations' new context
+        declarations.begin(
+            new, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
         )
-        declarations.begin(new)
     else:
         _with_exchange(
             new, ctx, _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))

@@ -35,7 +35,7 @@ from .parts import SCORE_GAIN, Race, cards_played, deal_elder, score_pair
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["events", "reopen", "score", "score_entry"]
+__all__ = ["events", "reopen", "score", "score_entries", "score_entry"]
 
 _PIQUE: Final = Reason.PIQUE
 _REPIQUE: Final = Reason.REPIQUE
@@ -85,6 +85,45 @@ def score_entry(
                     return True
                 return score(new, player, bonus[1], precedence, bonus[0])
     return new._ctx.tables.target is not None and _reached_target(new, player)
+
+
+def score_entries(new: State, player: Player, entries: tuple[ScoreEvent, ...]) -> bool:
+    """Enter ready-made entries of the hand (point, sequences, sets: they count toward
+    repique) for ``player``, in order, as :func:`score_entry` would one by one; True
+    when the game ends on one."""
+    if not entries:
+        return False
+    if new._ctx.tables.target is not None:
+        return any(score_entry(new, player, entry.points, entry) for entry in entries)
+    events = new._events
+    if events is not None and type(events[1]) is list:
+        events = (events[0], events[1][0], cards_played(new._tricks, new._lead))
+    gain = SCORE_GAIN[player]
+    opponent = 1 - player
+    for entry in entries:
+        points = entry.points
+        events = (events, entry)
+        new._scores += points * gain
+        race = new._race
+        if race is not None:
+            # _follow_race for an entry of the hand, written out: it counts toward repique
+            counted, entered = race
+            count = counted[player] + points
+            rules = new._ctx.ruleset
+            if not entered[opponent] and count >= rules.bonus_threshold:
+                new._race = None
+                new._events = events
+                if score(new, player, rules.repique, entry.precedence, _REPIQUE):
+                    return True
+                events = new._events
+            elif entered[opponent]:  # both have entries now: settled
+                new._race = None
+            elif player == 0:
+                new._race = _new_tuple(Race, ((count, counted[1]), (True, entered[1])))
+            else:
+                new._race = _new_tuple(Race, ((counted[0], count), (entered[0], True)))
+    new._events = events
+    return False
 
 
 def _reached_target(new: State, player: Player) -> bool:

@@ -242,7 +242,7 @@ def _after_trick(
         and ledger.score(new, winner, rules.cards, Precedence.PLAY, Reason.CARDS)
     ):
         return True
-    if sum(tricks_won(tricks)) == TRICKS_IN_A_DEAL:
+    if (tricks & _TRICKS_A) + (tricks >> _B_SHIFT) == TRICKS_IN_A_DEAL:  # the last trick
         scoring = tables.last[winning_card]
         if scoring is not None and ledger.score_entry(new, winner, scoring[0], scoring[1][winner]):
             return True
