@@ -179,7 +179,6 @@ def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:
 
 # The played declarations make one record a word (tuple.__new__: a named tuple's own
 # constructor is Python code, and slower), and one context to hold it.
-_OTHER: Final = (Player.B, Player.A)
 _CATEGORY_AT: Final = (*CATEGORIES, None)  # by the record's category index
 
 
