@@ -254,7 +254,7 @@ def test_pimc_weighs_one_world_when_nothing_is_hidden() -> None:
     state = _endgame(18)
     observation = state.observation(pq.Player.B)
     assert not _nothing_hidden(observation)  # the elder's discard is unseen
-    known = attrs.evolve(observation, opponent_hand_size=len(unseen_cards(observation)))
+    known = observation._replace(opponent_hand_size=len(unseen_cards(observation)))
     assert _nothing_hidden(known)
 
 
