@@ -7,13 +7,17 @@ players. Each iteration draws a world consistent with the bot's observation (a
 world by UCB1 with availability counts, adds one node, finishes the deal with a rollout,
 and backs the reward up, each node scored for the player who moved into it.
 
-The tree branches on the cards played. The bot's own discard is chosen, by default
-(``exchange="pimc"``), as :class:`~piquet.bots.pimc.PIMCBot` chooses it: each of a few
-candidate discards (:func:`~piquet.bots.worlds.candidate_discards`) is tried in sampled
-worlds (each with a sampled stock) and the play that follows is solved exactly, since a
-tree over discards, with one node a discard and the stock drawn anew in each world, gets
-few visits per discard within the budget; ``exchange="search"`` puts the candidate
-discards in the tree instead. The declarations are left to the heuristic bot. The reward is the deal-score margin squashed into [-1, 1], or the game's
+The tree branches on the cards played: the play is single-observer ISMCTS. The bot's
+own discard is chosen, by default (``exchange="pimc"``), as
+:class:`~piquet.bots.pimc.PIMCBot` chooses it: each of a few candidate discards
+(:func:`~piquet.bots.worlds.candidate_discards`) is tried in sampled worlds (each with a
+sampled stock) and the play that follows is solved exactly. That is perfect-information
+Monte Carlo, not ISMCTS, chosen because a tree over discards, whose stock is drawn anew
+in each world, gives each discard few and noisy visits within the budget, and the
+exchange decides much of a deal; ``exchange="search"`` puts the candidate discards in
+the tree instead. The declarations are left to the heuristic bot. From ``solve_below``
+cards in hand down, a leaf is valued by the exact solver rather than a play-out. The
+reward is the deal-score margin squashed into [-1, 1], or the game's
 outcome when the game ends in the deal.
 
 >>> import random
@@ -90,13 +94,13 @@ class ISMCTSBot:
     ``exchange_worlds`` sampled worlds each, the play solved, as :class:`PIMCBot` does)
     or ``"search"`` (the candidate discards in the tree); ``exchange_worlds``: worlds a
     candidate discard is valued in with ``"pimc"`` (default 6); ``discards``: candidate
-    discards (default 6 in the tree, 4 with ``"pimc"``); ``sampler``, ``solver``: replacements for
-    :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
+    discards (default 6 in the tree, 4 with ``"pimc"``); ``sampler``, ``solver``:
+    replacements for :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
 
     >>> import random
     >>> bot = ISMCTSBot(random.Random(1), iterations=100)
-    >>> bot.iterations, bot.rollout
-    (100, 'heuristic')
+    >>> bot.iterations, bot.rollout, bot.exchange, bot.solve_below
+    (100, 'heuristic', 'pimc', 8)
     """
 
     rng: random.Random = attrs.field(factory=random.Random)
