@@ -292,10 +292,65 @@ def test_ismcts_reuses_each_world_for_several_iterations() -> None:
     [
         (ISMCTSBot, {"reuse": 0}, "reuse must be at least 1"),
         (ISMCTSBot, {"heuristic_bias": -1.0}, "heuristic_bias must be 0 or more"),
+        (ISMCTSBot, {"exchange": "tree"}, "exchange must be 'pimc' or 'search'"),
+        (ISMCTSBot, {"exchange_worlds": 0}, "exchange_worlds must be at least 1"),
+        (ISMCTSBot, {"discards": 0}, "discards must be at least 1"),
+        (ISMCTSBot, {"solve_below": -1}, "solve_below must be 0 or more"),
         (PIMCBot, {"tie_margin": -1.0}, "tie_margin must be 0 or more"),
         (PIMCBot, {"worlds": 0}, "worlds must be at least 1"),
     ],
 )
-def test_bad_search_options_are_refused(bot: type, option: dict[str, float], message: str) -> None:
+def test_bad_search_options_are_refused(bot: type, option: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         bot(random.Random(1), **option)
+
+
+def test_ismcts_discards_as_pimc_does_by_default() -> None:
+    """With ``exchange="pimc"`` the discard is PIMC's (candidate discards over
+    ``exchange_worlds`` worlds each), no tree is grown; with ``"search"`` the tree
+    branches on the candidate discards."""
+    state = pq.new_game(pq.RUBICON, declarations="auto").apply(deal_of(**SEED_002))
+    observation = state.observation(state.elder)
+    assert isinstance(observation.legal_actions[0], pq.Exchange)
+    drawn: list[int] = []
+
+    def sampler(observation: pq.Observation, rng: random.Random) -> pq.State:
+        drawn.append(1)
+        return state
+
+    ismcts = ISMCTSBot(random.Random(1), exchange_worlds=3, sampler=sampler)
+    pimc = PIMCBot(random.Random(1), exchange_worlds=3, sampler=lambda o, r: state)
+    chosen = ismcts.choose(observation)
+    assert chosen == pimc.choose(observation)
+    assert ismcts.last_iterations == 0 and len(drawn) == 3
+    searched = ISMCTSBot(random.Random(1), iterations=12, exchange="search", sampler=sampler)
+    assert searched.choose(observation) in candidate_discards(observation, 6)
+    assert searched.last_iterations == 12
+
+
+@pytest.mark.parametrize(("solve_below", "solved"), [(8, 10), (0, 0)])
+def test_ismcts_values_leaves_by_the_solver_from_solve_below_cards(
+    solve_below: int, solved: int
+) -> None:
+    """Eight cards in hand: with ``solve_below=8`` every iteration's leaf is solved
+    exactly; with 0, none is (play-outs instead)."""
+    from piquet.solver import solve
+
+    state = _endgame(8)
+    me = state.to_move
+    assert isinstance(me, pq.Player) and len(state.hand(me)) == 8
+    calls: list[int] = []
+
+    def counted(state: pq.State, **options: object) -> object:
+        calls.append(1)
+        return solve(state, **options)  # type: ignore[arg-type]
+
+    bot = ISMCTSBot(
+        random.Random(1),
+        iterations=10,
+        solve_below=solve_below,
+        sampler=lambda o, r: state,
+        solver=counted,
+    )
+    assert bot.choose(state.observation(me)) in state.legal_actions()
+    assert len(calls) == solved

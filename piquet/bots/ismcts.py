@@ -7,9 +7,17 @@ players. Each iteration draws a world consistent with the bot's observation (a
 world by UCB1 with availability counts, adds one node, finishes the deal with a rollout,
 and backs the reward up, each node scored for the player who moved into it.
 
-The tree branches on the cards played and, in the exchange, on a few candidate discards
-(:func:`~piquet.bots.worlds.candidate_discards`); the declarations are left to the
-heuristic bot. The reward is the deal-score margin squashed into [-1, 1], or the game's
+The tree branches on the cards played: the play is single-observer ISMCTS. The bot's
+own discard is chosen, by default (``exchange="pimc"``), as
+:class:`~piquet.bots.pimc.PIMCBot` chooses it: each of a few candidate discards
+(:func:`~piquet.bots.worlds.candidate_discards`) is tried in sampled worlds (each with a
+sampled stock) and the play that follows is solved exactly. That is perfect-information
+Monte Carlo, not ISMCTS, chosen because a tree over discards, whose stock is drawn anew
+in each world, gives each discard few and noisy visits within the budget, and the
+exchange decides much of a deal; ``exchange="search"`` puts the candidate discards in
+the tree instead. The declarations are left to the heuristic bot. From ``solve_below``
+cards in hand down, a leaf is valued by the exact solver rather than a play-out. The
+reward is the deal-score margin squashed into [-1, 1], or the game's
 outcome when the game ends in the deal.
 
 >>> import random
@@ -36,6 +44,7 @@ from ..ledger import Player
 from ..observation import Observation
 from ..state import Phase, State
 from .heuristic import HeuristicBot
+from .pimc import PIMCBot
 from .worlds import (
     Sampler,
     Solver,
@@ -69,7 +78,7 @@ class _Node:
 class ISMCTSBot:
     """Information-set MCTS with an iteration budget, a time budget, or both.
 
-    ``iterations``: iterations a decision (default 160, about 0.1 s); ``time_limit``:
+    ``iterations``: iterations a decision (default 300, about 0.07 s of CPU); ``time_limit``:
     seconds a decision, when given (the search stops at whichever comes first; games then
     depend on the machine's speed); ``reuse``: iterations run in each sampled world
     (default 4: drawing a world costs about as much as a play-out); ``exploration``: the
@@ -80,26 +89,32 @@ class ISMCTSBot:
     action's (default 0.05), so that a short search leaves the heuristic's play only for
     one it found better; ``rollout``: ``"random"`` or ``"heuristic"`` play to the end of
     the deal; ``solve_below``: from this many cards in hand down, a leaf is valued by the
-    exact solver instead of a play-out (default 4; 0: never); ``discards``: candidate
-    discards searched in the exchange; ``sampler``, ``solver``: replacements for
-    :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
+    exact solver instead of a play-out (default 8; 0: never); ``exchange``: how the bot's
+    own discard is chosen, ``"pimc"`` (candidate discards valued over
+    ``exchange_worlds`` sampled worlds each, the play solved, as :class:`PIMCBot` does)
+    or ``"search"`` (the candidate discards in the tree); ``exchange_worlds``: worlds a
+    candidate discard is valued in with ``"pimc"`` (default 6); ``discards``: candidate
+    discards (default 6 in the tree, 4 with ``"pimc"``); ``sampler``, ``solver``:
+    replacements for :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
 
     >>> import random
     >>> bot = ISMCTSBot(random.Random(1), iterations=100)
-    >>> bot.iterations, bot.rollout
-    (100, 'heuristic')
+    >>> bot.iterations, bot.rollout, bot.exchange, bot.solve_below
+    (100, 'heuristic', 'pimc', 8)
     """
 
     rng: random.Random = attrs.field(factory=random.Random)
-    iterations: int = 160
+    iterations: int = 300
     time_limit: float | None = None
     exploration: float = 0.7
     heuristic_bias: float = 0.5
     tie_margin: float = 0.05
     reuse: int = 4
     rollout: str = attrs.field(default="heuristic")
-    discards: int = 6
-    solve_below: int = 4
+    discards: int | None = None
+    solve_below: int = 8
+    exchange: str = attrs.field(default="pimc")
+    exchange_worlds: int = 6
     sampler: Sampler | None = None
     solver: Solver | None = None
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot)
@@ -112,8 +127,19 @@ class ISMCTSBot:
         if value not in ("random", "heuristic"):
             raise ValueError(f"rollout must be 'random' or 'heuristic' (got {value!r})")
 
+    @exchange.validator
+    def _check_exchange(self, attribute: Any, value: str) -> None:
+        if value not in ("pimc", "search"):
+            raise ValueError(f"exchange must be 'pimc' or 'search' (got {value!r})")
+
     def __attrs_post_init__(self) -> None:
         self.worlds_drawn = Worlds(self.sampler)
+        if self.discards is not None and self.discards < 1:
+            raise ValueError(f"discards must be at least 1 (got {self.discards})")
+        if self.exchange_worlds < 1:
+            raise ValueError(f"exchange_worlds must be at least 1 (got {self.exchange_worlds})")
+        if self.solve_below < 0:
+            raise ValueError(f"solve_below must be 0 or more (got {self.solve_below})")
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1 (got {self.iterations})")
         if self.reuse < 1:
@@ -134,8 +160,10 @@ class ISMCTSBot:
         draw = self.worlds_drawn.draw
         if observation.phase is not Phase.PLAY and not isinstance(legal[0], Exchange):
             return self.heuristic.choose(observation)
+        if isinstance(legal[0], Exchange) and self.exchange == "pimc":
+            return self._exchanger().choose(observation)
         first = draw(observation, self.rng)
-        if tree_actions(first, self.discards) is None:
+        if tree_actions(first, self.tree_discards) is None:
             return self.heuristic.choose(observation)
         root = _Node()
         me = observation.player
@@ -160,13 +188,32 @@ class ISMCTSBot:
                 return advised
         return action
 
+    @property
+    def tree_discards(self) -> int:
+        """The candidate discards the tree branches on."""
+        return 6 if self.discards is None else self.discards
+
+    def _exchanger(self) -> PIMCBot:
+        """The PIMC bot that chooses this bot's discard with ``exchange="pimc"``, sharing
+        its random generator, sampler, solver and what it learned of the game."""
+        pimc = PIMCBot(
+            self.rng,
+            exchange_worlds=self.exchange_worlds,
+            discards=4 if self.discards is None else self.discards,
+            sampler=self.sampler,
+            solver=self.solver,
+            heuristic=self.heuristic,
+        )
+        pimc.worlds_drawn = self.worlds_drawn
+        return pimc
+
     def _iterate(self, root: _Node, state: State, me: Player) -> None:
         rng = self.rng
         node = root
         path: list[tuple[_Node, Player]] = []
         expanded = False
         while not is_deal_over(state) and not expanded:
-            actions = tree_actions(state, self.discards)
+            actions = tree_actions(state, self.tree_discards)
             if actions is None:
                 state = state.apply(heuristic_action(state))
                 continue
