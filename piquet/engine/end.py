@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..words import CHANCE, Phase, Player, Result
-from .parts import Context, Game, pack_scores, score_pair
+from .parts import MAX_TOTAL, SCORE_BITS, STATE_CLASS, Context, Game, pack_scores
 
 if TYPE_CHECKING:
     from .state import State
@@ -22,6 +22,8 @@ _new = tuple.__new__
 _OTHER = (Player.B, Player.A)
 _DEAL = Phase.DEAL
 _OVER = Phase.OVER
+_FIELD = MAX_TOTAL  # the bits of one score in parts.pack_scores
+_TOTALS_SHIFT = 2 * SCORE_BITS
 
 
 def end_deal(new: State) -> None:
@@ -31,32 +33,22 @@ def end_deal(new: State) -> None:
     if game.single:
         finish_game(new, first_to_target=None)
         return
+    # the fields unpacked at once, the records made whole with tuple.__new__ (a named
+    # tuple's own constructor is Python code, and this runs for every deal)
+    rules, tables, game, dealer, setup, result, exch, decl = ctx
+    first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed = game
     scores = new._scores
-    sheet = game.sheet
-    if ctx.ruleset.game.over_after_deal(len(sheet) + 1, score_pair(scores, False)):
+    # score_pair written out: the totals for the game, then the deal's
+    totals = scores >> _TOTALS_SHIFT
+    if rules.game.over_after_deal(len(sheet) + 1, (totals & _FIELD, totals >> SCORE_BITS)):
         finish_game(new, first_to_target=None)
         return
-    # records made whole with tuple.__new__ (a named tuple's own constructor is Python
-    # code, and this runs for every deal), their fields written out
-    first_dealer, deal_number, _sheet, auto, single, origin, target, games, resumed = game
-    game = _new(
-        Game,
-        (
-            first_dealer,
-            deal_number,
-            (*sheet, score_pair(scores, True)),
-            auto,
-            single,
-            origin,
-            target,
-            games,
-            resumed,
-        ),
-    )
+    sheet = (*sheet, (scores & _FIELD, scores >> SCORE_BITS & _FIELD))
+    fields = (first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed)
+    game = _new(Game, fields)
     # the game record and the next dealer; the rest of the context as it was
-    rules, tables, _game, dealer, setup, result, exch, decl = ctx
     new._ctx = _new(Context, (rules, tables, game, _OTHER[dealer], setup, result, exch, decl))
-    new._phase = _DEAL
+    new.__class__ = STATE_CLASS["deal"]  # new._phase = DEAL, quicker
     new._to_move = CHANCE
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "MAX_TOTAL",
     "NO_DECLARATIONS",
     "SCORE_GAIN",
+    "STATE_CLASS",
     "TRICKS_B_SHIFT",
     "TRICK_WON",
     "Context",
@@ -131,6 +132,13 @@ def score_pair(scores: int, deal: bool) -> tuple[int, int]:
 def deal_part(scores: int) -> int:
     """The scores with the deal's fields cleared (a new deal starts)."""
     return scores >> _TOTALS_SHIFT << _TOTALS_SHIFT
+
+
+STATE_CLASS: dict[str, type[Any]] = {}
+"""The class of state of each phase, by the phase's value (``"play"``...), filled in by
+:mod:`.phases`. A phase module that moves a new state on to another phase sets its class
+from here (``new.__class__ = STATE_CLASS["play"]``): quicker than ``new._phase = ...``,
+whose setter looks the class up by an Enum member, whose hash is Python code."""
 
 
 class Setup(NamedTuple):

@@ -24,18 +24,23 @@ from typing import Final
 from ..actions import Action
 from ..words import Phase
 from . import declarations, exchange, play
-from . import state as state_module
+from .parts import STATE_CLASS
 from .state import State
 
 __all__ = ["STATE_OF_PHASE"]
 
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
+# The engine makes a state by calling its phase's class, ``type(state)()``, with
+# object's own __init__: quicker than ``object.__new__(cls)``, which goes through a
+# wrapper that builds its arguments twice. ``State()`` itself still refuses.
+_MADE_BY_THE_ENGINE: Final = object.__init__
 
 
 class _Dealing(State):
     """A :class:`State` at a chance node (a deal to come)."""
 
     __slots__ = ()
+    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.DEAL
 
 
@@ -43,6 +48,7 @@ class _Exchanging(State):
     """A :class:`State` in the exchange."""
 
     __slots__ = ()
+    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.EXCHANGE
 
     def legal_actions(self) -> Sequence[Action]:
@@ -58,6 +64,7 @@ class _Declaring(State):
     """A :class:`State` in the declarations."""
 
     __slots__ = ()
+    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.DECLARATION
 
     # the declarations' own functions, with no call between (apply hands any other
@@ -70,6 +77,7 @@ class _Playing(State):
     """A :class:`State` in the play."""
 
     __slots__ = ()
+    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.PLAY
     # the hottest calls of the engine: the play's own functions, with no call between
     legal_actions = play.legal_actions
@@ -80,6 +88,7 @@ class _Over(State):
     """A :class:`State` at the end of the game."""
 
     __slots__ = ()
+    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.OVER
 
 
@@ -87,4 +96,4 @@ STATE_OF_PHASE: Final[dict[Phase, type[State]]] = {
     state_class._PHASE: state_class
     for state_class in (_Dealing, _Exchanging, _Declaring, _Playing, _Over)
 }
-state_module._STATE_OF_PHASE.update(STATE_OF_PHASE)
+STATE_CLASS.update((phase.value, state_class) for phase, state_class in STATE_OF_PHASE.items())

@@ -23,6 +23,7 @@ from .parts import (
     HAND_MASK,
     HAND_SHIFT,
     SCORE_GAIN,
+    STATE_CLASS,
     TRICKS_B_SHIFT,
     Context,
     Race,
@@ -50,7 +51,6 @@ TRICKS_IN_A_DEAL: Final = 12
 CARDS_TRICKS: Final = 7  # the tricks that win the cards (R-PL-4), when they count toward pique
 _PHASE_PLAY: Final = Phase.PLAY
 _PHASE_OVER: Final = Phase.OVER
-_new_object: Final = object.__new__  # a global: quicker than the attribute
 _TABLES: Final = Context._fields.index("tables")
 _A: Final = Player.A
 _B: Final = Player.B
@@ -96,7 +96,7 @@ def begin(new: State) -> None:
     """The elder leads the first trick."""
     if new._phase is _PHASE_OVER:
         return
-    new._phase = _PHASE_PLAY
+    new.__class__ = STATE_CLASS["play"]  # new._phase = PLAY, quicker
     new._to_move = _OTHER[new._ctx.dealer]
     new._lead = -1
     ledger.reopen(new)
@@ -135,7 +135,7 @@ def apply(state: State, action: Action) -> State:
     ):
         _refuse(action, player, hands >> HAND_SHIFT[player] & HAND_MASK, lead)
     # the clone, written out: this is the hottest path of the engine
-    new = _new_object(type(state))  # a state of the play: its class says so
+    new = type(state)()  # a state of the play: its class says so (see phases.py)
     new._ctx = ctx = state._ctx
     new._events = state._events
     new._race = race = state._race
@@ -157,9 +157,11 @@ def apply(state: State, action: Action) -> State:
     new._lead = -1
     new._to_move = winner
     new._tricks = state._tricks + won
-    if race is None and hands and tables.usual:
-        # the usual trick, not the last: nothing follows from it but its entry
+    if race is None and tables.usual:
         new._scores = state._scores + gain
+        if hands:  # the usual trick, not the last: nothing follows from it but its entry
+            return new
+        _usual_last_trick(new, index if winner is player else lead)
         return new
     new._scores = state._scores
     _unusual_trick(new, race, lead, index, winner is player, tables)
@@ -254,17 +256,47 @@ def _after_trick(
 
 def _score_the_cards(new: State, tables: RulesTables) -> bool:
     """The cards, or capot, after the last trick (R-PL-4); True when the game ends."""
-    won_by_a = new._tricks & _TRICKS_A  # of the twelve
+    player, scoring = _the_cards(new._tricks, tables)
+    return scoring is not None and ledger.score_entry(new, player, scoring[0], scoring[1][player])
+
+
+def _the_cards(tricks: int, tables: RulesTables) -> tuple[Player, Scoring]:
+    """Who scores the cards, or capot, after the last trick, and what (R-PL-4)."""
+    won_by_a = tricks & _TRICKS_A  # of the twelve
     if won_by_a == TRICKS_IN_A_DEAL // 2:
-        return False
+        return _A, None
     player = _A if won_by_a > TRICKS_IN_A_DEAL // 2 else _B
     if won_by_a in (0, TRICKS_IN_A_DEAL):
-        scoring = tables.capot
-    elif tables.quiet_play:  # else the cards were scored with the seventh trick
-        scoring = tables.cards
-    else:
-        return False
-    return scoring is not None and ledger.score_entry(new, player, scoring[0], scoring[1][player])
+        return player, tables.capot
+    # with the cards toward pique, they were scored with the seventh trick
+    return player, tables.cards if tables.quiet_play else None
+
+
+def _usual_last_trick(new: State, winning_card: int) -> None:
+    """The last trick with the race settled and nothing to follow an entry (no target,
+    no cards toward pique: ``RulesTables.usual``), its trick's points counted already:
+    the stretch of the play's entries closed at the last card, the last trick's entry
+    and the cards' (or capot's) entered at once, then the end of the deal.
+
+    The same entries, in the same order, as :func:`_after_trick` makes one by one
+    through the ledger (:func:`ledger.score_entry`), which has nothing to follow here."""
+    tables: RulesTables = new._ctx[_TABLES]  # type: ignore[assignment]
+    winner: Player = new._to_move  # type: ignore[assignment]
+    events = new._events
+    if events is not None and type(events[1]) is list:
+        events = (events[0], events[1][0], 2 * TRICKS_IN_A_DEAL)
+    scores = new._scores
+    scoring = tables.last[winning_card]
+    if scoring is not None:
+        events = (events, scoring[1][winner])
+        scores += scoring[0] * SCORE_GAIN[winner]
+    player, scoring = _the_cards(new._tricks, tables)
+    if scoring is not None:
+        events = (events, scoring[1][player])
+        scores += scoring[0] * SCORE_GAIN[player]
+    new._events = events
+    new._scores = scores
+    end.end_deal(new)
 
 
 def tricks(state: State) -> tuple[Trick, ...]:

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, SupportsIndex
 
 from ..actions import (
@@ -48,6 +49,7 @@ from ..words import (
 from . import deal, declarations, exchange, heard, ledger, play
 from .memo import remembered
 from .parts import (
+    STATE_CLASS,
     Context,
     Declarations,
     ExchangeState,
@@ -90,7 +92,6 @@ _PHASE_EXCHANGE: Final = Phase.EXCHANGE
 _PHASE_DECLARATION: Final = Phase.DECLARATION
 _PHASE_DEAL: Final = Phase.DEAL
 _PHASE_OVER: Final = Phase.OVER
-_new_object: Final = object.__new__  # a global: quicker than the attribute
 _OTHER: Final = (Player.B, Player.A)
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
 _DECLARATION_ACTIONS: Final = declarations.ACTIONS
@@ -156,10 +157,11 @@ class State:
 
     @_phase.setter
     def _phase(self, phase: Phase) -> None:
-        self.__class__ = _STATE_OF_PHASE[phase]
+        # keyed by the phase's value: an Enum member's own __hash__ is Python code
+        self.__class__ = STATE_CLASS[phase._value_]
 
     def _clone(self) -> State:
-        new = _new_object(type(self))
+        new = type(self)()  # the phase's class (see phases.py)
         new._ctx = self._ctx
         new._to_move = self._to_move
         new._hands = self._hands
@@ -199,15 +201,23 @@ class State:
         """The rules this game is played by."""
         return self._ctx.ruleset
 
-    @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return self._PHASE
+    if TYPE_CHECKING:
 
-    @property
-    def to_move(self) -> Player | Literal[Chance.CHANCE] | None:
-        """Who acts next, a player or :data:`piquet.CHANCE`; None when over."""
-        return self._to_move
+        @property
+        def phase(self) -> Phase:
+            """The current phase."""
+
+        @property
+        def to_move(self) -> Player | Literal[Chance.CHANCE] | None:
+            """Who acts next, a player or :data:`piquet.CHANCE`; None when over."""
+
+    else:  # read in C: a property whose getter is Python code costs twice as much,
+        # and a random player reads to_move at every step
+        phase = property(attrgetter("_PHASE"), doc="The current phase.")
+        to_move = property(
+            attrgetter("_to_move"),
+            doc="Who acts next, a player or :data:`piquet.CHANCE`; None when over.",
+        )
 
     @property
     def is_over(self) -> bool:
@@ -596,8 +606,7 @@ class State:
         return play.rollout(self, rng)
 
 
-# One class per phase (engine/phases.py) fills this in; imported last, since it
-# subclasses State.
-_STATE_OF_PHASE: Final[dict[Phase, type[State]]] = {}
+# One class per phase (engine/phases.py) fills in parts.STATE_CLASS; imported last,
+# since it subclasses State.
 
 from . import phases  # noqa: E402, F401
