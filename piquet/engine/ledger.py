@@ -35,7 +35,7 @@ from .parts import SCORE_GAIN, Race, cards_played, deal_elder, score_pair
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["events", "reopen", "score", "score_entries", "score_entry"]
+__all__ = ["events", "play_entry", "reopen", "score", "score_entries", "score_entry"]
 
 _PIQUE: Final = Reason.PIQUE
 _REPIQUE: Final = Reason.REPIQUE
@@ -123,6 +123,34 @@ def score_entries(new: State, player: Player, entries: tuple[ScoreEvent, ...]) -
             else:
                 new._race = _new_tuple(Race, ((counted[0], count), (entered[0], True)))
     new._events = events
+    return False
+
+
+def play_entry(new: State, player: Player, points: int, entry: ScoreEvent) -> bool:
+    """Enter one of the play's own entries (a card led, a trick: class PLAY, toward
+    pique for the elder) while the race is open, with no target (no game can end on it):
+    as :func:`score_entry` would, the race followed in place. True when the game ended.
+
+    While the race is open no stretch of the play is open (:func:`reopen` waits for it
+    to be settled), so the entry goes on the ledger as it is."""
+    race = new._race
+    if race is None or new._ctx.tables.target is not None:
+        return score_entry(new, player, points, entry)
+    new._events = (new._events, entry)
+    new._scores += points * SCORE_GAIN[player]
+    counted, entered = race
+    if entered[1 - player]:  # both have entries now: settled, with no bonus
+        new._race = None
+        return False
+    if player is _OTHER[new._ctx.dealer]:  # the elder's play counts toward pique
+        count = counted[player] + points
+        rules = new._ctx.ruleset
+        if count >= rules.bonus_threshold:
+            new._race = None
+            return score(new, player, rules.pique, _PLAY_CLASS, _PIQUE)
+        counted = (count, counted[1]) if player == 0 else (counted[0], count)
+    entered = (True, entered[1]) if player == 0 else (entered[0], True)
+    new._race = _new_tuple(Race, (counted, entered))
     return False
 
 

@@ -202,10 +202,12 @@ def _enter(new: State, player: Player, scoring: Scoring, tables: RulesTables) ->
     """A card's or a trick's own entry, if it scores; True when the game ended on it."""
     if scoring is None:
         return False
-    if new._race is None and tables.usual:
-        # the ledger's open stretch of the play holds the entry (see ledger.reopen)
-        new._scores += scoring[0] * SCORE_GAIN[player]
-        return False
+    if tables.usual:  # no target, no cards toward pique: nothing else follows
+        if new._race is None:
+            # the ledger's open stretch of the play holds the entry (see ledger.reopen)
+            new._scores += scoring[0] * SCORE_GAIN[player]
+            return False
+        return ledger.play_entry(new, player, scoring[0], scoring[1][player])
     return ledger.score_entry(new, player, scoring[0], scoring[1][player])
 
 
