@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import Action
+from ..actions import Action, Deal
 from ..words import Phase
-from . import declarations, exchange, play
+from . import deal, declarations, exchange, play
 from .parts import STATE_CLASS
 from .state import State
 
@@ -42,6 +42,13 @@ class _Dealing(State):
     __slots__ = ()
     __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.DEAL
+    # always a chance node: the draw is the deal module's own function
+    sample_chance = deal.sample
+
+    def apply(self, action: Action) -> State:
+        if type(action) is Deal:
+            return deal.apply(self, action)
+        return State.apply(self, action)
 
 
 class _Exchanging(State):
