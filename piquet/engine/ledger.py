@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..cards import EMPTY, SUIT_SHIFT, CardSet
 from ..words import Phase, Player, Precedence, Reason, ScoreEvent
 from . import end
-from .parts import SCORE_GAIN, Race, cards_played, deal_elder, score_pair
+from .parts import SCORE_GAIN, cards_played, deal_elder, score_pair
 
 if TYPE_CHECKING:
     from .state import State
@@ -119,9 +119,9 @@ def score_entries(new: State, player: Player, entries: tuple[ScoreEvent, ...]) -
             elif entered[opponent]:  # both have entries now: settled
                 new._race = None
             elif player == 0:
-                new._race = _new_tuple(Race, ((count, counted[1]), (True, entered[1])))
+                new._race = ((count, counted[1]), (True, entered[1]))
             else:
-                new._race = _new_tuple(Race, ((counted[0], count), (entered[0], True)))
+                new._race = ((counted[0], count), (entered[0], True))
     new._events = events
     return False
 
@@ -150,7 +150,7 @@ def play_entry(new: State, player: Player, points: int, entry: ScoreEvent) -> bo
             return score(new, player, rules.pique, _PLAY_CLASS, _PIQUE)
         counted = (count, counted[1]) if player == 0 else (counted[0], count)
     entered = (True, entered[1]) if player == 0 else (entered[0], True)
-    new._race = _new_tuple(Race, (counted, entered))
+    new._race = (counted, entered)
     return False
 
 
@@ -169,7 +169,7 @@ def _follow_race(
     race = new._race
     assert race is not None
     rules = new._ctx.ruleset
-    counted, entered = race.counted, race.entered
+    counted, entered = race
     opponent_entered = entered[1 - player]
     bonus = None
     count = counted[player]
@@ -185,7 +185,7 @@ def _follow_race(
     counted = (count, counted[1]) if player == 0 else (counted[0], count)
     entered = (True, entered[1]) if player == 0 else (entered[0], True)
     settled = bonus is not None or (entered[0] and entered[1])
-    new._race = None if settled else _new_tuple(Race, (counted, entered))
+    new._race = None if settled else (counted, entered)
     return bonus
 
 

@@ -47,6 +47,7 @@ __all__ = [
     "Game",
     "Origin",
     "Race",
+    "RaceCount",
     "Said",
     "Setup",
     "both_hands",
@@ -296,11 +297,16 @@ class Race(NamedTuple):
     """The race for pique and repique, kept as entries arrive in ledger order (R-PR).
 
     A state holds None instead once the race is settled (a bonus was made, or both
-    players have entries), so that the play loop pays nothing for it.
+    players have entries), so that the play loop pays nothing for it. The ledger makes
+    the race's next step as a plain pair (:data:`RaceCount`), read by position: a named
+    tuple's constructor costs ten times as much, and the race changes at most entries.
     """
 
     counted: tuple[int, int]  # points that count toward a bonus, per player
     entered: tuple[bool, bool]  # has the player any entry yet
 
+
+RaceCount = tuple[tuple[int, int], tuple[bool, bool]]
+"""The race as a state holds it: a :class:`Race`, or the same two fields as a plain pair."""
 
 FRESH_RACE = Race((0, 0), (False, False))

@@ -26,7 +26,7 @@ from .parts import (
     STATE_CLASS,
     TRICKS_B_SHIFT,
     Context,
-    Race,
+    RaceCount,
     deal_elder,
 )
 from .tables import SUIT_BASE, SUIT_INDICES, RulesTables, Scoring, follower_wins
@@ -183,7 +183,7 @@ def _unusual_lead(new: State, player: Player, index: int, tables: RulesTables) -
 
 
 def _unusual_trick(
-    new: State, race: Race | None, lead: int, follow: int, won: bool, tables: RulesTables
+    new: State, race: RaceCount | None, lead: int, follow: int, won: bool, tables: RulesTables
 ) -> None:
     """A trick with more than its entry to follow (the race open before it, the last
     trick, another ruleset): the entry and what follows, and the ledger's stretch

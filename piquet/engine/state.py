@@ -54,7 +54,7 @@ from .parts import (
     Declarations,
     ExchangeState,
     Origin,
-    Race,
+    RaceCount,
     hand_of,
     pack_scores,
     score_pair,
@@ -144,7 +144,7 @@ class State:
     _tricks: int  # tricks won, see play.tricks_won
     _scores: int  # totals for the game and for the deal, see parts.pack_scores
     _events: tuple[Any, ...] | None  # the deal's ledger, newest first, linked; see ledger
-    _race: Race | None  # None once pique and repique are settled
+    _race: RaceCount | None  # None once pique and repique are settled
     _history: tuple[Any, Action] | None  # every action, newest first, linked
     _hash: int  # set on first use
 
