@@ -94,7 +94,7 @@ _suit_fields: Final = struct.Struct("<4H").unpack  # a hand's bytes: its four su
 
 def begin(new: State) -> None:
     """The elder leads the first trick."""
-    if new._phase is _PHASE_OVER:
+    if new._PHASE is _PHASE_OVER:
         return
     new.__class__ = STATE_CLASS["play"]  # new._phase = PLAY, quicker
     new._to_move = _OTHER[new._ctx.dealer]

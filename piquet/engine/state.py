@@ -151,14 +151,20 @@ class State:
     def __init__(self) -> None:
         raise TypeError("use piquet.new_game() or piquet.new_deal() to make a state")
 
-    @property
-    def _phase(self) -> Phase:
-        return self._PHASE
-
-    @_phase.setter
-    def _phase(self, phase: Phase) -> None:
+    def _set_phase(self, phase: Phase) -> None:
         # keyed by the phase's value: an Enum member's own __hash__ is Python code
         self.__class__ = STATE_CLASS[phase._value_]
+
+    if TYPE_CHECKING:
+
+        @property
+        def _phase(self) -> Phase: ...
+
+        @_phase.setter
+        def _phase(self, phase: Phase) -> None: ...
+
+    else:  # read in C (see phase below)
+        _phase = property(attrgetter("_PHASE"), _set_phase)
 
     def _clone(self) -> State:
         new = type(self)()  # the phase's class (see phases.py)
