@@ -84,6 +84,31 @@ def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
     return Precedence.SET, Reason.SET
 
 
+Duel = tuple[int, int, int, tuple[Combo, ...]]
+"""A category between the elder and the younger (:meth:`CategoryTable.duel`): (who wins,
+the elder's best combination's mask, the younger's, the winner's combinations)."""
+NOBODY: Final = 0
+ELDER_WINS: Final = 1
+YOUNGER_WINS: Final = 2
+_NO_DUEL: Final[Duel] = (NOBODY, 0, 0, ())
+
+
+def _duel(combos_e: tuple[Combo, ...], combos_y: tuple[Combo, ...]) -> Duel:
+    """Who wins a category, from both hands' combinations, best first."""
+    if not combos_e:
+        if not combos_y:
+            return _NO_DUEL
+        return YOUNGER_WINS, 0, combos_y[0][MASK], combos_y
+    if not combos_y:
+        return ELDER_WINS, combos_e[0][MASK], 0, combos_e
+    first_e, first_y = combos_e[0], combos_y[0]
+    if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
+        return NOBODY, first_e[MASK], first_y[MASK], ()
+    if first_e[KEY] > first_y[KEY]:
+        return ELDER_WINS, first_e[MASK], first_y[MASK], combos_e
+    return YOUNGER_WINS, first_e[MASK], first_y[MASK], combos_y
+
+
 class CategoryTable:
     """One category of a ruleset, asked about whole hands (a rule with no decomposition).
 
@@ -145,16 +170,33 @@ class CategoryTable:
         """What the winner of the category may reckon besides ``claim``, best first."""
         return self.rule.further(hand, claim)
 
+    def duel(
+        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
+    ) -> Duel:
+        """The category between the elder's hand (its suits' bits ``e0``..``e3``, S H D C)
+        and the younger's (``y0``..``y3``), with the best calls: who wins
+        (:data:`ELDER_WINS`, :data:`YOUNGER_WINS`, or :data:`NOBODY` on a tie or with no
+        combination), each one's best combination (0: none), and the winner's combinations,
+        best first (as :meth:`combos`)."""
+        return _duel(
+            self.combos(e0 | e1 << SUIT_SHIFT | e2 << 2 * SUIT_SHIFT | e3 << 3 * SUIT_SHIFT),
+            self.combos(y0 | y1 << SUIT_SHIFT | y2 << 2 * SUIT_SHIFT | y3 << 3 * SUIT_SHIFT),
+        )
+
 
 class _PerSuit(CategoryTable):
     """A category whose claims and combinations are put together from each suit's.
 
     A suit's tables are lists by its nine bits, filled as each suit's cards are met."""
 
-    __slots__ = ("_calls", "_claims", "_combos")
+    __slots__ = ("_calls", "_claims", "_combos", "_ranked")
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
+        # each suit's combinations sorted as a hand's are (for :meth:`duel`)
+        self._ranked: tuple[list[tuple[Combo, ...] | None], ...] = tuple(
+            [None] * (SUIT_BITS + 1) for _ in _SUITS
+        )
         self._combos: tuple[list[tuple[Combo, ...] | None], ...] = tuple(
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
@@ -265,6 +307,87 @@ class _PerSuit(CategoryTable):
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return tuple([combo[MASK] for combo in self.combos(hand) if not combo[MASK] & claim])
 
+    def _suit_ranked(self, suit: int, bits: int) -> tuple[Combo, ...]:
+        found = self._combos[suit][bits]
+        if found is None:
+            found = self._suit_combos(suit, bits)
+        if len(found) > 1:
+            found = tuple(sorted(found, key=_by_key, reverse=True))
+        self._ranked[suit][bits] = found
+        return found
+
+    def duel(
+        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
+    ) -> Duel:
+        # written out: the automatic declarations ask it every deal. Each suit's
+        # combinations come sorted, so a hand's best is the first of the best suit's
+        # (the first such suit on equal keys), and a hand's combinations in one suit
+        # need no sorting (a tuple joined to empty ones is itself).
+        r0, r1, r2, r3 = self._ranked
+        a = r0[e0]
+        if a is None:
+            a = self._suit_ranked(0, e0)
+        b = r1[e1]
+        if b is None:
+            b = self._suit_ranked(1, e1)
+        c = r2[e2]
+        if c is None:
+            c = self._suit_ranked(2, e2)
+        d = r3[e3]
+        if d is None:
+            d = self._suit_ranked(3, e3)
+        own_e = a + b + c + d
+        mixed_e = False  # in more than one suit
+        if own_e:
+            best_e = own_e[0]
+            if len(own_e) > 1 and not (own_e is a or own_e is b or own_e is c or own_e is d):
+                mixed_e = True
+                if b and b[0][KEY] > best_e[KEY]:
+                    best_e = b[0]
+                if c and c[0][KEY] > best_e[KEY]:
+                    best_e = c[0]
+                if d and d[0][KEY] > best_e[KEY]:
+                    best_e = d[0]
+        a = r0[y0]
+        if a is None:
+            a = self._suit_ranked(0, y0)
+        b = r1[y1]
+        if b is None:
+            b = self._suit_ranked(1, y1)
+        c = r2[y2]
+        if c is None:
+            c = self._suit_ranked(2, y2)
+        d = r3[y3]
+        if d is None:
+            d = self._suit_ranked(3, y3)
+        own_y = a + b + c + d
+        if not own_y:
+            if not own_e:
+                return _NO_DUEL
+            return ELDER_WINS, best_e[MASK], 0, _sort(own_e) if mixed_e else own_e
+        best_y = own_y[0]
+        mixed_y = len(own_y) > 1 and not (own_y is a or own_y is b or own_y is c or own_y is d)
+        if mixed_y:
+            if b and b[0][KEY] > best_y[KEY]:
+                best_y = b[0]
+            if c and c[0][KEY] > best_y[KEY]:
+                best_y = c[0]
+            if d and d[0][KEY] > best_y[KEY]:
+                best_y = d[0]
+        if not own_e:
+            return YOUNGER_WINS, 0, best_y[MASK], _sort(own_y) if mixed_y else own_y
+        key_e, key_y = best_e[KEY], best_y[KEY]
+        if key_e == key_y:  # equal: neither scores (R-DE-1)
+            return NOBODY, best_e[MASK], best_y[MASK], ()
+        if key_e > key_y:
+            return ELDER_WINS, best_e[MASK], best_y[MASK], _sort(own_e) if mixed_e else own_e
+        return YOUNGER_WINS, best_e[MASK], best_y[MASK], _sort(own_y) if mixed_y else own_y
+
+
+def _sort(own: tuple[Combo, ...]) -> tuple[Combo, ...]:
+    """Combinations best first, by a stable sort (equal keys keep their order)."""
+    return tuple(sorted(own, key=_by_key, reverse=True))
+
 
 class _BestSuit(_PerSuit):
     """A category whose only combination is the best of the suits' first (the point)."""
@@ -304,6 +427,49 @@ class _BestSuit(_PerSuit):
 
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return ()
+
+    def duel(
+        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
+    ) -> Duel:
+        # written out: the automatic declarations ask it every deal
+        s0, s1, s2, s3 = self._combos
+        best_e = s0[e0]
+        if best_e is None:
+            best_e = self._suit_combos(0, e0)
+        found = s1[e1]
+        if found is None:
+            found = self._suit_combos(1, e1)
+        if found and (not best_e or found[0][0] > best_e[0][0]):  # [0][0]: the first's key
+            best_e = found
+        found = s2[e2]
+        if found is None:
+            found = self._suit_combos(2, e2)
+        if found and (not best_e or found[0][0] > best_e[0][0]):
+            best_e = found
+        found = s3[e3]
+        if found is None:
+            found = self._suit_combos(3, e3)
+        if found and (not best_e or found[0][0] > best_e[0][0]):
+            best_e = found
+        best_y = s0[y0]
+        if best_y is None:
+            best_y = self._suit_combos(0, y0)
+        found = s1[y1]
+        if found is None:
+            found = self._suit_combos(1, y1)
+        if found and (not best_y or found[0][0] > best_y[0][0]):
+            best_y = found
+        found = s2[y2]
+        if found is None:
+            found = self._suit_combos(2, y2)
+        if found and (not best_y or found[0][0] > best_y[0][0]):
+            best_y = found
+        found = s3[y3]
+        if found is None:
+            found = self._suit_combos(3, y3)
+        if found and (not best_y or found[0][0] > best_y[0][0]):
+            best_y = found
+        return _duel(best_e, best_y)
 
 
 def _ranks_held(a: int, b: int, c: int, d: int, times: int) -> int:
@@ -373,10 +539,20 @@ class _PerRank(CategoryTable):
         return found
 
     def combos(self, cards: int) -> tuple[Combo, ...]:
-        a = cards & SUIT_BITS
-        b = cards >> SUIT_SHIFT & SUIT_BITS
-        c = cards >> 2 * SUIT_SHIFT & SUIT_BITS
-        d = cards >> 3 * SUIT_SHIFT & SUIT_BITS
+        return self._rank_combos(
+            cards & SUIT_BITS,
+            cards >> SUIT_SHIFT & SUIT_BITS,
+            cards >> 2 * SUIT_SHIFT & SUIT_BITS,
+            cards >> 3 * SUIT_SHIFT & SUIT_BITS,
+        )
+
+    def duel(
+        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
+    ) -> Duel:
+        return _duel(self._rank_combos(e0, e1, e2, e3), self._rank_combos(y0, y1, y2, y3))
+
+    def _rank_combos(self, a: int, b: int, c: int, d: int) -> tuple[Combo, ...]:
+        """:meth:`combos` of the cards whose suits hold ``a``, ``b``, ``c``, ``d``."""
         fewest, ranks = self._combo_ranks
         if fewest == 3:  # the usual case (trios and quatorzes), written out
             ranks &= a & b & (c | d) | c & d & (a | b)

@@ -12,6 +12,7 @@ and says who has seen which cards, when they are read.
 from __future__ import annotations
 
 import itertools
+import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -19,7 +20,17 @@ from ..actions import Action, Call, Good, Pass, Reckon
 from ..cards import _from_mask
 from ..words import Category, IllegalActionError, Phase, Player, Reason
 from . import ledger, play
-from .combination_tables import ENTRIES, KEY, MASK, POINTS, CategoryTable, Combo, tables_of
+from .combination_tables import (
+    ELDER_WINS,
+    ENTRIES,
+    KEY,
+    MASK,
+    NOBODY,
+    POINTS,
+    CategoryTable,
+    Combo,
+    tables_of,
+)
 from .parts import (
     CATEGORIES,
     HAND_MASK,
@@ -50,6 +61,8 @@ _DONE: Final = DeclStage.DONE
 _OVER: Final = Phase.OVER
 _DECLARATION: Final = Phase.DECLARATION
 _OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
+_A: Final = Player.A
+_suit_fields: Final = struct.Struct("<8H").unpack  # both hands' bytes: their suits' bits
 
 
 def begin(new: State, exch: ExchangeState | None = None) -> None:
@@ -116,31 +129,19 @@ def _auto_declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
 
 def _resolve(new: State, elder: Player, younger: Player) -> tuple[tuple[Resolution, ...], Won]:
     """How each category resolves with both players' best calls, and what is won."""
-    hands = new._hands
-    hand_e = hands >> HAND_SHIFT[elder] & HAND_MASK
-    hand_y = hands >> HAND_SHIFT[younger] & HAND_MASK
+    # both hands' suits at once, as 16-bit fields: player A's four, then B's
+    if elder is _A:
+        e0, e1, e2, e3, y0, y1, y2, y3 = _suit_fields(new._hands.to_bytes(16, "little"))
+    else:
+        y0, y1, y2, y3, e0, e1, e2, e3 = _suit_fields(new._hands.to_bytes(16, "little"))
     resolved: list[Resolution] = []
     won: Won = []
     for table in tables_of(new._ctx.ruleset):
-        combos_e = table.combos(hand_e)
-        combos_y = table.combos(hand_y)
-        if not combos_e:
-            if not combos_y:
-                resolved.append((table.category, None, 0, 0, ()))
-                continue
-            winner, own, best_e, best_y = younger, combos_y, 0, combos_y[0][MASK]
-        elif not combos_y:
-            winner, own, best_e, best_y = elder, combos_e, combos_e[0][MASK], 0
-        else:
-            first_e, first_y = combos_e[0], combos_y[0]
-            best_e, best_y = first_e[MASK], first_y[MASK]
-            if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
-                resolved.append((table.category, None, best_e, best_y, ()))
-                continue
-            if first_e[KEY] > first_y[KEY]:
-                winner, own = elder, combos_e
-            else:
-                winner, own = younger, combos_y
+        outcome, best_e, best_y, own = table.duel(e0, e1, e2, e3, y0, y1, y2, y3)
+        if outcome == NOBODY:
+            resolved.append((table.category, None, best_e, best_y, ()))
+            continue
+        winner = elder if outcome == ELDER_WINS else younger
         masks = (own[0][MASK],) if len(own) == 1 else tuple([combo[MASK] for combo in own])
         resolved.append((table.category, winner, best_e, best_y, masks))
         won.append((table, winner, own))
