@@ -469,7 +469,18 @@ class _BestSuit(_PerSuit):
             found = self._suit_combos(3, y3)
         if found and (not best_y or found[0][0] > best_y[0][0]):
             best_y = found
-        return _duel(best_e, best_y)
+        if not best_e:
+            if not best_y:
+                return _NO_DUEL
+            return YOUNGER_WINS, 0, best_y[0][MASK], best_y
+        if not best_y:
+            return ELDER_WINS, best_e[0][MASK], 0, best_e
+        first_e, first_y = best_e[0], best_y[0]
+        if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
+            return NOBODY, first_e[MASK], first_y[MASK], ()
+        if first_e[KEY] > first_y[KEY]:
+            return ELDER_WINS, first_e[MASK], first_y[MASK], best_e
+        return YOUNGER_WINS, first_e[MASK], first_y[MASK], best_y
 
 
 def _ranks_held(a: int, b: int, c: int, d: int, times: int) -> int:
@@ -549,7 +560,48 @@ class _PerRank(CategoryTable):
     def duel(
         self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
     ) -> Duel:
-        return _duel(self._rank_combos(e0, e1, e2, e3), self._rank_combos(y0, y1, y2, y3))
+        # written out, both hands in one call: the automatic declarations ask it every deal
+        fewest, ranks_with = self._combo_ranks
+        if fewest == 3:  # the usual case (trios and quatorzes)
+            ranks_e = ranks_with & (e0 & e1 & (e2 | e3) | e2 & e3 & (e0 | e1))
+            ranks_y = ranks_with & (y0 & y1 & (y2 | y3) | y2 & y3 & (y0 | y1))
+        else:
+            ranks_e = ranks_with & _ranks_held(e0, e1, e2, e3, fewest)
+            ranks_y = ranks_with & _ranks_held(y0, y1, y2, y3, fewest)
+        if not ranks_e and not ranks_y:
+            return _NO_DUEL
+        table = self._combos
+        own_e: tuple[Combo, ...] = ()
+        while ranks_e:  # from the highest rank down
+            r = ranks_e.bit_length() - 1
+            ranks_e ^= 1 << r
+            # the rank's row, by which suits hold it
+            own_e += table[r][
+                (e0 >> r & 1) | (e1 >> r & 1) << 1 | (e2 >> r & 1) << 2 | (e3 >> r & 1) << 3
+            ]
+        if len(own_e) > 1:  # a stable sort: equal keys stay in rank order
+            own_e = tuple(sorted(own_e, key=_by_key, reverse=True))
+        own_y: tuple[Combo, ...] = ()
+        while ranks_y:
+            r = ranks_y.bit_length() - 1
+            ranks_y ^= 1 << r
+            own_y += table[r][
+                (y0 >> r & 1) | (y1 >> r & 1) << 1 | (y2 >> r & 1) << 2 | (y3 >> r & 1) << 3
+            ]
+        if len(own_y) > 1:
+            own_y = tuple(sorted(own_y, key=_by_key, reverse=True))
+        if not own_e:
+            if not own_y:
+                return _NO_DUEL
+            return YOUNGER_WINS, 0, own_y[0][MASK], own_y
+        if not own_y:
+            return ELDER_WINS, own_e[0][MASK], 0, own_e
+        first_e, first_y = own_e[0], own_y[0]
+        if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
+            return NOBODY, first_e[MASK], first_y[MASK], ()
+        if first_e[KEY] > first_y[KEY]:
+            return ELDER_WINS, first_e[MASK], first_y[MASK], own_e
+        return YOUNGER_WINS, first_e[MASK], first_y[MASK], own_y
 
     def _rank_combos(self, a: int, b: int, c: int, d: int) -> tuple[Combo, ...]:
         """:meth:`combos` of the cards whose suits hold ``a``, ``b``, ``c``, ``d``."""
