@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Call, Good, Pass, Reckon
 from ..cards import _from_mask
-from ..words import Category, IllegalActionError, Phase, Player, Reason
+from ..words import Category, IllegalActionError, Phase, Player, Reason, ScoreEvent
 from . import ledger, play
 from .combination_tables import (
     ELDER_WINS,
@@ -45,6 +45,7 @@ from .parts import (
 )
 
 if TYPE_CHECKING:
+    from ..ruleset import Ruleset
     from .state import State
 
 __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
@@ -71,7 +72,7 @@ def begin(new: State, exch: ExchangeState | None = None) -> None:
     ctx = new._ctx
     if exch is None:
         exch = ctx.exch
-    if new._phase is _OVER:
+    if new._PHASE is _OVER:
         new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
         return
     new._to_move = _OTHER[ctx.dealer]
@@ -104,48 +105,54 @@ def _auto_declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
     # the context's fields unpacked at once: quicker than slicing it to rebuild it
     rules, tables, game, younger, setup, result, _exch, _decl = ctx
     elder = _OTHER[younger]
-    resolved, won = _resolve(new, elder, younger)
+    rouge_points = rules.carte_rouge
+    won: Won | None = None if rouge_points is None else []
+    resolved, entries = _resolve(new, rules, elder, younger, won)
     # all resolved at once: what was said is read back from the resolution when asked
     decl = _new(
         Declarations,
         (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
     new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, decl))
-    if rules.carte_rouge is None:  # nothing to follow a category's scores
-        score_entries = ledger.score_entries
-        for _table, winner, own in won:
-            if len(own) == 1:
-                combo = own[0]
-                if combo[POINTS] > 0 and score_entries(new, winner, (combo[ENTRIES][winner],)):
-                    return
-            elif score_entries(
-                new, winner, tuple([combo[ENTRIES][winner] for combo in own if combo[POINTS] > 0])
-            ):
-                return
-    elif _auto_rouge(new, rules.carte_rouge, won):
+    if won is None:  # no carte rouge: nothing to follow a category's scores
+        if ledger.score_entries(new, entries):
+            return
+    elif _auto_rouge(new, rouge_points, won):  # type: ignore[arg-type]
         return
     play.begin(new)
 
 
-def _resolve(new: State, elder: Player, younger: Player) -> tuple[tuple[Resolution, ...], Won]:
-    """How each category resolves with both players' best calls, and what is won."""
+def _resolve(
+    new: State, rules: Ruleset, elder: Player, younger: Player, won: Won | None
+) -> tuple[tuple[Resolution, ...], list[ScoreEvent]]:
+    """How each category resolves with both players' best calls, and the winners' ledger
+    entries in order; what is won goes into ``won`` too, unless it is None."""
     # both hands' suits at once, as 16-bit fields: player A's four, then B's
     if elder is _A:
         e0, e1, e2, e3, y0, y1, y2, y3 = _suit_fields(new._hands.to_bytes(16, "little"))
     else:
         y0, y1, y2, y3, e0, e1, e2, e3 = _suit_fields(new._hands.to_bytes(16, "little"))
+    winners = (None, elder, younger)  # by the duel's outcome
     resolved: list[Resolution] = []
-    won: Won = []
-    for table in tables_of(new._ctx.ruleset):
+    entries: list[ScoreEvent] = []
+    for table in tables_of(rules):
         outcome, best_e, best_y, own = table.duel(e0, e1, e2, e3, y0, y1, y2, y3)
-        if outcome == NOBODY:
+        if not outcome:
             resolved.append((table.category, None, best_e, best_y, ()))
             continue
-        winner = elder if outcome == ELDER_WINS else younger
-        masks = (own[0][MASK],) if len(own) == 1 else tuple([combo[MASK] for combo in own])
-        resolved.append((table.category, winner, best_e, best_y, masks))
-        won.append((table, winner, own))
-    return tuple(resolved), won
+        winner = winners[outcome]
+        if len(own) == 1:
+            combo = own[0]
+            resolved.append((table.category, winner, best_e, best_y, (combo[MASK],)))
+            if combo[POINTS] > 0:
+                entries.append(combo[ENTRIES][winner])  # type: ignore[index]
+        else:
+            masks = tuple([combo[MASK] for combo in own])
+            resolved.append((table.category, winner, best_e, best_y, masks))
+            entries += [combo[ENTRIES][winner] for combo in own if combo[POINTS] > 0]  # type: ignore[index]
+        if won is not None:
+            won.append((table, winner, own))  # type: ignore[arg-type]
+    return tuple(resolved), entries
 
 
 def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:
