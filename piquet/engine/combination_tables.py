@@ -53,6 +53,12 @@ _SUITS: Final = range(4)
 _RANKS: Final = range(9)  # a rank's bit within its suit: rank - 6
 _SLOTS: Final = 4 * SUIT_SHIFT  # bits of a card-set mask
 _MEMO_LIMIT: Final = 1 << 16  # claims kept per category on the generic path
+# a suit's code for the point (see _BestSuit._code_suits): the rank of its combination's
+# key (0: none), then its slot, where its combination is found: (3 - suit) and its nine
+# bits, so that of equal keys the first suit's code is the highest
+_SUIT_SLOT: Final = 9
+_RANK_SHIFT: Final = 11
+_SLOT: Final = (1 << _RANK_SHIFT) - 1
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -87,6 +93,7 @@ def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
 Duel = tuple[int, int, int, tuple[Combo, ...]]
 """A category between the elder and the younger (:meth:`CategoryTable.duel`): (who wins,
 the elder's best combination's mask, the younger's, the winner's combinations)."""
+# who wins, as an index into (nobody, the elder, the younger)
 NOBODY: Final = 0
 ELDER_WINS: Final = 1
 YOUNGER_WINS: Final = 2
@@ -107,6 +114,10 @@ def _duel(combos_e: tuple[Combo, ...], combos_y: tuple[Combo, ...]) -> Duel:
     if first_e[KEY] > first_y[KEY]:
         return ELDER_WINS, first_e[MASK], first_y[MASK], combos_e
     return YOUNGER_WINS, first_e[MASK], first_y[MASK], combos_y
+
+
+_SuitCodes = tuple[list[int], list[int], list[int], list[int], list[tuple[Combo, ...]]]
+"""The four suits' codes by their nine bits, and what each slot holds."""
 
 
 class CategoryTable:
@@ -170,9 +181,7 @@ class CategoryTable:
         """What the winner of the category may reckon besides ``claim``, best first."""
         return self.rule.further(hand, claim)
 
-    def duel(
-        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
-    ) -> Duel:
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
         """The category between the elder's hand (its suits' bits ``e0``..``e3``, S H D C)
         and the younger's (``y0``..``y3``), with the best calls: who wins
         (:data:`ELDER_WINS`, :data:`YOUNGER_WINS`, or :data:`NOBODY` on a tie or with no
@@ -316,9 +325,7 @@ class _PerSuit(CategoryTable):
         self._ranked[suit][bits] = found
         return found
 
-    def duel(
-        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
-    ) -> Duel:
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
         # written out: the automatic declarations ask it every deal. Each suit's
         # combinations come sorted, so a hand's best is the first of the best suit's
         # (the first such suit on equal keys), and a hand's combinations in one suit
@@ -392,7 +399,36 @@ def _sort(own: tuple[Combo, ...]) -> tuple[Combo, ...]:
 class _BestSuit(_PerSuit):
     """A category whose only combination is the best of the suits' first (the point)."""
 
-    __slots__ = ()
+    __slots__ = ("_suit_codes",)
+
+    def __init__(self, rule: CategoryRule) -> None:
+        super().__init__(rule)
+        self._suit_codes: _SuitCodes | None = None  # made whole on the first duel
+
+    def _code_suits(self) -> _SuitCodes:
+        """Every suit's nine bits at once (2,048 of them, some 10 ms once per ruleset): the
+        code of each, and what each code's slot holds (the suit's combination, if any)."""
+        found = [
+            [
+                self._suit_combos(suit, bits) if combos is None else combos
+                for bits, combos in enumerate(self._combos[suit])
+            ]
+            for suit in _SUITS
+        ]
+        # the keys' ranks, from 1 up: an int compares quicker than a key
+        keys = sorted({combos[0][KEY] for row in found for combos in row if combos})
+        rank_of = {key: rank for rank, key in enumerate(keys, 1)}
+        slots: list[tuple[Combo, ...]] = [()] * (_SLOT + 1)
+        codes: list[list[int]] = []
+        for suit, row in enumerate(found):
+            coded = []
+            for bits, combos in enumerate(row):
+                slot = (3 - suit) << _SUIT_SLOT | bits
+                slots[slot] = combos
+                coded.append(rank_of[combos[0][KEY]] << _RANK_SHIFT | slot if combos else 0)
+            codes.append(coded)
+        self._suit_codes = (codes[0], codes[1], codes[2], codes[3], slots)
+        return self._suit_codes
 
     def _suit_combos(self, suit: int, bits: int) -> tuple[Combo, ...]:
         found = CategoryTable.combos(self, bits << suit * SUIT_SHIFT)[:1]
@@ -428,59 +464,45 @@ class _BestSuit(_PerSuit):
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return ()
 
-    def duel(
-        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
-    ) -> Duel:
-        # written out: the automatic declarations ask it every deal
-        s0, s1, s2, s3 = self._combos
-        best_e = s0[e0]
-        if best_e is None:
-            best_e = self._suit_combos(0, e0)
-        found = s1[e1]
-        if found is None:
-            found = self._suit_combos(1, e1)
-        if found and (not best_e or found[0][0] > best_e[0][0]):  # [0][0]: the first's key
-            best_e = found
-        found = s2[e2]
-        if found is None:
-            found = self._suit_combos(2, e2)
-        if found and (not best_e or found[0][0] > best_e[0][0]):
-            best_e = found
-        found = s3[e3]
-        if found is None:
-            found = self._suit_combos(3, e3)
-        if found and (not best_e or found[0][0] > best_e[0][0]):
-            best_e = found
-        best_y = s0[y0]
-        if best_y is None:
-            best_y = self._suit_combos(0, y0)
-        found = s1[y1]
-        if found is None:
-            found = self._suit_combos(1, y1)
-        if found and (not best_y or found[0][0] > best_y[0][0]):
-            best_y = found
-        found = s2[y2]
-        if found is None:
-            found = self._suit_combos(2, y2)
-        if found and (not best_y or found[0][0] > best_y[0][0]):
-            best_y = found
-        found = s3[y3]
-        if found is None:
-            found = self._suit_combos(3, y3)
-        if found and (not best_y or found[0][0] > best_y[0][0]):
-            best_y = found
-        if not best_e:
-            if not best_y:
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
+        # written out: the automatic declarations ask it every deal. A hand's only
+        # combination is its best suit's (the first such suit on equal keys): the suit of
+        # the highest code (see _code_suits).
+        codes = self._suit_codes
+        if codes is None:
+            codes = self._code_suits()
+        c0, c1, c2, c3, slots = codes
+        best_e = c0[e0]
+        code = c1[e1]
+        if code > best_e:
+            best_e = code
+        code = c2[e2]
+        if code > best_e:
+            best_e = code
+        code = c3[e3]
+        if code > best_e:
+            best_e = code
+        best_y = c0[y0]
+        code = c1[y1]
+        if code > best_y:
+            best_y = code
+        code = c2[y2]
+        if code > best_y:
+            best_y = code
+        code = c3[y3]
+        if code > best_y:
+            best_y = code
+        rank_e = best_e >> _RANK_SHIFT
+        rank_y = best_y >> _RANK_SHIFT
+        if rank_e == rank_y:  # equal: neither scores (R-DE-1)
+            if not rank_e:
                 return _NO_DUEL
-            return YOUNGER_WINS, 0, best_y[0][MASK], best_y
-        if not best_y:
-            return ELDER_WINS, best_e[0][MASK], 0, best_e
-        first_e, first_y = best_e[0], best_y[0]
-        if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
-            return NOBODY, first_e[MASK], first_y[MASK], ()
-        if first_e[KEY] > first_y[KEY]:
-            return ELDER_WINS, first_e[MASK], first_y[MASK], best_e
-        return YOUNGER_WINS, first_e[MASK], first_y[MASK], best_y
+            return NOBODY, slots[best_e & _SLOT][0][MASK], slots[best_y & _SLOT][0][MASK], ()
+        own_e = slots[best_e & _SLOT] if rank_e else ()
+        own_y = slots[best_y & _SLOT] if rank_y else ()
+        if rank_e > rank_y:
+            return ELDER_WINS, own_e[0][MASK], own_y[0][MASK] if own_y else 0, own_e
+        return YOUNGER_WINS, own_e[0][MASK] if own_e else 0, own_y[0][MASK], own_y
 
 
 def _ranks_held(a: int, b: int, c: int, d: int, times: int) -> int:
@@ -557,9 +579,7 @@ class _PerRank(CategoryTable):
             cards >> 3 * SUIT_SHIFT & SUIT_BITS,
         )
 
-    def duel(
-        self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int
-    ) -> Duel:
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
         # written out, both hands in one call: the automatic declarations ask it every deal
         fewest, ranks_with = self._combo_ranks
         if fewest == 3:  # the usual case (trios and quatorzes)

@@ -21,11 +21,9 @@ from ..cards import _from_mask
 from ..words import Category, IllegalActionError, Phase, Player, Reason, ScoreEvent
 from . import ledger, play
 from .combination_tables import (
-    ELDER_WINS,
     ENTRIES,
     KEY,
     MASK,
-    NOBODY,
     POINTS,
     CategoryTable,
     Combo,
@@ -132,7 +130,7 @@ def _resolve(
         e0, e1, e2, e3, y0, y1, y2, y3 = _suit_fields(new._hands.to_bytes(16, "little"))
     else:
         y0, y1, y2, y3, e0, e1, e2, e3 = _suit_fields(new._hands.to_bytes(16, "little"))
-    winners = (None, elder, younger)  # by the duel's outcome
+    winners = (None, elder, younger)  # by the duel's outcome: NOBODY, ELDER_WINS, ...
     resolved: list[Resolution] = []
     entries: list[ScoreEvent] = []
     for table in tables_of(rules):
