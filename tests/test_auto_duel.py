@@ -4,7 +4,6 @@ every preset and house rule, on random deals, on ties and on equal suits in one 
 
 from __future__ import annotations
 
-import functools
 import random
 
 import pytest
@@ -48,9 +47,15 @@ def _expected(rule: CategoryRule, hand_e: int, hand_y: int) -> tuple[int, int, i
     return NOBODY, best_e, best_y, []
 
 
-@functools.cache
+_TABLES: dict[int, CategoryTable] = {}  # by the rule's id: the rules live as long
+
+
 def _table(rule: CategoryRule) -> CategoryTable:
-    return compile_rule(rule)  # once per rule: the point's codes are made on the first duel
+    """Compiled once per rule: the point's codes are made on the first duel."""
+    table = _TABLES.get(id(rule))
+    if table is None:
+        table = _TABLES[id(rule)] = compile_rule(rule)
+    return table
 
 
 def _agree(rule: CategoryRule, hand_e: int, hand_y: int) -> None:
