@@ -116,6 +116,13 @@ def _duel(combos_e: tuple[Combo, ...], combos_y: tuple[Combo, ...]) -> Duel:
     return YOUNGER_WINS, first_e[MASK], first_y[MASK], combos_y
 
 
+_SuitLists = tuple[
+    list[tuple[Combo, ...]],
+    list[tuple[Combo, ...]],
+    list[tuple[Combo, ...]],
+    list[tuple[Combo, ...]],
+]
+"""A table by the four suits' nine bits."""
 _SuitCodes = tuple[list[int], list[int], list[int], list[int], list[tuple[Combo, ...]]]
 """The four suits' codes by their nine bits, and what each slot holds."""
 
@@ -202,10 +209,9 @@ class _PerSuit(CategoryTable):
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
-        # each suit's combinations sorted as a hand's are (for :meth:`duel`)
-        self._ranked: tuple[list[tuple[Combo, ...] | None], ...] = tuple(
-            [None] * (SUIT_BITS + 1) for _ in _SUITS
-        )
+        # for :meth:`duel`: each suit's combinations sorted as a hand's are, by its nine
+        # bits, made whole on the first duel
+        self._ranked: _SuitLists | None = None
         self._combos: tuple[list[tuple[Combo, ...] | None], ...] = tuple(
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
@@ -316,33 +322,35 @@ class _PerSuit(CategoryTable):
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return tuple([combo[MASK] for combo in self.combos(hand) if not combo[MASK] & claim])
 
-    def _suit_ranked(self, suit: int, bits: int) -> tuple[Combo, ...]:
-        found = self._combos[suit][bits]
-        if found is None:
-            found = self._suit_combos(suit, bits)
-        if len(found) > 1:
-            found = tuple(sorted(found, key=_by_key, reverse=True))
-        self._ranked[suit][bits] = found
-        return found
+    def _rank_suits(self) -> _SuitLists:
+        """Every suit's combinations sorted, by its nine bits (2,048 of them, a few ms once
+        per ruleset)."""
+        ranked = []
+        for suit, row in enumerate(self._combos):
+            ranked_row = []
+            for bits, found in enumerate(row):
+                if found is None:
+                    found = self._suit_combos(suit, bits)
+                if len(found) > 1:
+                    found = tuple(sorted(found, key=_by_key, reverse=True))
+                ranked_row.append(found)
+            ranked.append(ranked_row)
+        self._ranked = (ranked[0], ranked[1], ranked[2], ranked[3])
+        return self._ranked
 
     def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
         # written out: the automatic declarations ask it every deal. Each suit's
         # combinations come sorted, so a hand's best is the first of the best suit's
         # (the first such suit on equal keys), and a hand's combinations in one suit
         # need no sorting (a tuple joined to empty ones is itself).
-        r0, r1, r2, r3 = self._ranked
+        ranked = self._ranked
+        if ranked is None:
+            ranked = self._rank_suits()
+        r0, r1, r2, r3 = ranked
         a = r0[e0]
-        if a is None:
-            a = self._suit_ranked(0, e0)
         b = r1[e1]
-        if b is None:
-            b = self._suit_ranked(1, e1)
         c = r2[e2]
-        if c is None:
-            c = self._suit_ranked(2, e2)
         d = r3[e3]
-        if d is None:
-            d = self._suit_ranked(3, e3)
         own_e = a + b + c + d
         mixed_e = False  # in more than one suit
         if own_e:
@@ -356,17 +364,9 @@ class _PerSuit(CategoryTable):
                 if d and d[0][KEY] > best_e[KEY]:
                     best_e = d[0]
         a = r0[y0]
-        if a is None:
-            a = self._suit_ranked(0, y0)
         b = r1[y1]
-        if b is None:
-            b = self._suit_ranked(1, y1)
         c = r2[y2]
-        if c is None:
-            c = self._suit_ranked(2, y2)
         d = r3[y3]
-        if d is None:
-            d = self._suit_ranked(3, y3)
         own_y = a + b + c + d
         if not own_y:
             if not own_e:
