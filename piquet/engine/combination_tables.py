@@ -9,7 +9,10 @@ is put together from its parts'. A rule that does not is asked about every hand,
 the same interface, so that the declarations never ask which kind they hold.
 
 Every claim met is kept as a :data:`Combo`: its key, its mask, its points and the ledger
-entries it makes for either player, built once.
+entries it makes for either player, built once. The automatic declarations ask each table
+for a :meth:`~CategoryTable.duel` of both hands at once, given as their suits' bits; the
+point's and the sequences' duels use tables of every suit's nine bits, made whole on the
+first duel.
 
 >>> import piquet as pq
 >>> tables = tables_of(pq.RUBICON)
@@ -193,7 +196,22 @@ class CategoryTable:
         and the younger's (``y0``..``y3``), with the best calls: who wins
         (:data:`ELDER_WINS`, :data:`YOUNGER_WINS`, or :data:`NOBODY` on a tie or with no
         combination), each one's best combination (0: none), and the winner's combinations,
-        best first (as :meth:`combos`)."""
+        best first (as :meth:`combos`).
+
+        >>> import piquet as pq
+        >>> point, sequences, sets = tables_of(pq.RUBICON)
+        >>> elder = pq.cards("AS KS QS 10S 9H 8H 7H AD AC KC QC 10D").mask
+        >>> younger = pq.cards("JS 9S 8S 7S JH 10H AH KH JD 9D 8D QD").mask
+        >>> def suits(hand):
+        ...     return [hand >> 16 * suit & 0x1FF for suit in range(4)]
+        >>> point.duel(*suits(elder), *suits(younger))[0] == NOBODY  # 41 each
+        True
+        >>> who, best_e, best_y, own = sequences.duel(*suits(elder), *suits(younger))
+        >>> who == ELDER_WINS, pq.CardSet.from_mask(best_y)
+        (True, CardSet.parse('9S 8S 7S'))
+        >>> [str(pq.CardSet.from_mask(mask)) for _key, mask, _points, _entries in own]
+        ['AS KS QS', 'AC KC QC', '9H 8H 7H']
+        """
         return _duel(
             self.combos(e0 | e1 << SUIT_SHIFT | e2 << 2 * SUIT_SHIFT | e3 << 3 * SUIT_SHIFT),
             self.combos(y0 | y1 << SUIT_SHIFT | y2 << 2 * SUIT_SHIFT | y3 << 3 * SUIT_SHIFT),
