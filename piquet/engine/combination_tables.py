@@ -9,7 +9,10 @@ is put together from its parts'. A rule that does not is asked about every hand,
 the same interface, so that the declarations never ask which kind they hold.
 
 Every claim met is kept as a :data:`Combo`: its key, its mask, its points and the ledger
-entries it makes for either player, built once.
+entries it makes for either player, built once. The automatic declarations ask each table
+for a :meth:`~CategoryTable.duel` of both hands at once, given as their suits' bits; the
+point's and the sequences' duels use tables of every suit's nine bits, made whole on the
+first duel.
 
 >>> import piquet as pq
 >>> tables = tables_of(pq.RUBICON)
@@ -53,6 +56,12 @@ _SUITS: Final = range(4)
 _RANKS: Final = range(9)  # a rank's bit within its suit: rank - 6
 _SLOTS: Final = 4 * SUIT_SHIFT  # bits of a card-set mask
 _MEMO_LIMIT: Final = 1 << 16  # claims kept per category on the generic path
+# a suit's code for the point (see _BestSuit._code_suits): the rank of its combination's
+# key (0: none), then its slot, where its combination is found: (3 - suit) and its nine
+# bits, so that of equal keys the first suit's code is the highest
+_SUIT_SLOT: Final = 9
+_RANK_SHIFT: Final = 11
+_SLOT: Final = (1 << _RANK_SHIFT) - 1
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -82,6 +91,43 @@ def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
     if category is Category.SEQUENCE:
         return Precedence.SEQUENCE, Reason.SEQUENCE
     return Precedence.SET, Reason.SET
+
+
+Duel = tuple[int, int, int, tuple[Combo, ...]]
+"""A category between the elder and the younger (:meth:`CategoryTable.duel`): (who wins,
+the elder's best combination's mask, the younger's, the winner's combinations)."""
+# who wins, as an index into (nobody, the elder, the younger)
+NOBODY: Final = 0
+ELDER_WINS: Final = 1
+YOUNGER_WINS: Final = 2
+_NO_DUEL: Final[Duel] = (NOBODY, 0, 0, ())
+
+
+def _duel(combos_e: tuple[Combo, ...], combos_y: tuple[Combo, ...]) -> Duel:
+    """Who wins a category, from both hands' combinations, best first."""
+    if not combos_e:
+        if not combos_y:
+            return _NO_DUEL
+        return YOUNGER_WINS, 0, combos_y[0][MASK], combos_y
+    if not combos_y:
+        return ELDER_WINS, combos_e[0][MASK], 0, combos_e
+    first_e, first_y = combos_e[0], combos_y[0]
+    if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
+        return NOBODY, first_e[MASK], first_y[MASK], ()
+    if first_e[KEY] > first_y[KEY]:
+        return ELDER_WINS, first_e[MASK], first_y[MASK], combos_e
+    return YOUNGER_WINS, first_e[MASK], first_y[MASK], combos_y
+
+
+_SuitLists = tuple[
+    list[tuple[Combo, ...]],
+    list[tuple[Combo, ...]],
+    list[tuple[Combo, ...]],
+    list[tuple[Combo, ...]],
+]
+"""A table by the four suits' nine bits."""
+_SuitCodes = tuple[list[int], list[int], list[int], list[int], list[tuple[Combo, ...]]]
+"""The four suits' codes by their nine bits, and what each slot holds."""
 
 
 class CategoryTable:
@@ -145,16 +191,45 @@ class CategoryTable:
         """What the winner of the category may reckon besides ``claim``, best first."""
         return self.rule.further(hand, claim)
 
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
+        """The category between the elder's hand (its suits' bits ``e0``..``e3``, S H D C)
+        and the younger's (``y0``..``y3``), with the best calls: who wins
+        (:data:`ELDER_WINS`, :data:`YOUNGER_WINS`, or :data:`NOBODY` on a tie or with no
+        combination), each one's best combination (0: none), and the winner's combinations,
+        best first (as :meth:`combos`).
+
+        >>> import piquet as pq
+        >>> point, sequences, sets = tables_of(pq.RUBICON)
+        >>> elder = pq.cards("AS KS QS 10S 9H 8H 7H AD AC KC QC 10D").mask
+        >>> younger = pq.cards("JS 9S 8S 7S JH 10H AH KH JD 9D 8D QD").mask
+        >>> def suits(hand):
+        ...     return [hand >> 16 * suit & 0x1FF for suit in range(4)]
+        >>> point.duel(*suits(elder), *suits(younger))[0] == NOBODY  # 41 each
+        True
+        >>> who, best_e, best_y, own = sequences.duel(*suits(elder), *suits(younger))
+        >>> who == ELDER_WINS, pq.CardSet.from_mask(best_y)
+        (True, CardSet.parse('9S 8S 7S'))
+        >>> [str(pq.CardSet.from_mask(mask)) for _key, mask, _points, _entries in own]
+        ['AS KS QS', 'AC KC QC', '9H 8H 7H']
+        """
+        return _duel(
+            self.combos(e0 | e1 << SUIT_SHIFT | e2 << 2 * SUIT_SHIFT | e3 << 3 * SUIT_SHIFT),
+            self.combos(y0 | y1 << SUIT_SHIFT | y2 << 2 * SUIT_SHIFT | y3 << 3 * SUIT_SHIFT),
+        )
+
 
 class _PerSuit(CategoryTable):
     """A category whose claims and combinations are put together from each suit's.
 
     A suit's tables are lists by its nine bits, filled as each suit's cards are met."""
 
-    __slots__ = ("_calls", "_claims", "_combos")
+    __slots__ = ("_calls", "_claims", "_combos", "_ranked")
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
+        # for :meth:`duel`: each suit's combinations sorted as a hand's are, by its nine
+        # bits, made whole on the first duel
+        self._ranked: _SuitLists | None = None
         self._combos: tuple[list[tuple[Combo, ...] | None], ...] = tuple(
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
@@ -265,11 +340,113 @@ class _PerSuit(CategoryTable):
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return tuple([combo[MASK] for combo in self.combos(hand) if not combo[MASK] & claim])
 
+    def _rank_suits(self) -> _SuitLists:
+        """Every suit's combinations sorted, by its nine bits (2,048 of them, a few ms once
+        per ruleset)."""
+        ranked = []
+        for suit, row in enumerate(self._combos):
+            ranked_row = []
+            for bits, found in enumerate(row):
+                if found is None:
+                    found = self._suit_combos(suit, bits)
+                if len(found) > 1:
+                    found = tuple(sorted(found, key=_by_key, reverse=True))
+                ranked_row.append(found)
+            ranked.append(ranked_row)
+        self._ranked = (ranked[0], ranked[1], ranked[2], ranked[3])
+        return self._ranked
+
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
+        # written out: the automatic declarations ask it every deal. Each suit's
+        # combinations come sorted, so a hand's best is the first of the best suit's
+        # (the first such suit on equal keys), and a hand's combinations in one suit
+        # need no sorting (a tuple joined to empty ones is itself).
+        ranked = self._ranked
+        if ranked is None:
+            ranked = self._rank_suits()
+        r0, r1, r2, r3 = ranked
+        a = r0[e0]
+        b = r1[e1]
+        c = r2[e2]
+        d = r3[e3]
+        own_e = a + b + c + d
+        mixed_e = False  # in more than one suit
+        if own_e:
+            best_e = own_e[0]
+            if len(own_e) > 1 and not (own_e is a or own_e is b or own_e is c or own_e is d):
+                mixed_e = True
+                if b and b[0][KEY] > best_e[KEY]:
+                    best_e = b[0]
+                if c and c[0][KEY] > best_e[KEY]:
+                    best_e = c[0]
+                if d and d[0][KEY] > best_e[KEY]:
+                    best_e = d[0]
+        a = r0[y0]
+        b = r1[y1]
+        c = r2[y2]
+        d = r3[y3]
+        own_y = a + b + c + d
+        if not own_y:
+            if not own_e:
+                return _NO_DUEL
+            return ELDER_WINS, best_e[MASK], 0, _sort(own_e) if mixed_e else own_e
+        best_y = own_y[0]
+        mixed_y = len(own_y) > 1 and not (own_y is a or own_y is b or own_y is c or own_y is d)
+        if mixed_y:
+            if b and b[0][KEY] > best_y[KEY]:
+                best_y = b[0]
+            if c and c[0][KEY] > best_y[KEY]:
+                best_y = c[0]
+            if d and d[0][KEY] > best_y[KEY]:
+                best_y = d[0]
+        if not own_e:
+            return YOUNGER_WINS, 0, best_y[MASK], _sort(own_y) if mixed_y else own_y
+        key_e, key_y = best_e[KEY], best_y[KEY]
+        if key_e == key_y:  # equal: neither scores (R-DE-1)
+            return NOBODY, best_e[MASK], best_y[MASK], ()
+        if key_e > key_y:
+            return ELDER_WINS, best_e[MASK], best_y[MASK], _sort(own_e) if mixed_e else own_e
+        return YOUNGER_WINS, best_e[MASK], best_y[MASK], _sort(own_y) if mixed_y else own_y
+
+
+def _sort(own: tuple[Combo, ...]) -> tuple[Combo, ...]:
+    """Combinations best first, by a stable sort (equal keys keep their order)."""
+    return tuple(sorted(own, key=_by_key, reverse=True))
+
 
 class _BestSuit(_PerSuit):
     """A category whose only combination is the best of the suits' first (the point)."""
 
-    __slots__ = ()
+    __slots__ = ("_suit_codes",)
+
+    def __init__(self, rule: CategoryRule) -> None:
+        super().__init__(rule)
+        self._suit_codes: _SuitCodes | None = None  # made whole on the first duel
+
+    def _code_suits(self) -> _SuitCodes:
+        """Every suit's nine bits at once (2,048 of them, some 10 ms once per ruleset): the
+        code of each, and what each code's slot holds (the suit's combination, if any)."""
+        found = [
+            [
+                self._suit_combos(suit, bits) if combos is None else combos
+                for bits, combos in enumerate(self._combos[suit])
+            ]
+            for suit in _SUITS
+        ]
+        # the keys' ranks, from 1 up: an int compares quicker than a key
+        keys = sorted({combos[0][KEY] for row in found for combos in row if combos})
+        rank_of = {key: rank for rank, key in enumerate(keys, 1)}
+        slots: list[tuple[Combo, ...]] = [()] * (_SLOT + 1)
+        codes: list[list[int]] = []
+        for suit, row in enumerate(found):
+            coded = []
+            for bits, combos in enumerate(row):
+                slot = (3 - suit) << _SUIT_SLOT | bits
+                slots[slot] = combos
+                coded.append(rank_of[combos[0][KEY]] << _RANK_SHIFT | slot if combos else 0)
+            codes.append(coded)
+        self._suit_codes = (codes[0], codes[1], codes[2], codes[3], slots)
+        return self._suit_codes
 
     def _suit_combos(self, suit: int, bits: int) -> tuple[Combo, ...]:
         found = CategoryTable.combos(self, bits << suit * SUIT_SHIFT)[:1]
@@ -304,6 +481,46 @@ class _BestSuit(_PerSuit):
 
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return ()
+
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
+        # written out: the automatic declarations ask it every deal. A hand's only
+        # combination is its best suit's (the first such suit on equal keys): the suit of
+        # the highest code (see _code_suits).
+        codes = self._suit_codes
+        if codes is None:
+            codes = self._code_suits()
+        c0, c1, c2, c3, slots = codes
+        best_e = c0[e0]
+        code = c1[e1]
+        if code > best_e:
+            best_e = code
+        code = c2[e2]
+        if code > best_e:
+            best_e = code
+        code = c3[e3]
+        if code > best_e:
+            best_e = code
+        best_y = c0[y0]
+        code = c1[y1]
+        if code > best_y:
+            best_y = code
+        code = c2[y2]
+        if code > best_y:
+            best_y = code
+        code = c3[y3]
+        if code > best_y:
+            best_y = code
+        rank_e = best_e >> _RANK_SHIFT
+        rank_y = best_y >> _RANK_SHIFT
+        if rank_e == rank_y:  # equal: neither scores (R-DE-1)
+            if not rank_e:
+                return _NO_DUEL
+            return NOBODY, slots[best_e & _SLOT][0][MASK], slots[best_y & _SLOT][0][MASK], ()
+        own_e = slots[best_e & _SLOT] if rank_e else ()
+        own_y = slots[best_y & _SLOT] if rank_y else ()
+        if rank_e > rank_y:
+            return ELDER_WINS, own_e[0][MASK], own_y[0][MASK] if own_y else 0, own_e
+        return YOUNGER_WINS, own_e[0][MASK] if own_e else 0, own_y[0][MASK], own_y
 
 
 def _ranks_held(a: int, b: int, c: int, d: int, times: int) -> int:
@@ -373,10 +590,59 @@ class _PerRank(CategoryTable):
         return found
 
     def combos(self, cards: int) -> tuple[Combo, ...]:
-        a = cards & SUIT_BITS
-        b = cards >> SUIT_SHIFT & SUIT_BITS
-        c = cards >> 2 * SUIT_SHIFT & SUIT_BITS
-        d = cards >> 3 * SUIT_SHIFT & SUIT_BITS
+        return self._rank_combos(
+            cards & SUIT_BITS,
+            cards >> SUIT_SHIFT & SUIT_BITS,
+            cards >> 2 * SUIT_SHIFT & SUIT_BITS,
+            cards >> 3 * SUIT_SHIFT & SUIT_BITS,
+        )
+
+    def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
+        # written out, both hands in one call: the automatic declarations ask it every deal
+        fewest, ranks_with = self._combo_ranks
+        if fewest == 3:  # the usual case (trios and quatorzes)
+            ranks_e = ranks_with & (e0 & e1 & (e2 | e3) | e2 & e3 & (e0 | e1))
+            ranks_y = ranks_with & (y0 & y1 & (y2 | y3) | y2 & y3 & (y0 | y1))
+        else:
+            ranks_e = ranks_with & _ranks_held(e0, e1, e2, e3, fewest)
+            ranks_y = ranks_with & _ranks_held(y0, y1, y2, y3, fewest)
+        if not ranks_e and not ranks_y:
+            return _NO_DUEL
+        table = self._combos
+        own_e: tuple[Combo, ...] = ()
+        while ranks_e:  # from the highest rank down
+            r = ranks_e.bit_length() - 1
+            ranks_e ^= 1 << r
+            # the rank's row, by which suits hold it
+            own_e += table[r][
+                (e0 >> r & 1) | (e1 >> r & 1) << 1 | (e2 >> r & 1) << 2 | (e3 >> r & 1) << 3
+            ]
+        if len(own_e) > 1:  # a stable sort: equal keys stay in rank order
+            own_e = tuple(sorted(own_e, key=_by_key, reverse=True))
+        own_y: tuple[Combo, ...] = ()
+        while ranks_y:
+            r = ranks_y.bit_length() - 1
+            ranks_y ^= 1 << r
+            own_y += table[r][
+                (y0 >> r & 1) | (y1 >> r & 1) << 1 | (y2 >> r & 1) << 2 | (y3 >> r & 1) << 3
+            ]
+        if len(own_y) > 1:
+            own_y = tuple(sorted(own_y, key=_by_key, reverse=True))
+        if not own_e:
+            if not own_y:
+                return _NO_DUEL
+            return YOUNGER_WINS, 0, own_y[0][MASK], own_y
+        if not own_y:
+            return ELDER_WINS, own_e[0][MASK], 0, own_e
+        first_e, first_y = own_e[0], own_y[0]
+        if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
+            return NOBODY, first_e[MASK], first_y[MASK], ()
+        if first_e[KEY] > first_y[KEY]:
+            return ELDER_WINS, first_e[MASK], first_y[MASK], own_e
+        return YOUNGER_WINS, first_e[MASK], first_y[MASK], own_y
+
+    def _rank_combos(self, a: int, b: int, c: int, d: int) -> tuple[Combo, ...]:
+        """:meth:`combos` of the cards whose suits hold ``a``, ``b``, ``c``, ``d``."""
         fewest, ranks = self._combo_ranks
         if fewest == 3:  # the usual case (trios and quatorzes), written out
             ranks &= a & b & (c | d) | c & d & (a | b)

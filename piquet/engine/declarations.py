@@ -12,14 +12,23 @@ and says who has seen which cards, when they are read.
 from __future__ import annotations
 
 import itertools
+import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Call, Good, Pass, Reckon
 from ..cards import _from_mask
-from ..words import Category, IllegalActionError, Phase, Player, Reason
+from ..words import Category, IllegalActionError, Phase, Player, Reason, ScoreEvent
 from . import ledger, play
-from .combination_tables import ENTRIES, KEY, MASK, POINTS, CategoryTable, Combo, tables_of
+from .combination_tables import (
+    ENTRIES,
+    KEY,
+    MASK,
+    POINTS,
+    CategoryTable,
+    Combo,
+    tables_of,
+)
 from .parts import (
     CATEGORIES,
     HAND_MASK,
@@ -34,6 +43,7 @@ from .parts import (
 )
 
 if TYPE_CHECKING:
+    from ..ruleset import Ruleset
     from .state import State
 
 __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
@@ -50,6 +60,8 @@ _DONE: Final = DeclStage.DONE
 _OVER: Final = Phase.OVER
 _DECLARATION: Final = Phase.DECLARATION
 _OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
+_A: Final = Player.A
+_suit_fields: Final = struct.Struct("<8H").unpack  # both hands' bytes: their suits' bits
 
 
 def begin(new: State, exch: ExchangeState | None = None) -> None:
@@ -58,7 +70,7 @@ def begin(new: State, exch: ExchangeState | None = None) -> None:
     ctx = new._ctx
     if exch is None:
         exch = ctx.exch
-    if new._phase is _OVER:
+    if new._PHASE is _OVER:
         new._ctx = _new(Context, (*ctx[:6], exch, ctx.decl))
         return
     new._to_move = _OTHER[ctx.dealer]
@@ -91,60 +103,54 @@ def _auto_declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
     # the context's fields unpacked at once: quicker than slicing it to rebuild it
     rules, tables, game, younger, setup, result, _exch, _decl = ctx
     elder = _OTHER[younger]
-    resolved, won = _resolve(new, elder, younger)
+    rouge_points = rules.carte_rouge
+    won: Won | None = None if rouge_points is None else []
+    resolved, entries = _resolve(new, rules, elder, younger, won)
     # all resolved at once: what was said is read back from the resolution when asked
     decl = _new(
         Declarations,
         (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
     )
     new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, decl))
-    if rules.carte_rouge is None:  # nothing to follow a category's scores
-        score_entries = ledger.score_entries
-        for _table, winner, own in won:
-            if len(own) == 1:
-                combo = own[0]
-                if combo[POINTS] > 0 and score_entries(new, winner, (combo[ENTRIES][winner],)):
-                    return
-            elif score_entries(
-                new, winner, tuple([combo[ENTRIES][winner] for combo in own if combo[POINTS] > 0])
-            ):
-                return
-    elif _auto_rouge(new, rules.carte_rouge, won):
+    if won is None:  # no carte rouge: nothing to follow a category's scores
+        if ledger.score_entries(new, entries):
+            return
+    elif _auto_rouge(new, rouge_points, won):  # type: ignore[arg-type]
         return
     play.begin(new)
 
 
-def _resolve(new: State, elder: Player, younger: Player) -> tuple[tuple[Resolution, ...], Won]:
-    """How each category resolves with both players' best calls, and what is won."""
-    hands = new._hands
-    hand_e = hands >> HAND_SHIFT[elder] & HAND_MASK
-    hand_y = hands >> HAND_SHIFT[younger] & HAND_MASK
+def _resolve(
+    new: State, rules: Ruleset, elder: Player, younger: Player, won: Won | None
+) -> tuple[tuple[Resolution, ...], list[ScoreEvent]]:
+    """How each category resolves with both players' best calls, and the winners' ledger
+    entries in order; what is won goes into ``won`` too, unless it is None."""
+    # both hands' suits at once, as 16-bit fields: player A's four, then B's
+    if elder is _A:
+        e0, e1, e2, e3, y0, y1, y2, y3 = _suit_fields(new._hands.to_bytes(16, "little"))
+    else:
+        y0, y1, y2, y3, e0, e1, e2, e3 = _suit_fields(new._hands.to_bytes(16, "little"))
+    winners = (None, elder, younger)  # by the duel's outcome: NOBODY, ELDER_WINS, ...
     resolved: list[Resolution] = []
-    won: Won = []
-    for table in tables_of(new._ctx.ruleset):
-        combos_e = table.combos(hand_e)
-        combos_y = table.combos(hand_y)
-        if not combos_e:
-            if not combos_y:
-                resolved.append((table.category, None, 0, 0, ()))
-                continue
-            winner, own, best_e, best_y = younger, combos_y, 0, combos_y[0][MASK]
-        elif not combos_y:
-            winner, own, best_e, best_y = elder, combos_e, combos_e[0][MASK], 0
+    entries: list[ScoreEvent] = []
+    for table in tables_of(rules):
+        outcome, best_e, best_y, own = table.duel(e0, e1, e2, e3, y0, y1, y2, y3)
+        if not outcome:
+            resolved.append((table.category, None, best_e, best_y, ()))
+            continue
+        winner = winners[outcome]
+        if len(own) == 1:
+            combo = own[0]
+            resolved.append((table.category, winner, best_e, best_y, (combo[MASK],)))
+            if combo[POINTS] > 0:
+                entries.append(combo[ENTRIES][winner])  # type: ignore[index]
         else:
-            first_e, first_y = combos_e[0], combos_y[0]
-            best_e, best_y = first_e[MASK], first_y[MASK]
-            if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
-                resolved.append((table.category, None, best_e, best_y, ()))
-                continue
-            if first_e[KEY] > first_y[KEY]:
-                winner, own = elder, combos_e
-            else:
-                winner, own = younger, combos_y
-        masks = (own[0][MASK],) if len(own) == 1 else tuple([combo[MASK] for combo in own])
-        resolved.append((table.category, winner, best_e, best_y, masks))
-        won.append((table, winner, own))
-    return tuple(resolved), won
+            masks = tuple([combo[MASK] for combo in own])
+            resolved.append((table.category, winner, best_e, best_y, masks))
+            entries += [combo[ENTRIES][winner] for combo in own if combo[POINTS] > 0]  # type: ignore[index]
+        if won is not None:
+            won.append((table, winner, own))  # type: ignore[arg-type]
+    return tuple(resolved), entries
 
 
 def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:

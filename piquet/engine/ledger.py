@@ -25,6 +25,7 @@ on; the list keeps the last ledger written out from it) and ``(previous, first, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..cards import EMPTY, SUIT_SHIFT, CardSet
@@ -87,29 +88,28 @@ def score_entry(
     return new._ctx.tables.target is not None and _reached_target(new, player)
 
 
-def score_entries(new: State, player: Player, entries: tuple[ScoreEvent, ...]) -> bool:
+def score_entries(new: State, entries: Sequence[ScoreEvent]) -> bool:
     """Enter ready-made entries of the hand (point, sequences, sets: they count toward
-    repique) for ``player``, in order, as :func:`score_entry` would one by one; True
-    when the game ends on one."""
+    repique), each for its own player, in order, as :func:`score_entry` would one by one;
+    True when the game ends on one."""
     if not entries:
         return False
     if new._ctx.tables.target is not None:
-        return any(score_entry(new, player, entry.points, entry) for entry in entries)
+        return any(score_entry(new, entry.player, entry.points, entry) for entry in entries)
     events = new._events
     if events is not None and type(events[1]) is list:
         events = (events[0], events[1][0], cards_played(new._tricks, new._lead))
-    gain = SCORE_GAIN[player]
-    opponent = 1 - player
     for entry in entries:
-        points = entry.points
+        player, points = entry[0], entry[1]  # a ScoreEvent's player and points
         events = (events, entry)
-        new._scores += points * gain
+        new._scores += points * SCORE_GAIN[player]
         race = new._race
         if race is not None:
             # _follow_race for an entry of the hand, written out: it counts toward repique
             counted, entered = race
             count = counted[player] + points
             rules = new._ctx.ruleset
+            opponent = 1 - player
             if not entered[opponent] and count >= rules.bonus_threshold:
                 new._race = None
                 new._events = events
