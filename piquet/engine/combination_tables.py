@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
-from ..actions import Call
+from ..actions import Call, Good, Pass
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, _from_mask
 from ..rules.protocols import CategoryRule, Decomposition, decomposition_of
 from ..words import Category, Player, Precedence, Reason, ScoreEvent
@@ -84,6 +84,25 @@ def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
     return Precedence.SET, Reason.SET
 
 
+AnswerRow = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Call, ...]]
+"""A part's claims (one suit's, one rank's) for the answers: the best key and the lowest,
+then every claim's key and :class:`~piquet.Call`, in the rule's order; ``()`` when it has
+none. A part's claims all rank with a call, or none does, unless the call falls between
+its best and its lowest: only then are its keys read one by one."""
+
+
+def _answer_row(table: CategoryTable, claims: Sequence[int]) -> AnswerRow | tuple[()]:
+    if not claims:
+        return ()
+    keys = tuple([table.info(claim)[KEY] for claim in claims])
+    return max(keys), min(keys), keys, tuple(map(table.calls.__getitem__, claims))
+
+
+def _ranking(row: AnswerRow, floor: tuple[int, ...]) -> tuple[Call, ...]:
+    """The calls of a part whose key is at least ``floor``."""
+    return tuple([call for key, call in zip(row[2], row[3], strict=True) if key >= floor])
+
+
 class CategoryTable:
     """One category of a ruleset, asked about whole hands (a rule with no decomposition).
 
@@ -92,7 +111,10 @@ class CategoryTable:
     points and ledger entries are kept once made (the hooks are pure functions).
     """
 
-    __slots__ = ("_info", "calls", "category", "precedence", "reason", "rule")
+    __slots__ = ("_info", "calls", "category", "pass_alone", "precedence", "reason", "rule")
+
+    reckons: bool = True
+    """Whether the winner of the category may have further combinations to reckon."""
 
     def __init__(self, rule: CategoryRule) -> None:
         self.rule = rule
@@ -101,6 +123,7 @@ class CategoryTable:
         self._info: _Lazy[int, Combo] = _Lazy(self._make_info)
         self.calls: _Lazy[int, Call] = _Lazy(self._make_call)
         """The :class:`~piquet.Call` of each claim (by its mask), made once and shared."""
+        self.pass_alone: tuple[Pass] = (Pass(self.category),)
 
     def _make_call(self, claim: int) -> Call:
         return Call(self.category, _from_mask(claim))
@@ -132,6 +155,19 @@ class CategoryTable:
         """The :class:`~piquet.Call` of every claim the hand supports, in the rule's order."""
         return tuple(map(self.calls.__getitem__, self.claims(hand)))
 
+    def first_words(self, hand: int) -> tuple[Call | Pass, ...]:
+        """What a first word may be: the :meth:`calls_of` the hand, then "pass"."""
+        return self.calls_of(hand) + self.pass_alone
+
+    def answer_words(
+        self, hand: int, floor: tuple[int, ...], good: Good
+    ) -> tuple[Call | Good, ...]:
+        """``good``, then the :class:`~piquet.Call` of each of the hand's claims whose key
+        is at least ``floor``, in the rule's order (the words of an answer)."""
+        info = self._info
+        calls = self.calls
+        return (good, *[calls[c] for c in self.claims(hand) if info[c][KEY] >= floor])
+
     def answers(self, hand: int, floor: tuple[int, ...]) -> tuple[int, ...]:
         """The hand's claims whose key is at least ``floor``, in the rule's order."""
         info = self._info
@@ -151,7 +187,7 @@ class _PerSuit(CategoryTable):
 
     A suit's tables are lists by its nine bits, filled as each suit's cards are met."""
 
-    __slots__ = ("_calls", "_claims", "_combos")
+    __slots__ = ("_answers", "_calls", "_claims", "_combos")
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -162,6 +198,9 @@ class _PerSuit(CategoryTable):
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
         self._calls: tuple[list[tuple[Call, ...] | None], ...] = tuple(
+            [None] * (SUIT_BITS + 1) for _ in _SUITS
+        )
+        self._answers: tuple[list[AnswerRow | tuple[()] | None], ...] = tuple(
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
 
@@ -181,6 +220,14 @@ class _PerSuit(CategoryTable):
             claims = self._suit_claims(suit, bits)
         found = tuple(map(self.calls.__getitem__, claims))
         self._calls[suit][bits] = found
+        return found
+
+    def _suit_answers(self, suit: int, bits: int) -> AnswerRow | tuple[()]:
+        claims = self._claims[suit][bits]
+        if claims is None:
+            claims = self._suit_claims(suit, bits)
+        found = _answer_row(self, claims)
+        self._answers[suit][bits] = found
         return found
 
     def calls_of(self, hand: int) -> tuple[Call, ...]:
@@ -204,6 +251,59 @@ class _PerSuit(CategoryTable):
         if more is None:
             more = self._suit_calls(3, bits)
         return found + more
+
+    def first_words(self, hand: int) -> tuple[Call | Pass, ...]:
+        s0, s1, s2, s3 = self._calls  # as calls_of, written out (every first word)
+        bits = hand & SUIT_BITS
+        found = s0[bits]
+        if found is None:
+            found = self._suit_calls(0, bits)
+        bits = hand >> SUIT_SHIFT & SUIT_BITS
+        more1 = s1[bits]
+        if more1 is None:
+            more1 = self._suit_calls(1, bits)
+        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        more2 = s2[bits]
+        if more2 is None:
+            more2 = self._suit_calls(2, bits)
+        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        more3 = s3[bits]
+        if more3 is None:
+            more3 = self._suit_calls(3, bits)
+        return (*found, *more1, *more2, *more3, *self.pass_alone)
+
+    def answer_words(
+        self, hand: int, floor: tuple[int, ...], good: Good
+    ) -> tuple[Call | Good, ...]:
+        # written out, suit by suit (every answer): a whole suit's calls rank, or none do,
+        # but for the suit whose claims straddle ``floor``
+        s0, s1, s2, s3 = self._answers
+        found: tuple[Call | Good, ...] = (good,)
+        bits = hand & SUIT_BITS
+        row = s0[bits]
+        if row is None:
+            row = self._suit_answers(0, bits)
+        if row and row[0] >= floor:
+            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        bits = hand >> SUIT_SHIFT & SUIT_BITS
+        row = s1[bits]
+        if row is None:
+            row = self._suit_answers(1, bits)
+        if row and row[0] >= floor:
+            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        row = s2[bits]
+        if row is None:
+            row = self._suit_answers(2, bits)
+        if row and row[0] >= floor:
+            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        row = s3[bits]
+        if row is None:
+            row = self._suit_answers(3, bits)
+        if row and row[0] >= floor:
+            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        return found
 
     def combos(self, cards: int) -> tuple[Combo, ...]:
         s0, s1, s2, s3 = self._combos
@@ -270,6 +370,7 @@ class _BestSuit(_PerSuit):
     """A category whose only combination is the best of the suits' first (the point)."""
 
     __slots__ = ()
+    reckons = False
 
     def _suit_combos(self, suit: int, bits: int) -> tuple[Combo, ...]:
         found = CategoryTable.combos(self, bits << suit * SUIT_SHIFT)[:1]
@@ -331,7 +432,14 @@ class _PerRank(CategoryTable):
     """A category whose claims and combinations are put together from each rank's, from
     the ace down. A rank has only sixteen ways to be held: its tables are made at once."""
 
-    __slots__ = ("_call_rows", "_claim_ranks", "_claims", "_combo_ranks", "_combos")
+    __slots__ = (
+        "_answer_rows",
+        "_call_rows",
+        "_claim_ranks",
+        "_claims",
+        "_combo_ranks",
+        "_combos",
+    )
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -347,6 +455,9 @@ class _PerRank(CategoryTable):
         self._call_rows = tuple(
             tuple(tuple(map(self.calls.__getitem__, claims)) for claims in row)
             for row in self._claims
+        )
+        self._answer_rows = tuple(
+            tuple(_answer_row(self, claims) for claims in row) for row in self._claims
         )
 
     @staticmethod
@@ -400,6 +511,29 @@ class _PerRank(CategoryTable):
 
     def calls_of(self, hand: int) -> tuple[Call, ...]:
         return self._gather(hand, self._call_rows, self._claim_ranks)
+
+    def first_words(self, hand: int) -> tuple[Call | Pass, ...]:
+        return self._gather(hand, self._call_rows, self._claim_ranks) + self.pass_alone
+
+    def answer_words(
+        self, hand: int, floor: tuple[int, ...], good: Good
+    ) -> tuple[Call | Good, ...]:
+        # as _gather, keeping the claims that rank with ``floor`` (see AnswerRow)
+        fewest, ranks_with = self._claim_ranks
+        a = hand & SUIT_BITS
+        b = hand >> SUIT_SHIFT & SUIT_BITS
+        c = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        d = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        ranks = _ranks_held(a, b, c, d, fewest) & ranks_with
+        table = self._answer_rows
+        found: tuple[Call | Good, ...] = (good,)
+        while ranks:  # from the highest rank down
+            r = ranks.bit_length() - 1
+            ranks ^= 1 << r
+            row = table[r][(a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3]
+            if row and row[0] >= floor:
+                found += row[3] if row[1] >= floor else _ranking(row, floor)
+        return found
 
     def is_claim(self, claim: int, hand: int) -> bool:
         if claim <= 0 or claim >> _SLOTS:

@@ -269,8 +269,6 @@ def _subset_unions(combos: tuple[int, ...]) -> list[int]:
 
 
 _GOOD: Final = tuple(Good(category) for category in CATEGORIES)
-_PASS: Final = tuple(Pass(category) for category in CATEGORIES)
-_PASS_ALONE: Final = tuple((word,) for word in _PASS)
 
 
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
@@ -283,15 +281,12 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     index = decl.category
     table = tables_of(state._ctx.ruleset)[index]
     hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
-    if stage is _ANSWER:  # the claims that rank with the elder's (CategoryTable.answers)
-        info = table._info
-        floor = info[decl.claim][KEY]
-        calls = table.calls
-        return (_GOOD[index], *[calls[c] for c in table.claims(hand) if info[c][KEY] >= floor])
+    if stage is _ANSWER:  # the claims that rank with the elder's
+        return table.answer_words(hand, table._info[decl.claim][KEY], _GOOD[index])
     if stage is _EXTRAS:
         category = table.category
         return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return table.calls_of(hand) + _PASS_ALONE[index]
+    return table.first_words(hand)
 
 
 # ----------------------------------------------------------------- transition
