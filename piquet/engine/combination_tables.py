@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
@@ -84,23 +85,37 @@ def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
     return Precedence.SET, Reason.SET
 
 
-AnswerRow = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Call, ...]]
-"""A part's claims (one suit's, one rank's) for the answers: the best key and the lowest,
-then every claim's key and :class:`~piquet.Call`, in the rule's order; ``()`` when it has
-none. A part's claims all rank with a call, or none does, unless the call falls between
-its best and its lowest: only then are its keys read one by one."""
+AnswerRow = tuple[tuple[tuple[int, ...], ...], tuple[Call, ...], int]
+"""A part's claims (one suit's, one rank's) for the answers: their keys, their
+:class:`~piquet.Call` in the rule's order, and how the keys go in that order: with
+:data:`_RISING` keys (kept as they are) the calls that rank with a key are a tail, with
+:data:`_FALLING` keys (kept reversed) a head, found with one bisection either way; with
+:data:`_UNORDERED` keys, each is read. ``()`` when the part has no claim."""
+_RISING: Final = 0
+_FALLING: Final = 1
+_UNORDERED: Final = 2
 
 
 def _answer_row(table: CategoryTable, claims: Sequence[int]) -> AnswerRow | tuple[()]:
     if not claims:
         return ()
-    keys = tuple([table.info(claim)[KEY] for claim in claims])
-    return max(keys), min(keys), keys, tuple(map(table.calls.__getitem__, claims))
+    keys = [table.info(claim)[KEY] for claim in claims]
+    calls = tuple(map(table.calls.__getitem__, claims))
+    if keys == sorted(keys):
+        return tuple(keys), calls, _RISING
+    if keys == sorted(keys, reverse=True):
+        return tuple(reversed(keys)), calls, _FALLING
+    return tuple(keys), calls, _UNORDERED
 
 
 def _ranking(row: AnswerRow, floor: tuple[int, ...]) -> tuple[Call, ...]:
-    """The calls of a part whose key is at least ``floor``."""
-    return tuple([call for key, call in zip(row[2], row[3], strict=True) if key >= floor])
+    """The calls of a part (``row``) whose key is at least ``floor``."""
+    keys, calls, order = row
+    if order is _RISING:
+        return calls[bisect_left(keys, floor) :]
+    if order is _FALLING:
+        return calls[: len(calls) - bisect_left(keys, floor)]
+    return tuple([call for key, call in zip(keys, calls, strict=True) if key >= floor])
 
 
 class CategoryTable:
@@ -270,39 +285,46 @@ class _PerSuit(CategoryTable):
         more3 = s3[bits]
         if more3 is None:
             more3 = self._suit_calls(3, bits)
-        return (*found, *more1, *more2, *more3, *self.pass_alone)
+        return found + more1 + more2 + more3 + self.pass_alone
 
     def answer_words(
         self, hand: int, floor: tuple[int, ...], good: Good
     ) -> tuple[Call | Good, ...]:
-        # written out, suit by suit (every answer): a whole suit's calls rank, or none do,
-        # but for the suit whose claims straddle ``floor``
+        # written out, suit by suit, as calls_of (every answer)
         s0, s1, s2, s3 = self._answers
         found: tuple[Call | Good, ...] = (good,)
         bits = hand & SUIT_BITS
         row = s0[bits]
         if row is None:
             row = self._suit_answers(0, bits)
-        if row and row[0] >= floor:
-            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         bits = hand >> SUIT_SHIFT & SUIT_BITS
         row = s1[bits]
         if row is None:
             row = self._suit_answers(1, bits)
-        if row and row[0] >= floor:
-            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
         row = s2[bits]
         if row is None:
             row = self._suit_answers(2, bits)
-        if row and row[0] >= floor:
-            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
         row = s3[bits]
         if row is None:
             row = self._suit_answers(3, bits)
-        if row and row[0] >= floor:
-            found += row[3] if row[1] >= floor else _ranking(row, floor)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         return found
 
     def combos(self, cards: int) -> tuple[Combo, ...]:
@@ -531,8 +553,8 @@ class _PerRank(CategoryTable):
             r = ranks.bit_length() - 1
             ranks ^= 1 << r
             row = table[r][(a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3]
-            if row and row[0] >= floor:
-                found += row[3] if row[1] >= floor else _ranking(row, floor)
+            if row:
+                found += _ranking(row, floor)
         return found
 
     def is_claim(self, claim: int, hand: int) -> bool:
