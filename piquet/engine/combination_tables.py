@@ -139,6 +139,7 @@ class CategoryTable:
         self.calls: _Lazy[int, Call] = _Lazy(self._make_call)
         """The :class:`~piquet.Call` of each claim (by its mask), made once and shared."""
         self.pass_alone: tuple[Pass] = (Pass(self.category),)
+        """"Pass" in this category, alone in a tuple (the last of the first words)."""
 
     def _make_call(self, claim: int) -> Call:
         return Call(self.category, _from_mask(claim))
@@ -169,10 +170,6 @@ class CategoryTable:
     def calls_of(self, hand: int) -> tuple[Call, ...]:
         """The :class:`~piquet.Call` of every claim the hand supports, in the rule's order."""
         return tuple(map(self.calls.__getitem__, self.claims(hand)))
-
-    def first_words(self, hand: int) -> tuple[Call | Pass, ...]:
-        """What a first word may be: the :meth:`calls_of` the hand, then "pass"."""
-        return self.calls_of(hand) + self.pass_alone
 
     def answer_words(
         self, hand: int, floor: tuple[int, ...], good: Good
@@ -266,26 +263,6 @@ class _PerSuit(CategoryTable):
         if more is None:
             more = self._suit_calls(3, bits)
         return found + more
-
-    def first_words(self, hand: int) -> tuple[Call | Pass, ...]:
-        s0, s1, s2, s3 = self._calls  # as calls_of, written out (every first word)
-        bits = hand & SUIT_BITS
-        found = s0[bits]
-        if found is None:
-            found = self._suit_calls(0, bits)
-        bits = hand >> SUIT_SHIFT & SUIT_BITS
-        more1 = s1[bits]
-        if more1 is None:
-            more1 = self._suit_calls(1, bits)
-        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
-        more2 = s2[bits]
-        if more2 is None:
-            more2 = self._suit_calls(2, bits)
-        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
-        more3 = s3[bits]
-        if more3 is None:
-            more3 = self._suit_calls(3, bits)
-        return found + more1 + more2 + more3 + self.pass_alone
 
     def answer_words(
         self, hand: int, floor: tuple[int, ...], good: Good
@@ -533,9 +510,6 @@ class _PerRank(CategoryTable):
 
     def calls_of(self, hand: int) -> tuple[Call, ...]:
         return self._gather(hand, self._call_rows, self._claim_ranks)
-
-    def first_words(self, hand: int) -> tuple[Call | Pass, ...]:
-        return self._gather(hand, self._call_rows, self._claim_ranks) + self.pass_alone
 
     def answer_words(
         self, hand: int, floor: tuple[int, ...], good: Good

@@ -286,7 +286,7 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     if stage is _EXTRAS:
         category = table.category
         return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return table.first_words(hand)
+    return table.calls_of(hand) + table.pass_alone
 
 
 # ----------------------------------------------------------------- transition
