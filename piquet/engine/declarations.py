@@ -291,6 +291,16 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
 
 # ----------------------------------------------------------------- transition
 
+# the words that are the same every time, by player and category index
+_PASSED: Final = tuple(
+    tuple(Said(player, "pass", category, (), None, None) for category in CATEGORIES)
+    for player in Player
+)
+_GOOD_SAID: Final = tuple(
+    tuple(Said(player, "good", category, (), None, None) for category in CATEGORIES)
+    for player in Player
+)
+
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, a word of the declarations (see :meth:`State.apply`)."""
@@ -304,6 +314,9 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError(
             f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
         )
+    stage = decl.stage
+    if kind is Pass and stage is _ELDER:  # the commonest first word: no table to read
+        return _elder_speaks(state, action, kind, category, decl)
     table = tables_of(state._ctx.ruleset)[index]
     if kind is Call and not table.is_claim(
         action.cards.mask,  # type: ignore[union-attr]
@@ -312,7 +325,6 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError(
             f"{action}: not a {category} that {state._to_move}'s hand supports (R-DE-1)"
         )
-    stage = decl.stage
     if stage is _EXTRAS:
         return _reckon(state, action, table, decl)
     if kind is Reckon:
@@ -361,35 +373,22 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
 def _elder_speaks(
     state: State, action: Any, kind: type, category: Category, decl: Declarations
 ) -> State:
-    elder = _OTHER[state._ctx.dealer]
+    """The elder's first word, kept in the record's stage and claim (not in what was
+    said) until the younger answers it: :func:`.heard.said_of` reads it from there."""
     if kind is Pass:
-        said = _new(Said, (elder, "pass", category, (), None, None))
         stage, claim = _AFTER_PASS, decl.claim
     elif kind is Good:
         raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
     else:
-        claim = action.cards.mask
-        said = _new(Said, (elder, "call", category, (claim,), None, None))
-        stage = _ANSWER
+        stage, claim = _ANSWER, action.cards.mask
     new = state._clone()
     new._history = (state._history, action)
-    ctx = new._ctx
-    record = _new(
-        Declarations,
-        (
-            decl.category,
-            stage,
-            claim,
-            decl.extras,
-            (*decl.said, said),
-            decl.scored,
-            decl.rouge,
-            [],
-            decl.auto,
-        ),
-    )
-    new._ctx = _new(Context, (*ctx[:7], record))
-    new._to_move = _OTHER[elder]
+    # the records unpacked at once: quicker than reading their fields one by one
+    rules, tables, game, younger, setup, result, exch, _decl = state._ctx
+    index, _stage, _claim, extras, said, scored, rouge, _heard, auto = decl
+    record = _new(Declarations, (index, stage, claim, extras, said, scored, rouge, [], auto))
+    new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, record))
+    new._to_move = younger
     return new
 
 
@@ -401,13 +400,14 @@ def _younger_after_pass(
     if kind is Good:
         raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
     new = _next_state(state, action)
+    index = decl.category
+    passed = _PASSED[_OTHER[younger]][index]  # the elder's pass, said now (see _elder_speaks)
     if kind is Pass:
-        said = _new(Said, (younger, "pass", category, (), None, None))
-        _next_category(new, decl, (*decl.said, said))
+        _next_category(new, decl, (*decl.said, passed, _PASSED[younger][index]))
         return new
     claim = action.cards.mask
     said = _new(Said, (younger, "call", category, (claim,), None, claim))
-    _win_category(new, younger, table, table.info(claim), None, decl, (*decl.said, said))
+    _win_category(new, younger, table, table.info(claim), None, decl, (*decl.said, passed, said))
     return new
 
 
@@ -418,7 +418,7 @@ def _younger_answers(
     younger = state._ctx.dealer
     elder = _OTHER[younger]
     elder_claim = decl.claim
-    before = decl.said[:-1]
+    before = decl.said  # the elder's call is said with the answer (see _elder_speaks)
     if kind is Pass:
         raise IllegalActionError(
             f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
@@ -431,7 +431,7 @@ def _younger_answers(
         said = (
             *before,
             _new(Said, (elder, "call", category, (elder_claim,), None, elder_claim)),
-            _new(Said, (younger, "good", category, (), None, None)),
+            _GOOD_SAID[younger][decl.category],
         )
         _win_category(new, elder, table, combo_e, key_e, decl, said)
         return new
@@ -555,22 +555,25 @@ def _good_against_the_cards(new: State, player: Player, table: CategoryTable, cl
 def _next_category(new: State, decl: Declarations, said: tuple[Said, ...] | None = None) -> None:
     """On to the next category, or to the play; ``said``: what was said, if it changed
     since ``decl`` was made (then with a new box for its words)."""
-    index = decl.category + 1
+    index, _stage, _claim, _extras, before, scored, rouge, heard, _auto = decl
+    index += 1
     done = index >= ALL_RESOLVED
     record = (
         ALL_RESOLVED if done else index,
         _DONE if done else _ELDER,
         0,
         (),
-        decl.said if said is None else said,
-        decl.scored,
-        decl.rouge,
-        decl.heard if said is None else [],
+        before if said is None else said,
+        scored,
+        rouge,
+        heard if said is None else [],
         None,
     )
-    ctx = new._ctx
-    new._ctx = _new(Context, (*ctx[:7], _new(Declarations, record)))
+    rules, tables, game, younger, setup, result, exch, _decl = new._ctx
+    new._ctx = _new(
+        Context, (rules, tables, game, younger, setup, result, exch, _new(Declarations, record))
+    )
     if done:
         play.begin(new)
     else:
-        new._to_move = _OTHER[new._ctx.dealer]
+        new._to_move = _OTHER[younger]
