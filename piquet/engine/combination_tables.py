@@ -28,7 +28,6 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
@@ -86,46 +85,37 @@ def _ledger_class(category: Category) -> tuple[Precedence, Reason]:
     return Precedence.SET, Reason.SET
 
 
-AnswerRow = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]
-"""A part's claims (one suit's, one rank's) for the answers: their keys, the claims in
-the rule's order, and how the keys go in that order: with :data:`_RISING` keys (kept as
-they are) the claims that rank with a key are a tail, with :data:`_FALLING` keys (kept
-reversed) a head, found with one bisection either way; with :data:`_UNORDERED` keys,
-each is read. ``()`` when the part has no claim. Filled as parts are met, cheaply: a
-:class:`~piquet.Call` is made only for a claim that is answered with."""
+AnswerRow = tuple[tuple[tuple[int, ...], ...], tuple[Call, ...], int]
+"""A part's claims (one suit's, one rank's) for the answers: their keys, their
+:class:`~piquet.Call` in the rule's order, and how the keys go in that order: with
+:data:`_RISING` keys (kept as they are) the calls that rank with a key are a tail, with
+:data:`_FALLING` keys (kept reversed) a head, found with one bisection either way; with
+:data:`_UNORDERED` keys, each is read. ``()`` when the part has no claim."""
 _RISING: Final = 0
 _FALLING: Final = 1
 _UNORDERED: Final = 2
 
 
-def _answer_row(table: CategoryTable, claims: tuple[int, ...]) -> AnswerRow | tuple[()]:
+def _answer_row(table: CategoryTable, claims: Sequence[int]) -> AnswerRow | tuple[()]:
     if not claims:
         return ()
-    info = table._info
-    keys = tuple([info[claim][KEY] for claim in claims])
-    rising = falling = True
-    for before, after in pairwise(keys):
-        if after < before:
-            rising = False
-        elif after > before:
-            falling = False
-    if rising:
-        return keys, claims, _RISING
-    if falling:
-        return keys[::-1], claims, _FALLING
-    return keys, claims, _UNORDERED
+    keys = [table.info(claim)[KEY] for claim in claims]
+    calls = tuple(map(table.calls.__getitem__, claims))
+    if keys == sorted(keys):
+        return tuple(keys), calls, _RISING
+    if keys == sorted(keys, reverse=True):
+        return tuple(reversed(keys)), calls, _FALLING
+    return tuple(keys), calls, _UNORDERED
 
 
-def _ranking(table: CategoryTable, row: AnswerRow, floor: tuple[int, ...]) -> tuple[Call, ...]:
-    """The calls of a part's claims (``row``) whose key is at least ``floor``."""
-    keys, claims, order = row
+def _ranking(row: AnswerRow, floor: tuple[int, ...]) -> tuple[Call, ...]:
+    """The calls of a part (``row``) whose key is at least ``floor``."""
+    keys, calls, order = row
     if order is _RISING:
-        claims = claims[bisect_left(keys, floor) :]
-    elif order is _FALLING:
-        claims = claims[: len(claims) - bisect_left(keys, floor)]
-    else:
-        claims = tuple([c for key, c in zip(keys, claims, strict=True) if key >= floor])
-    return tuple(map(table.calls.__getitem__, claims))
+        return calls[bisect_left(keys, floor) :]
+    if order is _FALLING:
+        return calls[: len(calls) - bisect_left(keys, floor)]
+    return tuple([call for key, call in zip(keys, calls, strict=True) if key >= floor])
 
 
 class CategoryTable:
@@ -285,25 +275,33 @@ class _PerSuit(CategoryTable):
         if row is None:
             row = self._suit_answers(0, bits)
         if row:
-            found += _ranking(self, row, floor)
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         bits = hand >> SUIT_SHIFT & SUIT_BITS
         row = s1[bits]
         if row is None:
             row = self._suit_answers(1, bits)
         if row:
-            found += _ranking(self, row, floor)
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
         row = s2[bits]
         if row is None:
             row = self._suit_answers(2, bits)
         if row:
-            found += _ranking(self, row, floor)
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
         row = s3[bits]
         if row is None:
             row = self._suit_answers(3, bits)
         if row:
-            found += _ranking(self, row, floor)
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
         return found
 
     def combos(self, cards: int) -> tuple[Combo, ...]:
@@ -458,7 +456,7 @@ class _PerRank(CategoryTable):
             for row in self._claims
         )
         self._answer_rows = tuple(
-            tuple(_answer_row(self, tuple(claims)) for claims in row) for row in self._claims
+            tuple(_answer_row(self, claims) for claims in row) for row in self._claims
         )
 
     @staticmethod
@@ -530,7 +528,7 @@ class _PerRank(CategoryTable):
             ranks ^= 1 << r
             row = table[r][(a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3]
             if row:
-                found += _ranking(self, row, floor)
+                found += _ranking(row, floor)
         return found
 
     def is_claim(self, claim: int, hand: int) -> bool:
