@@ -29,7 +29,7 @@ import functools
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
 from ..actions import Call, Good, Pass
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, _from_mask
@@ -128,7 +128,7 @@ class CategoryTable:
 
     __slots__ = ("_info", "calls", "category", "pass_alone", "precedence", "reason", "rule")
 
-    reckons: bool = True
+    reckons: ClassVar[bool] = True
     """Whether the winner of the category may have further combinations to reckon."""
 
     def __init__(self, rule: CategoryRule) -> None:

@@ -483,6 +483,9 @@ def _win_category(
     if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
         _set_record(new, say(decl, said))  # the game ended on it: what was said stays
         return
+    if not table.reckons:  # the point: nothing further to reckon
+        _next_category(new, decl, said)
+        return
     further = table.further(hand_of(new._hands, player), claim)
     extras = _restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
