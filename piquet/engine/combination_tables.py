@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
-from ..actions import Call, Good, Pass
+from ..actions import Call, Good, Pass, Reckon
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, _from_mask
 from ..rules.protocols import CategoryRule, Decomposition, decomposition_of
 from ..words import Category, Player, Precedence, Reason, ScoreEvent
@@ -126,7 +126,16 @@ class CategoryTable:
     points and ledger entries are kept once made (the hooks are pure functions).
     """
 
-    __slots__ = ("_info", "calls", "category", "pass_alone", "precedence", "reason", "rule")
+    __slots__ = (
+        "_info",
+        "calls",
+        "category",
+        "pass_alone",
+        "precedence",
+        "reason",
+        "reckonings",
+        "rule",
+    )
 
     reckons: ClassVar[bool] = True
     """Whether the winner of the category may have further combinations to reckon."""
@@ -139,10 +148,16 @@ class CategoryTable:
         self.calls: _Lazy[int, Call] = _Lazy(self._make_call)
         """The :class:`~piquet.Call` of each claim (by its mask), made once and shared."""
         self.pass_alone: tuple[Pass] = (Pass(self.category),)
+        self.reckonings: _Lazy[int, Reckon] = _Lazy(self._make_reckon)
+        """The :class:`~piquet.Reckon` of each union of combinations (by its mask), made
+        once and shared."""
         """"Pass" in this category, alone in a tuple (the last of the first words)."""
 
     def _make_call(self, claim: int) -> Call:
         return Call(self.category, _from_mask(claim))
+
+    def _make_reckon(self, cards: int) -> Reckon:
+        return Reckon(self.category, _from_mask(cards))
 
     def _make_info(self, claim: int) -> Combo:
         rule = self.rule

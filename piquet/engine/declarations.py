@@ -284,8 +284,7 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     if stage is _ANSWER:  # the claims that rank with the elder's
         return table.answer_words(hand, table._info[decl.claim][KEY], _GOOD[index])
     if stage is _EXTRAS:
-        category = table.category
-        return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
+        return tuple(map(table.reckonings.__getitem__, _subset_unions(decl.extras)))
     return table.calls_of(hand) + table.pass_alone
 
 
