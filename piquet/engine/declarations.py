@@ -19,7 +19,16 @@ from ..actions import Action, Call, Good, Pass, Reckon
 from ..cards import _from_mask
 from ..words import Category, IllegalActionError, Phase, Player, Reason
 from . import ledger, play
-from .combination_tables import ENTRIES, KEY, MASK, POINTS, CategoryTable, Combo, tables_of
+from .combination_tables import (
+    ENTRIES,
+    KEY,
+    MASK,
+    POINTS,
+    CategoryTable,
+    Combo,
+    Tables,
+    tables_of,
+)
 from .parts import (
     CATEGORIES,
     HAND_MASK,
@@ -34,6 +43,7 @@ from .parts import (
 )
 
 if TYPE_CHECKING:
+    from ..ruleset import Ruleset
     from .state import State
 
 __all__ = ["ACTIONS", "Resolution", "apply", "begin", "legal_actions", "say"]
@@ -270,6 +280,18 @@ def _subset_unions(combos: tuple[int, ...]) -> list[int]:
 
 _GOOD: Final = tuple(Good(category) for category in CATEGORIES)
 
+# The last ruleset's tables, read inline by every word (a call of tables_of costs more
+# than the word's own lookups); one tuple, replaced whole, so that a thread reads a pair
+# that belongs together.
+_last_tables: tuple[Any, Tables] = (None, ())  # type: ignore[assignment]
+
+
+def _tables(rules: Ruleset) -> Tables:
+    global _last_tables
+    tables = tables_of(rules)
+    _last_tables = (rules, tables)
+    return tables
+
 
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     """The calls of the hand (each :class:`~piquet.Call` made once per ruleset and claim,
@@ -279,7 +301,9 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     if stage is _DONE:
         return ()
     index = decl.category
-    table = tables_of(state._ctx.ruleset)[index]
+    ctx = state._ctx
+    last = _last_tables
+    table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
     hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
     if stage is _ANSWER:  # the claims that rank with the elder's
         return table.answer_words(hand, table._info[decl.claim][KEY], _GOOD[index])
@@ -316,7 +340,9 @@ def apply(state: State, action: Action) -> State:
     stage = decl.stage
     if kind is Pass and stage is _ELDER:  # the commonest first word: no table to read
         return _elder_speaks(state, action, kind, category, decl)
-    table = tables_of(state._ctx.ruleset)[index]
+    ctx = state._ctx
+    last = _last_tables
+    table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
     if kind is Call and not table.is_claim(
         action.cards.mask,  # type: ignore[union-attr]
         state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK,  # type: ignore[index]
