@@ -190,7 +190,15 @@ class CategoryTable:
         self, hand: int, floor: tuple[int, ...], good: Good
     ) -> tuple[Call | Good, ...]:
         """``good``, then the :class:`~piquet.Call` of each of the hand's claims whose key
-        is at least ``floor``, in the rule's order (the words of an answer)."""
+        is at least ``floor``, in the rule's order (the words of an answer).
+
+        >>> import piquet as pq
+        >>> point = tables_of(pq.RUBICON)[0]
+        >>> floor = point.info(pq.cards("AC KC").mask)[KEY]  # the elder's call
+        >>> hand = pq.cards("AS KS QS 9H 8H JD").mask
+        >>> [str(word) for word in point.answer_words(hand, floor, pq.Good(pq.Category.POINT))]
+        ['good point', 'call point AS KS', 'call point AS KS QS']
+        """
         info = self._info
         calls = self.calls
         return (good, *[calls[c] for c in self.claims(hand) if info[c][KEY] >= floor])
