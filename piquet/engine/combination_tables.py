@@ -29,11 +29,12 @@ True
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
-from ..actions import Call
+from ..actions import Call, Good, Pass, Reckon
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, _from_mask
 from ..rules.protocols import CategoryRule, Decomposition, decomposition_of
 from ..words import Category, Player, Precedence, Reason, ScoreEvent
@@ -130,6 +131,39 @@ _SuitCodes = tuple[list[int], list[int], list[int], list[int], list[tuple[Combo,
 """The four suits' codes by their nine bits, and what each slot holds."""
 
 
+AnswerRow = tuple[tuple[tuple[int, ...], ...], tuple[Call, ...], int]
+"""A part's claims (one suit's, one rank's) for the answers: their keys, their
+:class:`~piquet.Call` in the rule's order, and how the keys go in that order: with
+:data:`_RISING` keys (kept as they are) the calls that rank with a key are a tail, with
+:data:`_FALLING` keys (kept reversed) a head, found with one bisection either way; with
+:data:`_UNORDERED` keys, each is read. ``()`` when the part has no claim."""
+_RISING: Final = 0
+_FALLING: Final = 1
+_UNORDERED: Final = 2
+
+
+def _answer_row(table: CategoryTable, claims: Sequence[int]) -> AnswerRow | tuple[()]:
+    if not claims:
+        return ()
+    keys = [table.info(claim)[KEY] for claim in claims]
+    calls = tuple(map(table.calls.__getitem__, claims))
+    if keys == sorted(keys):
+        return tuple(keys), calls, _RISING
+    if keys == sorted(keys, reverse=True):
+        return tuple(reversed(keys)), calls, _FALLING
+    return tuple(keys), calls, _UNORDERED
+
+
+def _ranking(row: AnswerRow, floor: tuple[int, ...]) -> tuple[Call, ...]:
+    """The calls of a part (``row``) whose key is at least ``floor``."""
+    keys, calls, order = row
+    if order is _RISING:
+        return calls[bisect_left(keys, floor) :]
+    if order is _FALLING:
+        return calls[: len(calls) - bisect_left(keys, floor)]
+    return tuple([call for key, call in zip(keys, calls, strict=True) if key >= floor])
+
+
 class CategoryTable:
     """One category of a ruleset, asked about whole hands (a rule with no decomposition).
 
@@ -138,7 +172,19 @@ class CategoryTable:
     points and ledger entries are kept once made (the hooks are pure functions).
     """
 
-    __slots__ = ("_info", "calls", "category", "precedence", "reason", "rule")
+    __slots__ = (
+        "_info",
+        "calls",
+        "category",
+        "pass_alone",
+        "precedence",
+        "reason",
+        "reckonings",
+        "rule",
+    )
+
+    reckons: ClassVar[bool] = True
+    """Whether the winner of the category may have further combinations to reckon."""
 
     def __init__(self, rule: CategoryRule) -> None:
         self.rule = rule
@@ -147,9 +193,17 @@ class CategoryTable:
         self._info: _Lazy[int, Combo] = _Lazy(self._make_info)
         self.calls: _Lazy[int, Call] = _Lazy(self._make_call)
         """The :class:`~piquet.Call` of each claim (by its mask), made once and shared."""
+        self.pass_alone: tuple[Pass] = (Pass(self.category),)
+        self.reckonings: _Lazy[int, Reckon] = _Lazy(self._make_reckon)
+        """The :class:`~piquet.Reckon` of each union of combinations (by its mask), made
+        once and shared."""
+        """"Pass" in this category, alone in a tuple (the last of the first words)."""
 
     def _make_call(self, claim: int) -> Call:
         return Call(self.category, _from_mask(claim))
+
+    def _make_reckon(self, cards: int) -> Reckon:
+        return Reckon(self.category, _from_mask(cards))
 
     def _make_info(self, claim: int) -> Combo:
         rule = self.rule
@@ -177,6 +231,23 @@ class CategoryTable:
     def calls_of(self, hand: int) -> tuple[Call, ...]:
         """The :class:`~piquet.Call` of every claim the hand supports, in the rule's order."""
         return tuple(map(self.calls.__getitem__, self.claims(hand)))
+
+    def answer_words(
+        self, hand: int, floor: tuple[int, ...], good: Good
+    ) -> tuple[Call | Good, ...]:
+        """``good``, then the :class:`~piquet.Call` of each of the hand's claims whose key
+        is at least ``floor``, in the rule's order (the words of an answer).
+
+        >>> import piquet as pq
+        >>> point = tables_of(pq.RUBICON)[0]
+        >>> floor = point.info(pq.cards("AC KC").mask)[KEY]  # the elder's call
+        >>> hand = pq.cards("AS KS QS 9H 8H JD").mask
+        >>> [str(word) for word in point.answer_words(hand, floor, pq.Good(pq.Category.POINT))]
+        ['good point', 'call point AS KS', 'call point AS KS QS']
+        """
+        info = self._info
+        calls = self.calls
+        return (good, *[calls[c] for c in self.claims(hand) if info[c][KEY] >= floor])
 
     def answers(self, hand: int, floor: tuple[int, ...]) -> tuple[int, ...]:
         """The hand's claims whose key is at least ``floor``, in the rule's order."""
@@ -223,7 +294,7 @@ class _PerSuit(CategoryTable):
 
     A suit's tables are lists by its nine bits, filled as each suit's cards are met."""
 
-    __slots__ = ("_calls", "_claims", "_combos", "_ranked")
+    __slots__ = ("_answers", "_calls", "_claims", "_combos", "_ranked")
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -237,6 +308,9 @@ class _PerSuit(CategoryTable):
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
         self._calls: tuple[list[tuple[Call, ...] | None], ...] = tuple(
+            [None] * (SUIT_BITS + 1) for _ in _SUITS
+        )
+        self._answers: tuple[list[AnswerRow | tuple[()] | None], ...] = tuple(
             [None] * (SUIT_BITS + 1) for _ in _SUITS
         )
 
@@ -256,6 +330,14 @@ class _PerSuit(CategoryTable):
             claims = self._suit_claims(suit, bits)
         found = tuple(map(self.calls.__getitem__, claims))
         self._calls[suit][bits] = found
+        return found
+
+    def _suit_answers(self, suit: int, bits: int) -> AnswerRow | tuple[()]:
+        claims = self._claims[suit][bits]
+        if claims is None:
+            claims = self._suit_claims(suit, bits)
+        found = _answer_row(self, claims)
+        self._answers[suit][bits] = found
         return found
 
     def calls_of(self, hand: int) -> tuple[Call, ...]:
@@ -279,6 +361,46 @@ class _PerSuit(CategoryTable):
         if more is None:
             more = self._suit_calls(3, bits)
         return found + more
+
+    def answer_words(
+        self, hand: int, floor: tuple[int, ...], good: Good
+    ) -> tuple[Call | Good, ...]:
+        # written out, suit by suit, as calls_of (every answer)
+        s0, s1, s2, s3 = self._answers
+        found: tuple[Call | Good, ...] = (good,)
+        bits = hand & SUIT_BITS
+        row = s0[bits]
+        if row is None:
+            row = self._suit_answers(0, bits)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
+        bits = hand >> SUIT_SHIFT & SUIT_BITS
+        row = s1[bits]
+        if row is None:
+            row = self._suit_answers(1, bits)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
+        bits = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        row = s2[bits]
+        if row is None:
+            row = self._suit_answers(2, bits)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
+        bits = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        row = s3[bits]
+        if row is None:
+            row = self._suit_answers(3, bits)
+        if row:
+            found += (
+                row[1][bisect_left(row[0], floor) :] if row[2] is _RISING else _ranking(row, floor)
+            )
+        return found
 
     def combos(self, cards: int) -> tuple[Combo, ...]:
         s0, s1, s2, s3 = self._combos
@@ -418,6 +540,7 @@ class _BestSuit(_PerSuit):
     """A category whose only combination is the best of the suits' first (the point)."""
 
     __slots__ = ("_suit_codes",)
+    reckons = False
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -548,7 +671,14 @@ class _PerRank(CategoryTable):
     """A category whose claims and combinations are put together from each rank's, from
     the ace down. A rank has only sixteen ways to be held: its tables are made at once."""
 
-    __slots__ = ("_call_rows", "_claim_ranks", "_claims", "_combo_ranks", "_combos")
+    __slots__ = (
+        "_answer_rows",
+        "_call_rows",
+        "_claim_ranks",
+        "_claims",
+        "_combo_ranks",
+        "_combos",
+    )
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -564,6 +694,9 @@ class _PerRank(CategoryTable):
         self._call_rows = tuple(
             tuple(tuple(map(self.calls.__getitem__, claims)) for claims in row)
             for row in self._claims
+        )
+        self._answer_rows = tuple(
+            tuple(_answer_row(self, claims) for claims in row) for row in self._claims
         )
 
     @staticmethod
@@ -666,6 +799,26 @@ class _PerRank(CategoryTable):
 
     def calls_of(self, hand: int) -> tuple[Call, ...]:
         return self._gather(hand, self._call_rows, self._claim_ranks)
+
+    def answer_words(
+        self, hand: int, floor: tuple[int, ...], good: Good
+    ) -> tuple[Call | Good, ...]:
+        # as _gather, keeping the claims that rank with ``floor`` (see AnswerRow)
+        fewest, ranks_with = self._claim_ranks
+        a = hand & SUIT_BITS
+        b = hand >> SUIT_SHIFT & SUIT_BITS
+        c = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        d = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        ranks = _ranks_held(a, b, c, d, fewest) & ranks_with
+        table = self._answer_rows
+        found: tuple[Call | Good, ...] = (good,)
+        while ranks:  # from the highest rank down
+            r = ranks.bit_length() - 1
+            ranks ^= 1 << r
+            row = table[r][(a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3]
+            if row:
+                found += _ranking(row, floor)
+        return found
 
     def is_claim(self, claim: int, hand: int) -> bool:
         if claim <= 0 or claim >> _SLOTS:

@@ -27,6 +27,7 @@ from .combination_tables import (
     POINTS,
     CategoryTable,
     Combo,
+    Tables,
     tables_of,
 )
 from .parts import (
@@ -275,8 +276,18 @@ def _subset_unions(combos: tuple[int, ...]) -> list[int]:
 
 
 _GOOD: Final = tuple(Good(category) for category in CATEGORIES)
-_PASS: Final = tuple(Pass(category) for category in CATEGORIES)
-_PASS_ALONE: Final = tuple((word,) for word in _PASS)
+
+# The last ruleset's tables, read inline by every word (a call of tables_of costs more
+# than the word's own lookups); one tuple, replaced whole, so that a thread reads a pair
+# that belongs together.
+_last_tables: tuple[Any, Tables] = (None, ())  # type: ignore[assignment]
+
+
+def _tables(rules: Ruleset) -> Tables:
+    global _last_tables
+    tables = tables_of(rules)
+    _last_tables = (rules, tables)
+    return tables
 
 
 def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
@@ -287,20 +298,28 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     if stage is _DONE:
         return ()
     index = decl.category
-    table = tables_of(state._ctx.ruleset)[index]
+    ctx = state._ctx
+    last = _last_tables
+    table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
     hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
-    if stage is _ANSWER:  # the claims that rank with the elder's (CategoryTable.answers)
-        info = table._info
-        floor = info[decl.claim][KEY]
-        calls = table.calls
-        return (_GOOD[index], *[calls[c] for c in table.claims(hand) if info[c][KEY] >= floor])
+    if stage is _ANSWER:  # the claims that rank with the elder's
+        return table.answer_words(hand, table._info[decl.claim][KEY], _GOOD[index])
     if stage is _EXTRAS:
-        category = table.category
-        return tuple(Reckon(category, _from_mask(m)) for m in _subset_unions(decl.extras))
-    return table.calls_of(hand) + _PASS_ALONE[index]
+        return tuple(map(table.reckonings.__getitem__, _subset_unions(decl.extras)))
+    return table.calls_of(hand) + table.pass_alone
 
 
 # ----------------------------------------------------------------- transition
+
+# the words that are the same every time, by player and category index
+_PASSED: Final = tuple(
+    tuple(Said(player, "pass", category, (), None, None) for category in CATEGORIES)
+    for player in Player
+)
+_GOOD_SAID: Final = tuple(
+    tuple(Said(player, "good", category, (), None, None) for category in CATEGORIES)
+    for player in Player
+)
 
 
 def apply(state: State, action: Action) -> State:
@@ -315,7 +334,12 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError(
             f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
         )
-    table = tables_of(state._ctx.ruleset)[index]
+    stage = decl.stage
+    if kind is Pass and stage is _ELDER:  # the commonest first word: no table to read
+        return _elder_speaks(state, action, kind, category, decl)
+    ctx = state._ctx
+    last = _last_tables
+    table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
     if kind is Call and not table.is_claim(
         action.cards.mask,  # type: ignore[union-attr]
         state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK,  # type: ignore[index]
@@ -323,7 +347,6 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError(
             f"{action}: not a {category} that {state._to_move}'s hand supports (R-DE-1)"
         )
-    stage = decl.stage
     if stage is _EXTRAS:
         return _reckon(state, action, table, decl)
     if kind is Reckon:
@@ -372,35 +395,22 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
 def _elder_speaks(
     state: State, action: Any, kind: type, category: Category, decl: Declarations
 ) -> State:
-    elder = _OTHER[state._ctx.dealer]
+    """The elder's first word, kept in the record's stage and claim (not in what was
+    said) until the younger answers it: :func:`.heard.said_of` reads it from there."""
     if kind is Pass:
-        said = _new(Said, (elder, "pass", category, (), None, None))
         stage, claim = _AFTER_PASS, decl.claim
     elif kind is Good:
         raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
     else:
-        claim = action.cards.mask
-        said = _new(Said, (elder, "call", category, (claim,), None, None))
-        stage = _ANSWER
+        stage, claim = _ANSWER, action.cards.mask
     new = state._clone()
     new._history = (state._history, action)
-    ctx = new._ctx
-    record = _new(
-        Declarations,
-        (
-            decl.category,
-            stage,
-            claim,
-            decl.extras,
-            (*decl.said, said),
-            decl.scored,
-            decl.rouge,
-            [],
-            decl.auto,
-        ),
-    )
-    new._ctx = _new(Context, (*ctx[:7], record))
-    new._to_move = _OTHER[elder]
+    # the records unpacked at once: quicker than reading their fields one by one
+    rules, tables, game, younger, setup, result, exch, _decl = state._ctx
+    index, _stage, _claim, extras, said, scored, rouge, _heard, auto = decl
+    record = _new(Declarations, (index, stage, claim, extras, said, scored, rouge, [], auto))
+    new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, record))
+    new._to_move = younger
     return new
 
 
@@ -412,13 +422,14 @@ def _younger_after_pass(
     if kind is Good:
         raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
     new = _next_state(state, action)
+    index = decl.category
+    passed = _PASSED[_OTHER[younger]][index]  # the elder's pass, said now (see _elder_speaks)
     if kind is Pass:
-        said = _new(Said, (younger, "pass", category, (), None, None))
-        _next_category(new, decl, (*decl.said, said))
+        _next_category(new, decl, (*decl.said, passed, _PASSED[younger][index]))
         return new
     claim = action.cards.mask
     said = _new(Said, (younger, "call", category, (claim,), None, claim))
-    _win_category(new, younger, table, table.info(claim), None, decl, (*decl.said, said))
+    _win_category(new, younger, table, table._info[claim], None, decl, (*decl.said, passed, said))
     return new
 
 
@@ -429,25 +440,25 @@ def _younger_answers(
     younger = state._ctx.dealer
     elder = _OTHER[younger]
     elder_claim = decl.claim
-    before = decl.said[:-1]
+    before = decl.said  # the elder's call is said with the answer (see _elder_speaks)
     if kind is Pass:
         raise IllegalActionError(
             f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
         )
-    info = table.info
-    combo_e = info(elder_claim)
+    info = table._info  # read directly: a call less
+    combo_e = info[elder_claim]
     key_e = combo_e[KEY]
     if kind is Good:
         new = _next_state(state, action)
         said = (
             *before,
             _new(Said, (elder, "call", category, (elder_claim,), None, elder_claim)),
-            _new(Said, (younger, "good", category, (), None, None)),
+            _GOOD_SAID[younger][decl.category],
         )
         _win_category(new, elder, table, combo_e, key_e, decl, said)
         return new
     claim = action.cards.mask
-    combo_y = info(claim)
+    combo_y = info[claim]
     key_y = combo_y[KEY]
     if key_y < key_e:
         words = table.rule.spoken(elder_claim, None)
@@ -494,7 +505,10 @@ def _win_category(
     if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
         _set_record(new, say(decl, said))  # the game ended on it: what was said stays
         return
-    further = table.further(hand_of(new._hands, player), claim)
+    if not table.reckons:  # the point: nothing further to reckon
+        _next_category(new, decl, said)
+        return
+    further = table.further(new._hands >> HAND_SHIFT[player] & HAND_MASK, claim)
     extras = _restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         record: tuple[Any, ...] = (
@@ -566,22 +580,25 @@ def _good_against_the_cards(new: State, player: Player, table: CategoryTable, cl
 def _next_category(new: State, decl: Declarations, said: tuple[Said, ...] | None = None) -> None:
     """On to the next category, or to the play; ``said``: what was said, if it changed
     since ``decl`` was made (then with a new box for its words)."""
-    index = decl.category + 1
+    index, _stage, _claim, _extras, before, scored, rouge, heard, _auto = decl
+    index += 1
     done = index >= ALL_RESOLVED
     record = (
         ALL_RESOLVED if done else index,
         _DONE if done else _ELDER,
         0,
         (),
-        decl.said if said is None else said,
-        decl.scored,
-        decl.rouge,
-        decl.heard if said is None else [],
+        before if said is None else said,
+        scored,
+        rouge,
+        heard if said is None else [],
         None,
     )
-    ctx = new._ctx
-    new._ctx = _new(Context, (*ctx[:7], _new(Declarations, record)))
+    rules, tables, game, younger, setup, result, exch, _decl = new._ctx
+    new._ctx = _new(
+        Context, (rules, tables, game, younger, setup, result, exch, _new(Declarations, record))
+    )
     if done:
         play.begin(new)
     else:
-        new._to_move = _OTHER[new._ctx.dealer]
+        new._to_move = _OTHER[younger]

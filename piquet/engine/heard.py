@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..cards import EMPTY, _from_mask
-from ..words import Player, Precedence, ScoreEvent
+from ..words import Phase, Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import play
-from .parts import Declarations, Said, deal_elder
+from .parts import CATEGORIES, Declarations, DeclStage, Said, deal_elder
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -26,12 +26,24 @@ if TYPE_CHECKING:
 __all__ = ["events_seen_by", "said_of", "shown_by", "spoken"]
 
 _DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
+_DECLARING: Final = Phase.DECLARATION
 
 
-def said_of(decl: Declarations) -> tuple[Said, ...]:
-    """What was said, as records."""
+def said_of(decl: Declarations, elder: Player, declaring: bool = False) -> tuple[Said, ...]:
+    """What was said, as records. While the players are ``declaring``, the elder's first
+    word in a category is kept in the record's stage and claim until it is answered (see
+    :func:`.declarations.apply`); a game that ends on a word keeps it in ``said``."""
     if decl.auto is not None:
         return tuple(_auto_said(*decl.auto))
+    if not declaring:
+        return decl.said
+    stage = decl.stage
+    if stage is DeclStage.ANSWER:
+        category = CATEGORIES[decl.category]
+        return (*decl.said, Said(elder, "call", category, (decl.claim,), None, None))
+    if stage is DeclStage.AFTER_PASS:
+        category = CATEGORIES[decl.category]
+        return (*decl.said, Said(elder, "pass", category, (), None, None))
     return decl.said
 
 
@@ -89,7 +101,7 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
                     _words(rules, said),
                     None if said.shown is None else _from_mask(said.shown),
                 )
-                for said in said_of(decl)
+                for said in said_of(decl, deal_elder(state._ctx), state._PHASE is _DECLARING)
             )
         )
     hidden = _hidden_from(state, player)
