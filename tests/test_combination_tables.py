@@ -144,7 +144,7 @@ def _agree(rule: CategoryRule, cards: int) -> None:
 
 def test_every_preset_category_and_the_house_rules_compile_by_their_decomposition() -> None:
     kinds = {type(compile_rule(rule)).__name__ for rule in RULES}
-    assert kinds == {"_BestSuit", "_PerSuit", "_PerRank", "CategoryTable"}
+    assert kinds == {"BestSuit", "PerSuit", "PerRank", "CategoryTable"}
     assert type(compile_rule(pq.COTTON_1995.sequences)) is CategoryTable  # mixed suits
     assert type(compile_rule(WholeHands(pq.RUBICON.point))) is CategoryTable
 

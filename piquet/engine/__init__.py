@@ -15,6 +15,9 @@ module                       what it owns
 :mod:`.parts`                the records a state is made of
 :mod:`.tables`               tables compiled once per ruleset
 :mod:`.combination_tables`   the declaration categories compiled once per ruleset
+:mod:`.category_table`       the interface a category is read through; the generic table
+:mod:`.suit_tables`          the point and sequences, by a suit's nine bits
+:mod:`.rank_tables`          the sets, by which suits hold a rank
 ===========================  ===================================================================
 
 See the architecture page of the documentation for the whole picture.
