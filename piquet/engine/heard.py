@@ -20,7 +20,7 @@ from .parts import CATEGORIES, Declarations, DeclStage, Said, deal_elder
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
-    from .declarations import Resolution
+    from .auto_declarations import Resolution
     from .state import State
 
 __all__ = ["events_seen_by", "said_of", "shown_by", "spoken"]
