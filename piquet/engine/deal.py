@@ -83,7 +83,8 @@ _ELDER_DEALT: Final = {p: elder for p, (elder, _dealer) in _DEALT.items()}
 # The class of a state in the exchange (see engine.phases), learnt at the first deal.
 _exchanging: type[State] | None = None
 # The last game record _next_game made, and the one it was made from.
-_last_game: tuple[Game | None, Game | None] = (None, None)
+# (None: nothing yet, and no game record is None)
+_last_game: tuple[Game | None, Game] | tuple[None, None] = (None, None)
 _sampled: tuple[Deal | None, object, int, int, tuple[int, ...], tuple[int, ...]] = (
     None,
     None,
