@@ -74,7 +74,7 @@ class _Discards(Sequence[Exchange]):
     """Every legal discard, built only when asked for: combinations by size, then
     lexicographically in canonical card order.
 
-    Made by :func:`_discards` without a constructor call. A random choice asks the
+    Made by :func:`legal_actions` without a constructor call. A random choice asks the
     length twice and one item: the length is kept, and an item is made in one call."""
 
     __slots__ = ("_hand", "_key", "_len")
@@ -139,16 +139,6 @@ class _Discards(Sequence[Exchange]):
     def __repr__(self) -> str:
         key = self._key
         return f"<{self._len} discards of {key >> 4 & 15} to {key & 15} cards>"
-
-
-def _discards(hand: int, lo: int, hi: int) -> _Discards:
-    """The discards of ``lo`` to ``hi`` cards of ``hand``."""
-    # past the class's constructor: a Python-level __init__ is a call more
-    discards = _new_object(_Discards)
-    discards._hand = hand
-    discards._key = key = hand.bit_count() << 8 | lo << 4 | hi
-    discards._len = _COUNTS[key]
-    return discards
 
 
 def _canonical_bits(hand: int) -> tuple[int, ...]:
@@ -230,7 +220,13 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
         return ()
     else:
         lo, hi, _rule = discard_limits(state, exch)
-    return _discards(state._hands >> HAND_SHIFT[player] & HAND_MASK, lo, hi)
+    # _discards, written out: this is a random player's every discard
+    hand = state._hands >> HAND_SHIFT[player] & HAND_MASK
+    discards = _new_object(_Discards)
+    discards._hand = hand
+    discards._key = key = hand.bit_count() << 8 | lo << 4 | hi
+    discards._len = _COUNTS[key]
+    return discards
 
 
 # ----------------------------------------------------------------- transition
@@ -264,7 +260,8 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     hands = state._hands
     discard = action.discard.mask
     n = discard.bit_count()
-    if discard & ~(hands >> shift & HAND_MASK) or not lo <= n <= hi:
+    moved = discard << shift  # the discard's bits in both hands
+    if hands & moved != moved or not lo <= n <= hi:
         _refuse(state, exch, action)
     # the clone, written out (the exchange keeps the play's fields as they are)
     new = _new_object(type(state))
@@ -275,7 +272,7 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     new._tricks = state._tricks
     new._history = (state._history, action)
     # the discard leaves the hand (its cards are in it: one XOR)
-    hands ^= discard << shift
+    hands ^= moved
     prefix = setup.prefix  # type: ignore[union-attr]
     if stage is _ELDER:
         if not announced:
