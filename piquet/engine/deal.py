@@ -154,6 +154,12 @@ def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:
 
 
 def apply(state: State, action: Deal) -> State:
+    """The state after ``action``, a deal (see :meth:`State.apply`); any other action is
+    refused by the state's own dispatch, with the reason."""
+    if type(action) is not Deal:
+        from .state import State  # here: state.py imports this module
+
+        return State.apply(state, action)
     last = _sampled
     if action is last[0] and state._ctx.tables is last[1]:
         # drawn by sample() for this ruleset's pack: a valid deal, worked out already

@@ -233,7 +233,8 @@ def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
 
 
 def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
-    """The state after ``action`` (see :meth:`State.apply`).
+    """The state after ``action`` (see :meth:`State.apply`); any other kind of action is
+    refused by the state's own dispatch, with the reason.
 
     A discard, the exchange's every step, written out in one function: a call, a
     clone and a record fewer than a step per function."""
