@@ -7,12 +7,13 @@ exchange; it is shown later in the exchange (R-CB-2, see :func:`shown_blank`).
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import accumulate, starmap
-from operator import attrgetter, itemgetter, or_
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
-from ..cards import EMPTY, Card, CardSet, _from_mask
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask
 from ..combinations import COURTS_MASK
 from ..ruleset import TwoBlanks
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
@@ -21,13 +22,13 @@ from .parts import (
     FRESH_RACE,
     HAND_BITS,
     NO_DECLARATIONS,
+    SCORE_BITS,
     Context,
     ExchangeState,
     ExchStage,
     Game,
     Setup,
     deal_elder,
-    deal_part,
 )
 
 if TYPE_CHECKING:
@@ -38,13 +39,19 @@ if TYPE_CHECKING:
 __all__ = ["apply", "sample", "shown_blank", "start_deal"]
 
 CARDS_DEALT: Final = 24  # twelve to each player; the rest is the stock
-_RANGES: Final = {32: range(32), 36: range(36)}
-_NO_ARGUMENTS: Final = {n: ((),) * n for n in _RANGES}
+_NO_ARGUMENTS: Final = {n: ((),) * n for n in (32, 36)}
 _BITS: Final = tuple(1 << i for i in range(64))
 _new: Final = tuple.__new__
 _new_object: Final = object.__new__  # a global: quicker than the attribute
-_set: Final = object.__setattr__
+# a frozen class's slots, written past its __setattr__: their own setters are quicker
+# than object.__setattr__
+_set_pack: Final = Deal.__dict__["pack"].__set__
+_set_packet: Final = Deal.__dict__["packet"].__set__
 _OTHER: Final = (Player.B, Player.A)
+_A: Final = Player.A
+_B: Final = Player.B
+_NO_TRICKS: Final = play.NO_TRICKS
+_TOTALS_SHIFT: Final = 2 * SCORE_BITS  # the scores' fields for the game (see parts)
 _EXCHANGE: Final = Phase.EXCHANGE
 _index_of: Final = attrgetter("index")
 _mask_of: Final = attrgetter("_mask")
@@ -68,37 +75,55 @@ _DEALT: Final = {
     p: (itemgetter(*elder), itemgetter(*dealer))
     for p, (elder, dealer) in ((p, _positions(p)) for p in (1, 2, 3, 4, 6))
 }
+_ELDER_DEALT: Final = {p: elder for p, (elder, _dealer) in _DEALT.items()}
 # The last deal drawn by sample(), with the ruleset tables it was drawn for and what
 # apply() needs of it (the elder's cards, the dealer's, the stock's indices): a sampled
 # deal is valid by construction, and checking it again would cost as much as drawing it.
 # One entry, replaced whole; a deal made or changed elsewhere is another object.
-_sampled: tuple[Deal | None, object, int, int, tuple[int, ...]] = (None, None, 0, 0, ())
+# The class of a state in the exchange (see engine.phases), learnt at the first deal.
+_exchanging: type[State] | None = None
+# The last game record _next_game made, and the one it was made from.
+# (None: nothing yet, and no game record is None)
+_last_game: tuple[Game | None, Game] | tuple[None, None] = (None, None)
+_sampled: tuple[Deal | None, object, int, int, tuple[int, ...], tuple[int, ...]] = (
+    None,
+    None,
+    0,
+    0,
+    (),
+    (),
+)
 
 
 def sample(state: State, rng: random.Random) -> Deal:
     """A uniformly random order of the pack, in the ruleset's usual packets."""
     global _sampled
-    rand = rng.random
     tables = state._ctx.tables
-    cards_in_pack = tables.pack
-    # sorting by independent uniform keys gives a uniform permutation, and is
-    # about twice as fast as shuffle() in pure Python
-    # (starmap calls rng.random once per card in C, in the same order as a loop would)
-    keys = list(starmap(rand, _NO_ARGUMENTS[len(cards_in_pack)]))
-    pick = itemgetter(*sorted(_RANGES[len(keys)], key=keys.__getitem__))
+    indices = tables.pack_indices
+    # Sorting by independent uniform keys gives a uniform permutation, and is about twice
+    # as fast as shuffle() in pure Python. The cards' bit indices are sorted, each by the
+    # key drawn for it in the pack's order: the key function is called once per card, in
+    # that order, before any comparison, and next() (given the card as a default it never
+    # returns) draws the key with rng.random, all in C.
+    order = sorted(indices, key=partial(next, starmap(rng.random, _NO_ARGUMENTS[len(indices)])))
+    pick = itemgetter(*order)
     action = _new_object(Deal)
-    _set(action, "pack", pick(cards_in_pack))
+    _set_pack(action, pick(CARD_BY_INDEX))
     packet = state._ctx.ruleset.packet
-    _set(action, "packet", packet)
-    # what apply needs of it, worked out now from the positions (see apply)
-    bits = pick(tables.pack_bits)
-    elder_at, dealer_at = _DEALT[packet]
+    _set_packet(action, packet)
+    # what apply needs of it, worked out now from the positions (see apply): the dealer
+    # holds what is neither the elder's nor in the stock
+    bits = pick(_BITS)
+    elder = sum(_ELDER_DEALT[packet](bits))
+    # the stock's cards are distinct bits: their sums are their unions
+    prefix = (0, *accumulate(bits[CARDS_DEALT:]))
     _sampled = (
         action,
         tables,
-        sum(elder_at(bits)),
-        sum(dealer_at(bits)),
-        pick(tables.pack_indices)[CARDS_DEALT:],
+        elder,
+        tables.pack_mask ^ elder ^ prefix[-1],
+        tuple(order[CARDS_DEALT:]),
+        prefix,
     )
     return action
 
@@ -129,18 +154,26 @@ def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:
 
 
 def apply(state: State, action: Deal) -> State:
+    """The state after ``action``, a deal (see :meth:`State.apply`); any other action is
+    refused by the state's own dispatch, with the reason."""
+    if type(action) is not Deal:
+        from .state import State  # here: state.py imports this module
+
+        return State.apply(state, action)
     last = _sampled
     if action is last[0] and state._ctx.tables is last[1]:
         # drawn by sample() for this ruleset's pack: a valid deal, worked out already
-        elder_cards, dealer_cards, stock = last[2], last[3], last[4]
+        elder_cards, dealer_cards, stock, prefix = last[2], last[3], last[4], last[5]
     else:
         elder_cards, dealer_cards, stock = _read_deal(state, action)
-    # start_deal sets every field but these
-    new = _new_object(type(state))
+        prefix = None
+    # start_deal sets every field but these; the new state is of the exchange's class at
+    # once when it is known (changing a state's class costs more than making it)
+    new = _new_object(_exchanging or type(state))
     new._ctx = state._ctx
     new._scores = state._scores
     new._history = (state._history, action)
-    start_deal(new, elder_cards, dealer_cards, stock)
+    start_deal(new, elder_cards, dealer_cards, stock, prefix)
     return new
 
 
@@ -159,53 +192,76 @@ def _read_deal(state: State, action: Deal) -> tuple[int, int, tuple[int, ...]]:
     return sum(elder_at(masks)), sum(dealer_at(masks)), tuple(map(_index_of, pack[CARDS_DEALT:]))
 
 
-def start_deal(new: State, elder_cards: int, younger_cards: int, stock: tuple[int, ...]) -> None:
+def start_deal(
+    new: State,
+    elder_cards: int,
+    younger_cards: int,
+    stock: tuple[int, ...],
+    prefix: tuple[int, ...] | None = None,
+) -> None:
     """Set up a new state for a fresh deal (the dealer is already set): every field but
-    the history, from the context and the scores."""
-    # the context's fields unpacked at once: quicker than reading them one by one
-    rules, tables, game, dealer, _setup, result, _exch, _decl = new._ctx
-    elder = _OTHER[dealer]
-    if elder == 0:
-        dealt = (elder_cards, younger_cards)
-        hands = elder_cards | younger_cards << HAND_BITS
-    else:
-        dealt = (younger_cards, elder_cards)
-        hands = younger_cards | elder_cards << HAND_BITS
+    the history, from the context and the scores. ``prefix``: the masks of the stock's
+    top cards (see :class:`~.parts.Setup`), when worked out already."""
+    global _exchanging
+    ctx = new._ctx
+    dealer = ctx[3]
     # is_blank, written out: no court card (R-CB-1)
-    blank = (not elder_cards & COURTS_MASK, not younger_cards & COURTS_MASK)
-    if elder != 0:
-        blank = (blank[1], blank[0])
-    prefix = tuple(accumulate(map(_BITS.__getitem__, stock), or_, initial=0))
+    elder_blank = not elder_cards & COURTS_MASK
+    younger_blank = not younger_cards & COURTS_MASK
+    if dealer:  # the elder is A
+        elder = _A
+        dealt = (elder_cards, younger_cards)
+        blank = (elder_blank, younger_blank)
+        new._hands = elder_cards | younger_cards << HAND_BITS
+    else:
+        elder = _B
+        dealt = (younger_cards, elder_cards)
+        blank = (younger_blank, elder_blank)
+        new._hands = younger_cards | elder_cards << HAND_BITS
+    if prefix is None:
+        prefix = (0, *accumulate(map(_BITS.__getitem__, stock)))
     # records made whole with tuple.__new__ (a named tuple's own constructor is Python
     # code, and this runs for every deal)
-    first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed = game
-    game = _new(
-        Game, (first_dealer, deal_number + 1, sheet, auto, single, origin, target, games, resumed)
-    )
-    setup = _new(Setup, (dealt, stock, blank, prefix, elder))
     new._ctx = _new(
         Context,
         (
-            rules,
-            tables,
-            game,
+            ctx[0],
+            ctx[1],
+            _next_game(ctx[2]),
             dealer,
-            setup,
-            result,
-            _FRESH_EXCHANGE[blank[elder]],
+            _new(Setup, (dealt, stock, blank, prefix, elder)),
+            ctx[5],
+            _FRESH_EXCHANGE[elder_blank],
             NO_DECLARATIONS,
         ),
     )
-    new._hands = hands
     new._events = None
-    new._scores = deal_part(new._scores)
+    new._scores = new._scores >> _TOTALS_SHIFT << _TOTALS_SHIFT  # parts.deal_part, inlined
     new._race = FRESH_RACE
     new._lead = -1
-    new._tricks = play.NO_TRICKS
-    new._phase = _EXCHANGE
+    new._tricks = _NO_TRICKS
     new._to_move = elder
-    if blank[0] or blank[1]:
+    if new._PHASE is not _EXCHANGE:
+        # the first deal made (or a new_deal state): learn the exchange's class
+        new._phase = _EXCHANGE
+        _exchanging = type(new)
+    if elder_blank or younger_blank:
         _score_blanks(new, elder, blank)
+
+
+def _next_game(game: Game) -> Game:
+    """The game's record with one deal more (the last made is remembered: dealing again
+    from one chance node, as searches and samplers do, makes it once)."""
+    global _last_game
+    last = _last_game
+    if game is last[0]:
+        return last[1]
+    first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed = game
+    after = _new(
+        Game, (first_dealer, deal_number + 1, sheet, auto, single, origin, target, games, resumed)
+    )
+    _last_game = (game, after)
+    return after
 
 
 def _score_blanks(new: State, elder: Player, blank: tuple[bool, bool]) -> None:

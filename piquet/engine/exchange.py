@@ -9,13 +9,12 @@ are :func:`discard_limits`, for both the legal actions and the check of an actio
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Iterator, Sequence
 from math import comb
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, overload
+from typing import TYPE_CHECKING, Final, NoReturn, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
 from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, _from_mask
@@ -42,7 +41,10 @@ __all__ = [
 ACTIONS: Final = frozenset((Exchange, ExchangeCount, Leave))
 _OTHER: Final = (Player.B, Player.A)
 _new_object: Final = object.__new__
-_set: Final = object.__setattr__
+# a frozen class's slot, written past its __setattr__: its own setter is quicker than
+# object.__setattr__
+_set_mask: Final = CardSet.__dict__["mask"].__set__
+_set_discard: Final = Exchange.__dict__["discard"].__set__
 # enum members as module constants: reading one off its class costs ten times more
 _COUNT: Final = ExchStage.COUNT
 _YOUNGER_FIRST: Final = ExchStage.YOUNGER_FIRST
@@ -54,14 +56,14 @@ _EXPOSE: Final = LeftCards.EXPOSE
 _LOOK: Final = LeftCards.LOOK
 _new: Final = tuple.__new__
 _LEAVES: Final = (Leave(LeftCards.UNSEEN), Leave(LeftCards.LOOK), Leave(LeftCards.EXPOSE))
-_SUIT_CARD_BITS: Final = tuple(
+# by suit: _SPADES[cards of that suit], their bits, in canonical order
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
     tuple(tuple(1 << i for i in indices) for indices in table) for table in SUIT_INDICES
 )
-"""``_SUIT_CARD_BITS[suit][cards of that suit]``: their bits, in canonical order."""
 _NO_CARD: Final = (0,)
-_COMB_SUMS: Final = tuple(
-    tuple(tuple(sum(comb(n, k) for k in range(lo, hi + 1)) for hi in range(13)) for lo in range(13))
-    for n in range(13)
+# how many discards of lo to hi cards of n, by n << 8 | lo << 4 | hi (n up to 12 cards)
+_COUNTS: Final = tuple(
+    sum(comb(key >> 8, k) for k in range(key >> 4 & 15, (key & 15) + 1)) for key in range(13 << 8)
 )
 
 
@@ -70,23 +72,16 @@ _COMB_SUMS: Final = tuple(
 
 class _Discards(Sequence[Exchange]):
     """Every legal discard, built only when asked for: combinations by size, then
-    lexicographically in canonical card order."""
+    lexicographically in canonical card order.
 
-    __slots__ = ("_bits", "_hi", "_len", "_lo")
+    Made by :func:`legal_actions` without a constructor call. A random choice asks the
+    length twice and one item: the length is kept, and an item is made in one call."""
 
-    def __init__(self, hand: int, lo: int, hi: int) -> None:
-        sb = _SUIT_CARD_BITS
-        # the cards' bits in canonical order, and a 0 after them (see _discard_getters)
-        self._bits = bits = (
-            sb[0][hand & SUIT_BITS]
-            + sb[1][(hand >> 16) & SUIT_BITS]
-            + sb[2][(hand >> 32) & SUIT_BITS]
-            + sb[3][(hand >> 48) & SUIT_BITS]
-            + _NO_CARD
-        )
-        self._lo = lo
-        self._hi = hi
-        self._len = _COMB_SUMS[len(bits) - 1][lo][hi]
+    __slots__ = ("_hand", "_key", "_len")
+
+    _hand: int
+    _key: int  # the hand's size, and the fewest and the most cards: see _discard_getters
+    _len: int
 
     def __len__(self) -> int:
         return self._len
@@ -96,24 +91,41 @@ class _Discards(Sequence[Exchange]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
     def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
-        if type(index) is not int or not 0 <= index < self._len:
+        if type(index) is not int:
             return self._other_item(index)
-        bits = self._bits
-        return _exchange_of(sum(_discard_getters(len(bits) - 1, self._lo, self._hi)[index](bits)))
+        try:
+            getters = _GETTERS[self._key]
+        except KeyError:
+            getters = _discard_getters(self._key)
+        try:
+            getter = getters[index]  # a negative index counts from the end, as for a tuple
+        except IndexError:
+            raise IndexError("discard index out of range") from None
+        hand = self._hand
+        # the cards' bits in canonical order, and a 0 after them (see _discard_getters)
+        bits = (
+            _SPADES[hand & SUIT_BITS]
+            + _HEARTS[hand >> 16 & SUIT_BITS]
+            + _DIAMONDS[hand >> 32 & SUIT_BITS]
+            + _CLUBS[hand >> 48 & SUIT_BITS]
+            + _NO_CARD
+        )
+        # _exchange_of, written out: this is a random player's every discard
+        discard = _new_object(CardSet)
+        _set_mask(discard, sum(getter(bits)))
+        action = _new_object(Exchange)
+        _set_discard(action, discard)
+        return action
 
     def _other_item(self, index: int | slice) -> Exchange | Sequence[Exchange]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
-        index = operator.index(index)
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("discard index out of range")
-        return self[index]
+        return self[operator.index(index)]
 
     def __iter__(self) -> Iterator[Exchange]:
-        bits = self._bits[:-1]
-        for k in range(self._lo, self._hi + 1):
+        bits = _canonical_bits(self._hand)
+        key = self._key
+        for k in range(key >> 4 & 15, (key & 15) + 1):
             for combo in itertools.combinations(bits, k):
                 yield _exchange_of(sum(combo))
 
@@ -121,37 +133,56 @@ class _Discards(Sequence[Exchange]):
         if not isinstance(action, Exchange):
             return False
         mask = action.discard.mask
-        hand = sum(self._bits)
-        return not mask & ~hand and self._lo <= mask.bit_count() <= self._hi
+        key = self._key
+        return not mask & ~self._hand and key >> 4 & 15 <= mask.bit_count() <= key & 15
 
     def __repr__(self) -> str:
-        return f"<{self._len} discards of {self._lo} to {self._hi} cards>"
+        key = self._key
+        return f"<{self._len} discards of {key >> 4 & 15} to {key & 15} cards>"
 
 
-@functools.lru_cache(maxsize=64)
-def _discard_getters(n: int, lo: int, hi: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
-    """Every discard of ``lo`` to ``hi`` of ``n`` cards, in canonical order, as a getter of
-    its cards' bits out of the ``n`` bits and a 0 (at position ``n``: a getter of one
-    position would give an int, not a tuple to sum; a discard of no card gets two 0s)."""
-    return tuple(
+def _canonical_bits(hand: int) -> tuple[int, ...]:
+    """The hand's cards' bits, in canonical order."""
+    return (
+        _SPADES[hand & SUIT_BITS]
+        + _HEARTS[hand >> 16 & SUIT_BITS]
+        + _DIAMONDS[hand >> 32 & SUIT_BITS]
+        + _CLUBS[hand >> 48 & SUIT_BITS]
+    )
+
+
+_GETTERS: Final[dict[int, tuple[itemgetter[tuple[int, ...]], ...]]] = {}
+
+
+def _discard_getters(key: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
+    """Every discard of ``lo`` to ``hi`` of ``n`` cards (``key``: ``n << 8 | lo << 4 | hi``),
+    in canonical order, as a getter of its cards' bits out of the ``n`` bits and a 0 (at
+    position ``n``: a getter of one position would give an int, not a tuple to sum; a
+    discard of no card gets two 0s). Made once for each key, and kept."""
+    n, lo, hi = key >> 8, key >> 4 & 15, key & 15
+    getters = _GETTERS[key] = tuple(
         itemgetter(*combo) if k > 1 else itemgetter(*combo, n, n)
         for k in range(lo, hi + 1)
         for combo in itertools.combinations(range(n), k)
     )
+    return getters
 
 
 def _exchange_of(mask: int) -> Exchange:
     # past the frozen classes' own constructors and converters: a CardSet and an
     # Exchange made as _from_mask makes a CardSet
     discard = _new_object(CardSet)
-    _set(discard, "mask", mask)
+    _set_mask(discard, mask)
     action = _new_object(Exchange)
-    _set(action, "discard", discard)
+    _set_discard(action, discard)
     return action
 
 
 def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
-    """How many cards the player to move may discard, and the rule that says so."""
+    """How many cards the player to move may discard, and the rule that says so.
+
+    (:func:`legal_actions` and :func:`apply` write it out for the usual elder and
+    younger.)"""
     rules = state._ctx.ruleset
     stage = exch.stage
     if stage is _ELDER:
@@ -167,58 +198,164 @@ def discard_limits(state: State, exch: ExchangeState) -> tuple[int, int, str]:
 
 
 def legal_actions(state: State) -> Sequence[ExchangeCount | Exchange | Leave]:
-    exch = state._ctx.exch
+    ctx = state._ctx
+    exch = ctx.exch
     assert exch is not None
     stage = exch.stage
-    if stage is _COUNT:
-        rules = state._ctx.ruleset
+    player: Player = state._to_move  # type: ignore[assignment]
+    # discard_limits, written out for the usual elder and younger
+    if stage is _ELDER and not exch.announced:
+        rules = ctx.ruleset
+        lo, hi = rules.elder_min, rules.elder_max
+    elif stage is _YOUNGER:
+        # the stock's length is the ruleset's stock_size, without its property's call
+        lo = ctx.ruleset.younger_min
+        hi = len(ctx.setup.stock) - exch.taken[_OTHER[player]]  # type: ignore[union-attr]
+    elif stage is _COUNT:
+        rules = ctx.ruleset
         return tuple(ExchangeCount(n) for n in range(rules.elder_min, rules.elder_max + 1))
-    if stage is _LEAVE:
+    elif stage is _LEAVE:
         return _LEAVES
-    if stage is _DONE:
+    elif stage is _DONE:
         return ()
-    lo, hi, _rule = discard_limits(state, exch)
-    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
-    return _Discards(hand, lo, hi)
+    else:
+        lo, hi, _rule = discard_limits(state, exch)
+    # _discards, written out: this is a random player's every discard
+    hand = state._hands >> HAND_SHIFT[player] & HAND_MASK
+    discards = _new_object(_Discards)
+    discards._hand = hand
+    discards._key = key = hand.bit_count() << 8 | lo << 4 | hi
+    discards._len = _COUNTS[key]
+    return discards
 
 
 # ----------------------------------------------------------------- transition
 
 
 def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
+    """The state after ``action`` (see :meth:`State.apply`); any other kind of action is
+    refused by the state's own dispatch, with the reason.
+
+    A discard, the exchange's every step, written out in one function: a call, a
+    clone and a record fewer than a step per function."""
     ctx = state._ctx
     exch = ctx.exch
     assert exch is not None
     stage = exch.stage
-    if stage is _COUNT:
-        return _count(state, exch, action)
-    if stage is _LEAVE:
-        return _leave(state, exch, action)
-    if type(action) is not Exchange:
-        raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
+    if type(action) is not Exchange or stage is _COUNT or stage is _LEAVE:
+        return _not_a_discard(state, exch, action)
     player: Player = state._to_move  # type: ignore[assignment]
+    other = _OTHER[player]
+    # the context's fields unpacked at once: quicker than reading them one by one
+    rules, tables, game, dealer, setup, result, _exch, decl = ctx
+    announced = exch.announced
+    # discard_limits, written out for the usual elder and younger
+    if stage is _ELDER and not announced:
+        lo, hi = rules.elder_min, rules.elder_max
+    elif stage is _YOUNGER:
+        # the stock's length is the ruleset's stock_size, without its property's call
+        lo, hi = rules.younger_min, len(setup.stock) - exch.taken[other]  # type: ignore[union-attr]
+    else:
+        lo, hi, _rule = discard_limits(state, exch)
     shift = HAND_SHIFT[player]
-    hand = state._hands >> shift & HAND_MASK
+    hands = state._hands
+    discard = action.discard.mask
+    n = discard.bit_count()
+    moved = discard << shift  # the discard's bits in both hands
+    if hands & moved != moved or not lo <= n <= hi:
+        _refuse(state, exch, action)
+    # the clone, written out (the exchange keeps the play's fields as they are)
+    new = _new_object(type(state))
+    new._scores = state._scores
+    new._events = state._events
+    new._race = state._race
+    new._lead = state._lead
+    new._tricks = state._tricks
+    new._history = (state._history, action)
+    # the discard leaves the hand (its cards are in it: one XOR)
+    hands ^= moved
+    prefix = setup.prefix  # type: ignore[union-attr]
+    if stage is _ELDER:
+        if not announced:
+            # the usual elder: he takes the top n cards, and the younger is to move
+            new._hands = hands | prefix[n] << shift
+            if player:
+                exch = _new(ExchangeState, (_YOUNGER, 0, (0, discard), (0, n), False, None))
+            else:
+                exch = _new(ExchangeState, (_YOUNGER, 0, (discard, 0), (n, 0), False, None))
+            new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
+            new._to_move = other
+            return new
+        # the younger committed first: the elder takes the top n cards, the younger the
+        # next ones
+        m = exch.taken[other]
+        hands |= prefix[n] << shift | (prefix[n + m] ^ prefix[n]) << HAND_SHIFT[other]
+        k = n  # the elder's count
+    elif stage is _YOUNGER:
+        # the younger takes the next n cards
+        k = exch.taken[other]  # the elder's count
+        m = n
+        hands |= (prefix[k + n] ^ prefix[k]) << shift
+    else:
+        # committed, not yet taken in: the elder's blanche is shown, then he exchanges
+        new._hands = hands
+        exch = exch._replace(
+            stage=_ELDER,
+            discards=_with(exch.discards, player, discard),
+            taken=_with(exch.taken, player, n),
+        )
+        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
+        new._to_move = other
+        return new
+    # both have taken in (k and m cards): the younger says what becomes of cards left
+    new._hands = hands
+    discards = exch.discards
+    if player:
+        discards = (discards[0], discards[1] | discard)
+        taken = (m, k) if stage is _ELDER else (k, m)
+    else:
+        discards = (discards[0] | discard, discards[1])
+        taken = (k, m) if stage is _ELDER else (m, k)
+    if k + m >= len(setup.stock):  # type: ignore[union-attr]
+        new._ctx = ctx
+        new._to_move = player
+        # the record goes into the declarations' new context
+        declarations.begin(
+            new, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
+        )
+    else:
+        exch = _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))
+        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
+        new._to_move = dealer
+    return new
+
+
+def _refuse(state: State, exch: ExchangeState, action: Exchange) -> NoReturn:
+    player: Player = state._to_move  # type: ignore[assignment]
+    hand = state._hands >> HAND_SHIFT[player] & HAND_MASK
     discard = action.discard.mask
     if discard & ~hand:
         raise IllegalActionError(f"{action}: {player} does not hold {_from_mask(discard & ~hand)}")
     n = discard.bit_count()
     lo, hi, rule = discard_limits(state, exch)
-    if not lo <= n <= hi:
-        span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
-        who = "elder" if stage is _ELDER else "younger"
-        raise IllegalActionError(f"{action}: the {who} must discard {span} cards, not {n} ({rule})")
-    new = state._clone()
-    new._history = (state._history, action)
-    # the discard leaves the hand (its cards are in it: one XOR)
-    new._hands = state._hands ^ discard << shift
-    if stage is _ELDER:
-        _elder_takes(new, ctx, exch, player, discard, n)
-    elif stage is _YOUNGER:
-        _younger_takes(new, ctx, exch, player, discard, n)
-    else:
-        _commit_younger(new, ctx, exch, player, discard, n)
-    return new
+    span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
+    who = "elder" if exch.stage is _ELDER else "younger"
+    raise IllegalActionError(f"{action}: the {who} must discard {span} cards, not {n} ({rule})")
+
+
+def _not_a_discard(state: State, exch: ExchangeState, action: object) -> State:
+    """The count, the word on the cards left, or an action refused with the reason."""
+    kind = type(action)
+    if kind not in ACTIONS:
+        from .state import State  # here: state.py imports this module
+
+        return State.apply(state, action)  # type: ignore[arg-type]
+    stage = exch.stage
+    if stage is _COUNT:
+        return _count(state, exch, action)
+    if stage is _LEAVE:
+        return _leave(state, exch, action)
+    raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
 
 
 def _count(state: State, exch: ExchangeState, action: object) -> State:
@@ -253,91 +390,15 @@ def _leave(state: State, exch: ExchangeState, action: object) -> State:
     return new
 
 
-def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
-    return (value, pair[1]) if player == 0 else (pair[0], value)
-
-
-def _with_exchange(new: State, ctx: Context, exch: ExchangeState) -> None:
-    # tuple.__new__: the named tuple's own constructor is Python code, and slower
-    # the fields unpacked at once: quicker than slicing the context to rebuild it
-    rules, tables, game, dealer, setup, result, _exch, decl = ctx
-    new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
-
-
-def _commit_younger(
-    new: State, ctx: Context, exch: ExchangeState, younger: Player, discard: int, n: int
-) -> None:
-    """Committed, not yet taken in: the elder's blanche is shown, then he exchanges."""
-    exch = exch._replace(
-        stage=_ELDER,
-        discards=_with(exch.discards, younger, discard),
-        taken=_with(exch.taken, younger, n),
-    )
-    _with_exchange(new, ctx, exch)
-    new._to_move = _OTHER[younger]
-
-
-def _elder_takes(
-    new: State, ctx: Context, exch: ExchangeState, elder: Player, discard: int, n: int
-) -> None:
-    """The elder takes the top ``n`` cards of the stock (his hand is without his discard)."""
-    setup = ctx.setup
-    assert setup is not None
-    prefix = setup.prefix
-    younger = _OTHER[elder]
-    new._hands |= prefix[n] << HAND_SHIFT[elder]
-    if not exch.announced:
-        taken = (n, 0) if elder == 0 else (0, n)
-        discards = (discard, 0) if elder == 0 else (0, discard)
-        exch = _new(ExchangeState, (_YOUNGER, 0, discards, taken, False, None))
-        # the context's fields unpacked at once: quicker than slicing it to rebuild it
-        rules, tables, game, dealer, _setup, result, _exch, decl = ctx
-        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
-        new._to_move = younger
-        return
-    # the younger committed first: he takes in now
-    m = exch.taken[younger]
-    new._hands |= (prefix[n + m] ^ prefix[n]) << HAND_SHIFT[younger]
-    discards = _with(exch.discards, elder, exch.discards[elder] | discard)
-    _after_taking(new, ctx, exch.announced, discards, _with(exch.taken, elder, n))
-
-
-def _younger_takes(
-    new: State, ctx: Context, exch: ExchangeState, younger: Player, discard: int, n: int
-) -> None:
-    """The younger takes the next ``n`` cards (his hand is without his discard)."""
-    setup = ctx.setup
-    assert setup is not None
-    prefix = setup.prefix
-    k = exch.taken[_OTHER[younger]]
-    new._hands |= (prefix[k + n] ^ prefix[k]) << HAND_SHIFT[younger]
-    discards = _with(exch.discards, younger, exch.discards[younger] | discard)
-    _after_taking(new, ctx, exch.announced, discards, _with(exch.taken, younger, n))
-
-
-def _after_taking(
-    new: State, ctx: Context, announced: int, discards: tuple[int, int], taken: tuple[int, int]
-) -> None:
-    """Both have taken in: the younger says what becomes of cards left, if any."""
-    setup = ctx.setup
-    assert setup is not None
-    if taken[0] + taken[1] >= len(setup.stock):
-        # the record goes into the declarations' new context
-        declarations.begin(
-            new, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
-        )
-    else:
-        _with_exchange(
-            new, ctx, _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))
-        )
-        new._to_move = ctx.dealer
-
-
 # ----------------------------------------------------------------- who saw what
 
 
 def elder_has_exchanged(exch: ExchangeState) -> bool:
     return exch.stage >= _YOUNGER
+
+
+def _with(pair: tuple[int, int], player: Player, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
 def taken(state: State) -> tuple[int, int]:
