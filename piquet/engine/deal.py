@@ -23,6 +23,7 @@ from .parts import (
     HAND_BITS,
     NO_DECLARATIONS,
     SCORE_BITS,
+    STATE_CLASS,
     Context,
     ExchangeState,
     ExchStage,
@@ -76,15 +77,14 @@ _DEALT: Final = {
     for p, (elder, dealer) in ((p, _positions(p)) for p in (1, 2, 3, 4, 6))
 }
 _ELDER_DEALT: Final = {p: elder for p, (elder, _dealer) in _DEALT.items()}
-# The last deal drawn by sample(), with the ruleset tables it was drawn for and what
-# apply() needs of it (the elder's cards, the dealer's, the stock's indices): a sampled
-# deal is valid by construction, and checking it again would cost as much as drawing it.
-# One entry, replaced whole; a deal made or changed elsewhere is another object.
-# The class of a state in the exchange (see engine.phases), learnt at the first deal.
-_exchanging: type[State] | None = None
 # The last game record _next_game made, and the one it was made from.
 # (None: nothing yet, and no game record is None)
 _last_game: tuple[Game | None, Game] | tuple[None, None] = (None, None)
+# The last deal drawn by sample(), with the ruleset tables it was drawn for and what
+# apply() needs of it (the elder's cards, the dealer's, the stock's indices and the
+# prefix masks of the stock): a sampled deal is valid by construction, and checking it
+# again would cost as much as drawing it. One entry, replaced whole; a deal made or
+# changed elsewhere is another object.
 _sampled: tuple[Deal | None, object, int, int, tuple[int, ...], tuple[int, ...]] = (
     None,
     None,
@@ -168,8 +168,8 @@ def apply(state: State, action: Deal) -> State:
         elder_cards, dealer_cards, stock = _read_deal(state, action)
         prefix = None
     # start_deal sets every field but these; the new state is of the exchange's class at
-    # once when it is known (changing a state's class costs more than making it)
-    new = _new_object(_exchanging or type(state))
+    # once (changing a state's class costs more than making it)
+    new = STATE_CLASS["exchange"]()
     new._ctx = state._ctx
     new._scores = state._scores
     new._history = (state._history, action)
@@ -202,7 +202,6 @@ def start_deal(
     """Set up a new state for a fresh deal (the dealer is already set): every field but
     the history, from the context and the scores. ``prefix``: the masks of the stock's
     top cards (see :class:`~.parts.Setup`), when worked out already."""
-    global _exchanging
     ctx = new._ctx
     dealer = ctx[3]
     # is_blank, written out: no court card (R-CB-1)
@@ -241,10 +240,8 @@ def start_deal(
     new._lead = -1
     new._tricks = _NO_TRICKS
     new._to_move = elder
-    if new._PHASE is not _EXCHANGE:
-        # the first deal made (or a new_deal state): learn the exchange's class
+    if new._PHASE is not _EXCHANGE:  # a new_deal state, made as a plain State
         new._phase = _EXCHANGE
-        _exchanging = type(new)
     if elder_blank or younger_blank:
         _score_blanks(new, elder, blank)
 

@@ -35,6 +35,7 @@ from .parts import (
     HAND_MASK,
     HAND_SHIFT,
     NO_DECLARATIONS,
+    STATE_CLASS,
     Context,
     Declarations,
     DeclStage,
@@ -80,7 +81,7 @@ def begin(new: State, exch: ExchangeState | None = None) -> None:
         # anyone sees it, so it never takes the declarations' class
         auto_declarations.declare(new, ctx, exch)
     else:
-        new._phase = _DECLARATION
+        new.__class__ = STATE_CLASS["declaration"]  # new._phase = DECLARATION, quicker
         new._ctx = _new(Context, (*ctx[:6], exch, NO_DECLARATIONS))
 
 

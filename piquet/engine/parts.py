@@ -26,6 +26,7 @@ from ..words import Category, Player, Result, Resumed, Spoken
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
+    from .state import State
     from .tables import RulesTables
 
 __all__ = [
@@ -135,7 +136,7 @@ def deal_part(scores: int) -> int:
     return scores >> _TOTALS_SHIFT << _TOTALS_SHIFT
 
 
-STATE_CLASS: dict[str, type[Any]] = {}
+STATE_CLASS: dict[str, type[State]] = {}
 """The class of state of each phase, by the phase's value (``"play"``...), filled in by
 :mod:`.phases`. A phase module that moves a new state on to another phase sets its class
 from here (``new.__class__ = STATE_CLASS["play"]``): quicker than ``new._phase = ...``,

@@ -18,10 +18,8 @@ reason. A phase module sets ``new._phase``, and the state changes class.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
-from ..actions import Action, Deal
 from ..words import Phase
 from . import deal, declarations, exchange, play
 from .parts import STATE_CLASS
@@ -29,7 +27,6 @@ from .state import State
 
 __all__ = ["STATE_OF_PHASE"]
 
-_EXCHANGE_ACTIONS: Final = exchange.ACTIONS
 # The engine makes a state by calling its phase's class, ``type(state)()``, with
 # object's own __init__: quicker than ``object.__new__(cls)``, which goes through a
 # wrapper that builds its arguments twice. ``State()`` itself still refuses.
@@ -42,13 +39,10 @@ class _Dealing(State):
     __slots__ = ()
     __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.DEAL
-    # always a chance node: the draw is the deal module's own function
+    # always a chance node: the draw and the deal are the deal module's own functions
+    # (its apply hands any other action back to State's, which refuses it with the reason)
     sample_chance = deal.sample
-
-    def apply(self, action: Action) -> State:
-        if type(action) is Deal:
-            return deal.apply(self, action)
-        return State.apply(self, action)
+    apply = deal.apply  # type: ignore[assignment]
 
 
 class _Exchanging(State):
@@ -58,13 +52,9 @@ class _Exchanging(State):
     __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.EXCHANGE
 
-    def legal_actions(self) -> Sequence[Action]:
-        return exchange.legal_actions(self)
-
-    def apply(self, action: Action) -> State:
-        if type(action) in _EXCHANGE_ACTIONS:
-            return exchange.apply(self, action)  # type: ignore[arg-type]
-        return State.apply(self, action)
+    # the exchange's own functions (its apply hands any other action back to State's)
+    legal_actions = exchange.legal_actions
+    apply = exchange.apply  # type: ignore[assignment]
 
 
 class _Declaring(State):
