@@ -47,6 +47,7 @@ __all__ = [
     "SuitLists",
     "answer_row",
     "by_key",
+    "duel_of",
     "ranking",
 ]
 
@@ -110,7 +111,7 @@ YOUNGER_WINS: Final = 2
 NO_DUEL: Final[Duel] = (NOBODY, 0, 0, ())
 
 
-def _duel(combos_e: tuple[Combo, ...], combos_y: tuple[Combo, ...]) -> Duel:
+def duel_of(combos_e: tuple[Combo, ...], combos_y: tuple[Combo, ...]) -> Duel:
     """Who wins a category, from both hands' combinations, best first."""
     if not combos_e:
         if not combos_y:
@@ -291,7 +292,7 @@ class CategoryTable:
         >>> [str(pq.CardSet.from_mask(mask)) for _key, mask, _points, _entries in own]
         ['AS KS QS', 'AC KC QC', '9H 8H 7H']
         """
-        return _duel(
+        return duel_of(
             self.combos(e0 | e1 << SUIT_SHIFT | e2 << 2 * SUIT_SHIFT | e3 << 3 * SUIT_SHIFT),
             self.combos(y0 | y1 << SUIT_SHIFT | y2 << 2 * SUIT_SHIFT | y3 << 3 * SUIT_SHIFT),
         )

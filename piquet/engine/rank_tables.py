@@ -10,20 +10,17 @@ from ..actions import Call, Good
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT
 from ..rules.protocols import CategoryRule
 from .category_table import (
-    ELDER_WINS,
-    KEY,
     MASK,
     NO_DUEL,
-    NOBODY,
     RANKS,
     SLOTS,
     SUITS,
-    YOUNGER_WINS,
     CategoryTable,
     Combo,
     Duel,
     answer_row,
     by_key,
+    duel_of,
     ranking,
 )
 
@@ -147,18 +144,7 @@ class PerRank(CategoryTable):
             ]
         if len(own_y) > 1:
             own_y = tuple(sorted(own_y, key=by_key, reverse=True))
-        if not own_e:
-            if not own_y:
-                return NO_DUEL
-            return YOUNGER_WINS, 0, own_y[0][MASK], own_y
-        if not own_y:
-            return ELDER_WINS, own_e[0][MASK], 0, own_e
-        first_e, first_y = own_e[0], own_y[0]
-        if first_e[KEY] == first_y[KEY]:  # equal: neither scores (R-DE-1)
-            return NOBODY, first_e[MASK], first_y[MASK], ()
-        if first_e[KEY] > first_y[KEY]:
-            return ELDER_WINS, first_e[MASK], first_y[MASK], own_e
-        return YOUNGER_WINS, first_e[MASK], first_y[MASK], own_y
+        return duel_of(own_e, own_y)
 
     def _rank_combos(self, a: int, b: int, c: int, d: int) -> tuple[Combo, ...]:
         """:meth:`combos` of the cards whose suits hold ``a``, ``b``, ``c``, ``d``."""
