@@ -27,17 +27,21 @@ from .state import State
 
 __all__ = ["STATE_OF_PHASE"]
 
-# The engine makes a state by calling its phase's class, ``type(state)()``, with
-# object's own __init__: quicker than ``object.__new__(cls)``, which goes through a
-# wrapper that builds its arguments twice. ``State()`` itself still refuses.
-_MADE_BY_THE_ENGINE: Final = object.__init__
+
+class _OfAPhase(State):
+    """The base of the phases' classes: the engine makes a state by calling its phase's
+    class, ``type(state)()``, with object's own __init__, quicker than
+    ``object.__new__(cls)`` (a wrapper that builds its arguments twice). ``State()``
+    itself still refuses."""
+
+    __slots__ = ()
+    __init__ = object.__init__
 
 
-class _Dealing(State):
+class _Dealing(_OfAPhase):
     """A :class:`State` at a chance node (a deal to come)."""
 
     __slots__ = ()
-    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.DEAL
     # always a chance node: the draw and the deal are the deal module's own functions
     # (its apply hands any other action back to State's, which refuses it with the reason)
@@ -45,11 +49,10 @@ class _Dealing(State):
     apply = deal.apply  # type: ignore[assignment]
 
 
-class _Exchanging(State):
+class _Exchanging(_OfAPhase):
     """A :class:`State` in the exchange."""
 
     __slots__ = ()
-    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.EXCHANGE
 
     # the exchange's own functions (its apply hands any other action back to State's)
@@ -57,11 +60,10 @@ class _Exchanging(State):
     apply = exchange.apply  # type: ignore[assignment]
 
 
-class _Declaring(State):
+class _Declaring(_OfAPhase):
     """A :class:`State` in the declarations."""
 
     __slots__ = ()
-    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.DECLARATION
 
     # the declarations' own functions, with no call between (apply hands any other
@@ -70,22 +72,20 @@ class _Declaring(State):
     apply = declarations.apply
 
 
-class _Playing(State):
+class _Playing(_OfAPhase):
     """A :class:`State` in the play."""
 
     __slots__ = ()
-    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.PLAY
     # the hottest calls of the engine: the play's own functions, with no call between
     legal_actions = play.legal_actions
     apply = play.apply
 
 
-class _Over(State):
+class _Over(_OfAPhase):
     """A :class:`State` at the end of the game."""
 
     __slots__ = ()
-    __init__ = _MADE_BY_THE_ENGINE
     _PHASE = Phase.OVER
 
 
