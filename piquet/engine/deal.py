@@ -22,8 +22,8 @@ from .parts import (
     FRESH_RACE,
     HAND_BITS,
     NO_DECLARATIONS,
-    SCORE_BITS,
     STATE_CLASS,
+    TOTALS_SHIFT,
     Context,
     ExchangeState,
     ExchStage,
@@ -52,7 +52,6 @@ _OTHER: Final = (Player.B, Player.A)
 _A: Final = Player.A
 _B: Final = Player.B
 _NO_TRICKS: Final = play.NO_TRICKS
-_TOTALS_SHIFT: Final = 2 * SCORE_BITS  # the scores' fields for the game (see parts)
 _EXCHANGE: Final = Phase.EXCHANGE
 _index_of: Final = attrgetter("index")
 _mask_of: Final = attrgetter("_mask")
@@ -235,7 +234,7 @@ def start_deal(
         ),
     )
     new._events = None
-    new._scores = new._scores >> _TOTALS_SHIFT << _TOTALS_SHIFT  # parts.deal_part, inlined
+    new._scores = new._scores >> TOTALS_SHIFT << TOTALS_SHIFT  # parts.deal_part, inlined
     new._race = FRESH_RACE
     new._lead = -1
     new._tricks = _NO_TRICKS

@@ -11,7 +11,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..words import CHANCE, Phase, Player, Result
-from .parts import MAX_TOTAL, SCORE_BITS, STATE_CLASS, Context, Game, pack_scores
+from .parts import (
+    SCORE_BITS,
+    SCORE_FIELD,
+    STATE_CLASS,
+    TOTALS_SHIFT,
+    Context,
+    Game,
+    pack_scores,
+)
 
 if TYPE_CHECKING:
     from .state import State
@@ -22,8 +30,6 @@ _new = tuple.__new__
 _OTHER = (Player.B, Player.A)
 _DEAL = Phase.DEAL
 _OVER = Phase.OVER
-_FIELD = MAX_TOTAL  # the bits of one score in parts.pack_scores
-_TOTALS_SHIFT = 2 * SCORE_BITS
 
 
 def end_deal(new: State) -> None:
@@ -39,11 +45,11 @@ def end_deal(new: State) -> None:
     first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed = game
     scores = new._scores
     # score_pair written out: the totals for the game, then the deal's
-    totals = scores >> _TOTALS_SHIFT
-    if rules.game.over_after_deal(len(sheet) + 1, (totals & _FIELD, totals >> SCORE_BITS)):
+    totals = scores >> TOTALS_SHIFT
+    if rules.game.over_after_deal(len(sheet) + 1, (totals & SCORE_FIELD, totals >> SCORE_BITS)):
         finish_game(new, first_to_target=None)
         return
-    sheet = (*sheet, (scores & _FIELD, scores >> SCORE_BITS & _FIELD))
+    sheet = (*sheet, (scores & SCORE_FIELD, scores >> SCORE_BITS & SCORE_FIELD))
     fields = (first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed)
     game = _new(Game, fields)
     # the game record and the next dealer; the rest of the context as it was

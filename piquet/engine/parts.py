@@ -36,8 +36,10 @@ __all__ = [
     "HAND_SHIFT",
     "MAX_TOTAL",
     "NO_DECLARATIONS",
+    "SCORE_FIELD",
     "SCORE_GAIN",
     "STATE_CLASS",
+    "TOTALS_SHIFT",
     "TRICKS_B_SHIFT",
     "TRICK_WON",
     "Context",
@@ -111,29 +113,31 @@ def cards_played(tricks: int, lead: int) -> int:
 # four fields of SCORE_BITS bits, the deal's scores of A and B, then the game's totals
 # of A and B (the last unbounded). One point for a player adds SCORE_GAIN[player].
 SCORE_BITS = 20
-_FIELD = (1 << SCORE_BITS) - 1
-MAX_TOTAL = _FIELD
+SCORE_FIELD = (1 << SCORE_BITS) - 1
+"""The bits of one of the four scores."""
+MAX_TOTAL = SCORE_FIELD
 """The largest total a game keeps (a million points: thousands of deals)."""
-_TOTALS_SHIFT = 2 * SCORE_BITS
-SCORE_GAIN = (1 | 1 << _TOTALS_SHIFT, 1 << SCORE_BITS | 1 << 3 * SCORE_BITS)
+TOTALS_SHIFT = 2 * SCORE_BITS
+"""Where the game's totals start (the deal's scores are below)."""
+SCORE_GAIN = (1 | 1 << TOTALS_SHIFT, 1 << SCORE_BITS | 1 << 3 * SCORE_BITS)
 
 
 def pack_scores(total_a: int, total_b: int, deal_a: int, deal_b: int) -> int:
     """The scores' int from the totals for the game and the deal, per player."""
-    return deal_a | deal_b << SCORE_BITS | total_a << _TOTALS_SHIFT | total_b << 3 * SCORE_BITS
+    return deal_a | deal_b << SCORE_BITS | total_a << TOTALS_SHIFT | total_b << 3 * SCORE_BITS
 
 
 def score_pair(scores: int, deal: bool) -> tuple[int, int]:
     """A's and B's totals for the game, or (``deal``) for the deal."""
     if not deal:
-        scores >>= _TOTALS_SHIFT
-        return scores & _FIELD, scores >> SCORE_BITS
-    return scores & _FIELD, scores >> SCORE_BITS & _FIELD
+        scores >>= TOTALS_SHIFT
+        return scores & SCORE_FIELD, scores >> SCORE_BITS
+    return scores & SCORE_FIELD, scores >> SCORE_BITS & SCORE_FIELD
 
 
 def deal_part(scores: int) -> int:
     """The scores with the deal's fields cleared (a new deal starts)."""
-    return scores >> _TOTALS_SHIFT << _TOTALS_SHIFT
+    return scores >> TOTALS_SHIFT << TOTALS_SHIFT
 
 
 STATE_CLASS: dict[str, type[State]] = {}
