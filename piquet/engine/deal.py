@@ -48,7 +48,6 @@ _new_object: Final = object.__new__  # a global: quicker than the attribute
 # than object.__setattr__
 _set_pack: Final = Deal.__dict__["pack"].__set__
 _set_packet: Final = Deal.__dict__["packet"].__set__
-_OTHER: Final = (Player.B, Player.A)
 _A: Final = Player.A
 _B: Final = Player.B
 _NO_TRICKS: Final = play.NO_TRICKS

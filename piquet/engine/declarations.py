@@ -12,7 +12,6 @@ and says who has seen which cards, when they are read.
 from __future__ import annotations
 
 import itertools
-import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -60,10 +59,7 @@ _AFTER_PASS: Final = DeclStage.AFTER_PASS
 _EXTRAS: Final = DeclStage.EXTRAS
 _DONE: Final = DeclStage.DONE
 _OVER: Final = Phase.OVER
-_DECLARATION: Final = Phase.DECLARATION
 _OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
-_A: Final = Player.A
-_suit_fields: Final = struct.Struct("<8H").unpack  # both hands' bytes: their suits' bits
 
 
 def begin(new: State, exch: ExchangeState | None = None) -> None:
