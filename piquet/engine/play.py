@@ -80,6 +80,10 @@ _SUIT_PLAYS: Final = tuple(
 )
 
 
+# the same, by the index of a card of the suit (a division fewer to follow suit)
+_PLAYS_OF_SUIT: Final = tuple(_SUIT_PLAYS[i // SUIT_SHIFT] for i in range(4 * SUIT_SHIFT))
+
+
 # Both hands are one int of 128 bits (parts.hand_of): the bits, the suits and the
 # shifts a player's cards are at in it, made once rather than at every card.
 _CARD_BITS: Final = tuple(tuple(1 << (i + shift) for i in range(_SLOTS)) for shift in HAND_SHIFT)
@@ -113,7 +117,7 @@ def legal_actions(state: State) -> Sequence[Play]:
     if lead >= 0:
         suit = state._hands >> _SUIT_SHIFTS[state._to_move][lead] & SUIT_BITS  # type: ignore[index]
         if suit:
-            return _SUIT_PLAYS[lead // SUIT_SHIFT][suit]
+            return _PLAYS_OF_SUIT[lead][suit]
     hand = state._hands >> HAND_BITS if state._to_move else state._hands & HAND_MASK
     # the four suits of the hand at once, as 16-bit fields
     spades, hearts, diamonds, clubs = _suit_fields(hand.to_bytes(8, "little"))
