@@ -14,13 +14,21 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..cards import _from_mask
-from ..words import Category, Player, Reason, ScoreEvent
+from ..words import Player, Reason, ScoreEvent
 from . import ledger, play
-from .combination_tables import ENTRIES, MASK, POINTS, CategoryTable, Combo, tables_of
+from .combination_tables import (
+    ELDER_WINS,
+    ENTRIES,
+    MASK,
+    POINTS,
+    CategoryTable,
+    Combo,
+    Duel,
+    tables_of,
+)
 from .parts import CATEGORIES, Context, Declarations, DeclStage, ExchangeState, hand_of
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
     from .state import State
 
 __all__ = ["Resolution", "declare"]
@@ -30,12 +38,15 @@ ALL_RESOLVED: Final = len(CATEGORIES)
 _DONE: Final = DeclStage.DONE
 _OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
 _A: Final = Player.A
+_B: Final = Player.B
 _suit_fields: Final = struct.Struct("<8H").unpack  # both hands' bytes: their suits' bits
 
 
-Resolution = tuple[Category, "Player | None", int, int, Sequence[int]]
-"""How automatic declarations resolved a category: (category, winner, elder's best,
-younger's best, the winner's combinations)."""
+Resolution = tuple[Duel, Duel, Duel]
+"""How automatic declarations resolved the point, the sequences and the sets: each
+category's :data:`~.category_table.Duel` (who won, the elder's best combination's mask,
+the younger's, the winner's combinations), as its table returned it. What was said is
+read back from it when asked (:func:`.heard.said_of`)."""
 
 
 Won = list[tuple[CategoryTable, Player, tuple[Combo, ...]]]
@@ -46,58 +57,53 @@ def declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
     """Every category resolved with the best calls and no sinking.
 
     The combinations come from the ruleset's compiled tables
-    (:mod:`.combination_tables`), with their ledger entries ready-made."""
+    (:mod:`.combination_tables`), with their ledger entries ready-made. Written out in
+    one function, the record kept as the tables' duels: this runs at every deal."""
     # the context's fields unpacked at once: quicker than slicing it to rebuild it
     rules, tables, game, younger, setup, result, _exch, _decl = ctx
-    elder = _OTHER[younger]
-    rouge_points = rules.carte_rouge
-    won: Won | None = None if rouge_points is None else []
-    resolved, entries = _resolve(new, rules, elder, younger, won)
-    # all resolved at once: what was said is read back from the resolution when asked
+    point, sequences, sets = tables_of(rules)
+    # both hands' suits at once, as 16-bit fields: player A's four, then B's
+    if younger:  # the elder is A
+        elder = _A
+        e0, e1, e2, e3, y0, y1, y2, y3 = _suit_fields(new._hands.to_bytes(16, "little"))
+    else:
+        elder = _B
+        y0, y1, y2, y3, e0, e1, e2, e3 = _suit_fields(new._hands.to_bytes(16, "little"))
+    duels = (
+        point.duel(e0, e1, e2, e3, y0, y1, y2, y3),
+        sequences.duel(e0, e1, e2, e3, y0, y1, y2, y3),
+        sets.duel(e0, e1, e2, e3, y0, y1, y2, y3),
+    )
+    # all resolved at once: what was said is read back from the duels when asked
     decl = _new(
         Declarations,
-        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder)),
+        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (duels, elder)),
     )
     new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, decl))
-    if won is None:  # no carte rouge: nothing to follow a category's scores
-        if ledger.score_entries(new, entries):
+    rouge_points = rules.carte_rouge
+    if rouge_points is None:  # nothing to follow a category's scores
+        # the winners' entries, in category order (a combination of no points has none)
+        entries: list[ScoreEvent] = []
+        for outcome, _best_e, _best_y, own in duels:
+            if outcome:
+                winner = elder if outcome == ELDER_WINS else younger
+                for combo in own:
+                    if combo[POINTS] > 0:
+                        entries.append(combo[ENTRIES][winner])
+        if entries and ledger.score_entries(new, entries):
             return
-    elif _auto_rouge(new, rouge_points, won):  # type: ignore[arg-type]
+    elif _auto_rouge(new, rouge_points, _won(duels, (point, sequences, sets), elder, younger)):
         return
     play.begin(new)
 
 
-def _resolve(
-    new: State, rules: Ruleset, elder: Player, younger: Player, won: Won | None
-) -> tuple[tuple[Resolution, ...], list[ScoreEvent]]:
-    """How each category resolves with both players' best calls, and the winners' ledger
-    entries in order; what is won goes into ``won`` too, unless it is None."""
-    # both hands' suits at once, as 16-bit fields: player A's four, then B's
-    if elder is _A:
-        e0, e1, e2, e3, y0, y1, y2, y3 = _suit_fields(new._hands.to_bytes(16, "little"))
-    else:
-        y0, y1, y2, y3, e0, e1, e2, e3 = _suit_fields(new._hands.to_bytes(16, "little"))
-    winners = (None, elder, younger)  # by the duel's outcome: NOBODY, ELDER_WINS, ...
-    resolved: list[Resolution] = []
-    entries: list[ScoreEvent] = []
-    for table in tables_of(rules):
-        outcome, best_e, best_y, own = table.duel(e0, e1, e2, e3, y0, y1, y2, y3)
-        if not outcome:
-            resolved.append((table.category, None, best_e, best_y, ()))
-            continue
-        winner = winners[outcome]
-        if len(own) == 1:
-            combo = own[0]
-            resolved.append((table.category, winner, best_e, best_y, (combo[MASK],)))
-            if combo[POINTS] > 0:
-                entries.append(combo[ENTRIES][winner])  # type: ignore[index]
-        else:
-            masks = tuple([combo[MASK] for combo in own])
-            resolved.append((table.category, winner, best_e, best_y, masks))
-            entries += [combo[ENTRIES][winner] for combo in own if combo[POINTS] > 0]  # type: ignore[index]
-        if won is not None:
-            won.append((table, winner, own))  # type: ignore[arg-type]
-    return tuple(resolved), entries
+def _won(duels: Resolution, tables: Sequence[CategoryTable], elder: Player, younger: Player) -> Won:
+    """The categories won, for carte rouge."""
+    return [
+        (table, elder if duel[0] == ELDER_WINS else younger, duel[3])
+        for table, duel in zip(tables, duels, strict=True)
+        if duel[0]
+    ]
 
 
 def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:

@@ -9,7 +9,6 @@ none of the younger's cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..cards import EMPTY, _from_mask
@@ -47,11 +46,13 @@ def said_of(decl: Declarations, elder: Player, declaring: bool = False) -> tuple
     return decl.said
 
 
-def _auto_said(resolved: Sequence[Resolution], elder: Player) -> list[Said]:
-    """What auto declarations say aloud (R-DE-6)."""
+def _auto_said(resolved: Resolution, elder: Player) -> list[Said]:
+    """What auto declarations say aloud (R-DE-6), from each category's duel."""
     younger = elder.other
+    winners = (None, elder, younger)  # by the duel's outcome
     said: list[Said] = []
-    for category, winner, best_e, best_y, _own in resolved:
+    for category, (outcome, best_e, best_y, _own) in zip(CATEGORIES, resolved, strict=True):
+        winner = winners[outcome]
         if best_e:
             shown = best_e if winner is not younger else None
             said.append(Said(elder, "call", category, (best_e,), best_y or None, shown))

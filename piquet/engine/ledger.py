@@ -99,30 +99,36 @@ def score_entries(new: State, entries: Sequence[ScoreEvent]) -> bool:
     events = new._events
     if events is not None and type(events[1]) is list:
         events = (events[0], events[1][0], cards_played(new._tricks, new._lead))
+    race = new._race
+    scores = new._scores
+    # the race followed in locals, written back at the end (or before a repique)
     for entry in entries:
         player, points = entry[0], entry[1]  # a ScoreEvent's player and points
         events = (events, entry)
-        new._scores += points * SCORE_GAIN[player]
-        race = new._race
-        if race is not None:
-            # _follow_race for an entry of the hand, written out: it counts toward repique
-            counted, entered = race
-            count = counted[player] + points
-            rules = new._ctx.ruleset
-            opponent = 1 - player
-            if not entered[opponent] and count >= rules.bonus_threshold:
-                new._race = None
-                new._events = events
-                if score(new, player, rules.repique, entry.precedence, _REPIQUE):
-                    return True
-                events = new._events
-            elif entered[opponent]:  # both have entries now: settled
-                new._race = None
-            elif player == 0:
-                new._race = ((count, counted[1]), (True, entered[1]))
-            else:
-                new._race = ((counted[0], count), (entered[0], True))
+        scores += points * SCORE_GAIN[player]
+        if race is None:
+            continue
+        # _follow_race for an entry of the hand, written out: it counts toward repique
+        counted, entered = race
+        if entered[1 - player]:  # both have entries now: settled
+            race = None
+            continue
+        count = counted[player] + points
+        rules = new._ctx.ruleset
+        if count >= rules.bonus_threshold:
+            new._race = None
+            new._events = events
+            new._scores = scores
+            if score(new, player, rules.repique, entry.precedence, _REPIQUE):
+                return True
+            events, scores, race = new._events, new._scores, None
+        elif player == 0:
+            race = ((count, counted[1]), (True, entered[1]))
+        else:
+            race = ((counted[0], count), (entered[0], True))
     new._events = events
+    new._scores = scores
+    new._race = race
     return False
 
 
