@@ -99,34 +99,21 @@ def score_entries(new: State, entries: Sequence[ScoreEvent]) -> bool:
     events = new._events
     if events is not None and type(events[1]) is list:
         events = (events[0], events[1][0], cards_played(new._tricks, new._lead))
-    scores = new._scores
     race = new._race
-    if race is None:
-        for entry in entries:
-            events = (events, entry)
-            scores += entry[1] * SCORE_GAIN[entry[0]]  # a ScoreEvent's points and player
-        new._events = events
-        new._scores = scores
-        return False
-    # _follow_race for entries of the hand, written out in plain ints (they count toward
-    # repique): each player's count and whether he has an entry
-    (count_a, count_b), (entered_a, entered_b) = race
-    for i, entry in enumerate(entries):
+    scores = new._scores
+    # the race followed in locals, written back at the end (or before a repique)
+    for entry in entries:
         player, points = entry[0], entry[1]  # a ScoreEvent's player and points
         events = (events, entry)
         scores += points * SCORE_GAIN[player]
-        if player:
-            if entered_a:  # both have entries now: settled
-                break
-            count_b += points
-            entered_b = True
-            count = count_b
-        else:
-            if entered_b:
-                break
-            count_a += points
-            entered_a = True
-            count = count_a
+        if race is None:
+            continue
+        # _follow_race for an entry of the hand, written out: it counts toward repique
+        counted, entered = race
+        if entered[1 - player]:  # both have entries now: settled
+            race = None
+            continue
+        count = counted[player] + points
         rules = new._ctx.ruleset
         if count >= rules.bonus_threshold:
             new._race = None
@@ -134,17 +121,15 @@ def score_entries(new: State, entries: Sequence[ScoreEvent]) -> bool:
             new._scores = scores
             if score(new, player, rules.repique, entry.precedence, _REPIQUE):
                 return True
-            return score_entries(new, entries[i + 1 :])  # the race is settled
-    else:
-        new._race = ((count_a, count_b), (entered_a, entered_b))
-        new._events = events
-        new._scores = scores
-        return False
-    # settled with no bonus: the other entries as they come
-    new._race = None
+            events, scores, race = new._events, new._scores, None
+        elif player == 0:
+            race = ((count, counted[1]), (True, entered[1]))
+        else:
+            race = ((counted[0], count), (entered[0], True))
     new._events = events
     new._scores = scores
-    return score_entries(new, entries[i + 1 :])
+    new._race = race
+    return False
 
 
 def play_entry(new: State, player: Player, points: int, entry: ScoreEvent) -> bool:
