@@ -40,6 +40,7 @@ from .parts import (
     DeclStage,
     ExchangeState,
     Said,
+    SaidFields,
     hand_of,
 )
 
@@ -102,7 +103,7 @@ def _next_state(state: State, action: Any) -> State:
 
 def say(
     decl: Declarations,
-    said: tuple[Said, ...],
+    said: tuple[SaidFields, ...],
     stage: DeclStage | None = None,
     claim: int | None = None,
 ) -> Declarations:
@@ -210,6 +211,9 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
 
 # ----------------------------------------------------------------- transition
 
+# What was said is kept as plain tuples, the fields of :class:`.parts.Said` (a named
+# tuple costs a thousand instructions more to make): :func:`.heard.said_of` makes the
+# records when they are first read.
 # the words that are the same every time, by player and category index
 _PASSED: Final = tuple(
     tuple(Said(player, "pass", category, (), None, None) for category in CATEGORIES)
@@ -281,7 +285,7 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
         )
     new = _next_state(state, action)
     if picks:
-        said = _new(Said, (player, "reckon", category, tuple(picks), None, chosen))
+        said = (player, "reckon", category, tuple(picks), None, chosen)
         _set_record(new, say(decl, (*decl.said, said)))
     for combo in picks:
         if _score_combination(new, player, table.info(combo)):
@@ -327,7 +331,7 @@ def _younger_after_pass(
         _next_category(new, decl, (*decl.said, passed, _PASSED[younger][index]))
         return new
     claim = action.cards.mask
-    said = _new(Said, (younger, "call", category, (claim,), None, claim))
+    said = (younger, "call", category, (claim,), None, claim)
     _win_category(new, younger, table, table._info[claim], None, decl, (*decl.said, passed, said))
     return new
 
@@ -351,7 +355,7 @@ def _younger_answers(
         new = _next_state(state, action)
         said = (
             *before,
-            _new(Said, (elder, "call", category, (elder_claim,), None, elder_claim)),
+            (elder, "call", category, (elder_claim,), None, elder_claim),
             _GOOD_SAID[younger][decl.category],
         )
         _win_category(new, elder, table, combo_e, key_e, decl, said)
@@ -369,11 +373,8 @@ def _younger_answers(
     new = _next_state(state, action)
     said = (
         *before,
-        _new(
-            Said,
-            (elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
-        ),
-        _new(Said, (younger, "call", category, (claim,), elder_claim, claim)),
+        (elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
+        (younger, "call", category, (claim,), elder_claim, claim),
     )
     if tie:
         _next_category(new, decl, said)
@@ -389,7 +390,7 @@ def _win_category(
     combo: Combo,
     restrict: tuple[int, ...] | None,
     decl: Declarations,
-    said: tuple[Said, ...],
+    said: tuple[SaidFields, ...],
 ) -> None:
     """Score the winning call (``combo``), then offer the further combinations (R-DE-5).
 
@@ -476,7 +477,9 @@ def _good_against_the_cards(new: State, player: Player, table: CategoryTable, cl
     return not best or best[0][KEY] <= table.info(claim)[KEY]
 
 
-def _next_category(new: State, decl: Declarations, said: tuple[Said, ...] | None = None) -> None:
+def _next_category(
+    new: State, decl: Declarations, said: tuple[SaidFields, ...] | None = None
+) -> None:
     """On to the next category, or to the play; ``said``: what was said, if it changed
     since ``decl`` was made (then with a new box for its words)."""
     index, _stage, _claim, _extras, before, scored, rouge, heard, _auto = decl
