@@ -33,7 +33,6 @@ from .parts import (
     CATEGORIES,
     HAND_BITS,
     HAND_MASK,
-    HAND_SHIFT,
     NO_DECLARATIONS,
     STATE_CLASS,
     Context,
@@ -202,7 +201,8 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     ctx = state._ctx
     last = _last_tables
     table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
-    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
+    hands = state._hands
+    hand = hands >> HAND_BITS if state._to_move else hands & HAND_MASK  # see apply
     if stage is _ANSWER:  # the claims that rank with the elder's
         return table.answer_words(hand, table._info[decl.claim][KEY], _GOOD[index])
     if stage is _EXTRAS:
@@ -442,14 +442,15 @@ def _win_category(
     if new._ctx.ruleset.carte_rouge is not None:
         _win_category_rouge(new, player, table, claim, restrict, say(decl, said))
         return
-    points = combo[POINTS]
-    if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
+    # score_entries: the ledger's entry of the hand written out (no call to follow the race)
+    if combo[POINTS] > 0 and ledger.score_entries(new, (combo[ENTRIES][player],)):
         _set_record(new, say(decl, said))  # the game ended on it: what was said stays
         return
     if not table.reckons:  # the point: nothing further to reckon
         _next_category(new, decl, said)
         return
-    further = table.further(new._hands >> HAND_SHIFT[player] & HAND_MASK, claim)
+    hands = new._hands
+    further = table.further(hands >> HAND_BITS if player else hands & HAND_MASK, claim)
     extras = _restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         record: tuple[Any, ...] = (
