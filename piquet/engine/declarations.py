@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Call, Good, Pass, Reckon
 from ..cards import _from_mask
-from ..words import IllegalActionError, Phase, Player, Reason
+from ..words import IllegalActionError, Phase, Player
 from . import auto_declarations, ledger, play
 from .combination_tables import (
     ENTRIES,
@@ -29,6 +29,7 @@ from .combination_tables import (
     Tables,
     tables_of,
 )
+from .declared_scores import check_rouge, restricted, score_combination
 from .parts import (
     CATEGORIES,
     HAND_BITS,
@@ -122,44 +123,6 @@ def say(
             [],
             decl.auto,
         ),
-    )
-
-
-# ----------------------------------------------------------------- scoring
-
-
-def _score_combination(new: State, player: Player, combo: Combo) -> bool:
-    if new._ctx.ruleset.carte_rouge is not None:  # carte rouge needs the cards scored
-        decl = new._decl
-        scored = decl.scored
-        mask = combo[MASK]
-        scored = (scored[0] | mask, scored[1]) if player == 0 else (scored[0], scored[1] | mask)
-        new._decl = decl._replace(scored=scored)
-    points = combo[POINTS]
-    return points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player])
-
-
-def _check_rouge(new: State, player: Player, table: CategoryTable) -> bool:
-    """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
-    rules = new._ctx.ruleset
-    if rules.carte_rouge is None:
-        return False
-    decl = new._decl
-    if decl.rouge[player]:
-        return False
-    if hand_of(new._hands, player) & ~decl.scored[player]:
-        return False
-    rouge = (True, decl.rouge[1]) if player == 0 else (decl.rouge[0], True)
-    new._decl = decl._replace(rouge=rouge)
-    counts = player != new._ctx.dealer or rules.younger_carte_rouge_makes_bonus
-    return ledger.score(
-        new,
-        player,
-        rules.carte_rouge,
-        table.precedence,
-        Reason.CARTE_ROUGE,
-        _from_mask(hand_of(new._hands, player)),
-        counts=counts,
     )
 
 
@@ -327,9 +290,9 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
         said = (player, "reckon", category, tuple(picks), None, chosen)
         _set_record(new, say(decl, (*decl.said, said)))
     for combo in picks:
-        if _score_combination(new, player, table.info(combo)):
+        if score_combination(new, player, table.info(combo)):
             return new
-    if not _check_rouge(new, player, table):
+    if not check_rouge(new, player, table):
         _next_category(new, new._ctx.decl)
     return new
 
@@ -451,7 +414,7 @@ def _win_category(
         return
     hands = new._hands
     further = table.further(hands >> HAND_BITS if player else hands & HAND_MASK, claim)
-    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
+    extras = restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         record: tuple[Any, ...] = (
             decl.category,
@@ -481,42 +444,17 @@ def _win_category_rouge(
     """:func:`_win_category` with carte rouge, which follows the cards scored in the
     record: ``decl`` is set before the score."""
     new._decl = decl
-    if _score_combination(new, player, table.info(claim)):
+    if score_combination(new, player, table.info(claim)):
         return
     decl = new._decl
     further = table.further(hand_of(new._hands, player), claim)
-    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
+    extras = restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         new._decl = decl._replace(stage=_EXTRAS, extras=extras, claim=claim)
         new._to_move = player
         return
-    if not _check_rouge(new, player, table):
+    if not check_rouge(new, player, table):
         _next_category(new, new._decl)
-
-
-def _restricted(
-    new: State,
-    player: Player,
-    table: CategoryTable,
-    claim: int,
-    restrict: tuple[int, ...] | None,
-    extras: Sequence[int],
-) -> tuple[int, ...]:
-    """What the winner of the category may reckon of his further combinations
-    ``extras`` (R-DE-5): with an answer of "good" (``restrict``, the claim's key), only
-    what is no better than the claim, unless the claim is good against the cards."""
-    if restrict is not None and not _good_against_the_cards(new, player, table, claim):
-        extras = [c for c in extras if table.info(c)[KEY] <= restrict]
-    return tuple(extras)
-
-
-def _good_against_the_cards(new: State, player: Player, table: CategoryTable, claim: int) -> bool:
-    """Nothing the opponent could hold, given the caller's hand and discard, beats it."""
-    unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
-    if new._exch is not None:
-        unseen &= ~new._exch.discards[player]
-    best = table.combos(unseen)  # best first
-    return not best or best[0][KEY] <= table.info(claim)[KEY]
 
 
 def _next_category(
