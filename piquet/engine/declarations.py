@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Call, Good, Pass, Reckon
 from ..cards import _from_mask
-from ..words import Category, IllegalActionError, Phase, Player, Reason
+from ..words import IllegalActionError, Phase, Player
 from . import auto_declarations, ledger, play
 from .combination_tables import (
     ENTRIES,
@@ -29,10 +29,11 @@ from .combination_tables import (
     Tables,
     tables_of,
 )
+from .declared_scores import check_rouge, restricted, score_combination
 from .parts import (
     CATEGORIES,
+    HAND_BITS,
     HAND_MASK,
-    HAND_SHIFT,
     NO_DECLARATIONS,
     STATE_CLASS,
     Context,
@@ -40,6 +41,7 @@ from .parts import (
     DeclStage,
     ExchangeState,
     Said,
+    SaidFields,
     hand_of,
 )
 
@@ -102,7 +104,7 @@ def _next_state(state: State, action: Any) -> State:
 
 def say(
     decl: Declarations,
-    said: tuple[Said, ...],
+    said: tuple[SaidFields, ...],
     stage: DeclStage | None = None,
     claim: int | None = None,
 ) -> Declarations:
@@ -121,44 +123,6 @@ def say(
             [],
             decl.auto,
         ),
-    )
-
-
-# ----------------------------------------------------------------- scoring
-
-
-def _score_combination(new: State, player: Player, combo: Combo) -> bool:
-    if new._ctx.ruleset.carte_rouge is not None:  # carte rouge needs the cards scored
-        decl = new._decl
-        scored = decl.scored
-        mask = combo[MASK]
-        scored = (scored[0] | mask, scored[1]) if player == 0 else (scored[0], scored[1] | mask)
-        new._decl = decl._replace(scored=scored)
-    points = combo[POINTS]
-    return points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player])
-
-
-def _check_rouge(new: State, player: Player, table: CategoryTable) -> bool:
-    """Carte rouge, ranked right after the category that completed it (R-DE-8)."""
-    rules = new._ctx.ruleset
-    if rules.carte_rouge is None:
-        return False
-    decl = new._decl
-    if decl.rouge[player]:
-        return False
-    if hand_of(new._hands, player) & ~decl.scored[player]:
-        return False
-    rouge = (True, decl.rouge[1]) if player == 0 else (decl.rouge[0], True)
-    new._decl = decl._replace(rouge=rouge)
-    counts = player != new._ctx.dealer or rules.younger_carte_rouge_makes_bonus
-    return ledger.score(
-        new,
-        player,
-        rules.carte_rouge,
-        table.precedence,
-        Reason.CARTE_ROUGE,
-        _from_mask(hand_of(new._hands, player)),
-        counts=counts,
     )
 
 
@@ -200,7 +164,8 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     ctx = state._ctx
     last = _last_tables
     table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
-    hand = state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK  # type: ignore[index]
+    hands = state._hands
+    hand = hands >> HAND_BITS if state._to_move else hands & HAND_MASK  # see apply
     if stage is _ANSWER:  # the claims that rank with the elder's
         return table.answer_words(hand, table._info[decl.claim][KEY], _GOOD[index])
     if stage is _EXTRAS:
@@ -210,11 +175,18 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
 
 # ----------------------------------------------------------------- transition
 
+# What was said is kept as plain tuples, the fields of :class:`.parts.Said` (a named
+# tuple costs a thousand instructions more to make): :func:`.heard.said_of` makes the
+# records when they are first read.
 # the words that are the same every time, by player and category index
 _PASSED: Final = tuple(
     tuple(Said(player, "pass", category, (), None, None) for category in CATEGORIES)
     for player in Player
 )
+# both passes, the elder's then the younger's, by the younger and the category index
+_BOTH_PASS: Final = {
+    younger: tuple(zip(_PASSED[younger.other], _PASSED[younger], strict=True)) for younger in Player
+}
 _GOOD_SAID: Final = tuple(
     tuple(Said(player, "good", category, (), None, None) for category in CATEGORIES)
     for player in Player
@@ -223,38 +195,77 @@ _GOOD_SAID: Final = tuple(
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, a word of the declarations (see :meth:`State.apply`)."""
+    # written out by the word's kind, each refused for the same reason as ever: a field
+    # of the action is read quicker at a line that sees one class (the interpreter leaves
+    # a line that sees the four kinds generic)
     kind = type(action)
-    if kind not in ACTIONS:  # the declaring state's own apply: anything else is refused
-        return _not_a_word(state, action)
     decl = state._ctx.decl
     index = decl.category
-    category = _CATEGORY_AT[index]
-    if action.category is not category:  # type: ignore[union-attr]
+    if kind is Pass:
+        if action.category is not _CATEGORY_AT[index]:  # type: ignore[union-attr]
+            raise _out_of_turn(action, index)
+        stage = decl.stage
+        if stage is _ELDER:  # the commonest first word: no table to read
+            return _elder_speaks(state, action, _AFTER_PASS, decl.claim, decl)
+        if stage is _AFTER_PASS:
+            return _both_pass(state, action, decl)
+        if stage is _EXTRAS:
+            raise _must_reckon(state, action, index)
         raise IllegalActionError(
-            f"{action}: declarations go point, sequence, set; now {category} (R-DE)"
+            f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
         )
-    stage = decl.stage
-    if kind is Pass and stage is _ELDER:  # the commonest first word: no table to read
-        return _elder_speaks(state, action, kind, category, decl)
-    ctx = state._ctx
-    last = _last_tables
-    table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
-    if kind is Call and not table.is_claim(
-        action.cards.mask,  # type: ignore[union-attr]
-        state._hands >> HAND_SHIFT[state._to_move] & HAND_MASK,  # type: ignore[index]
-    ):
-        raise IllegalActionError(
-            f"{action}: not a {category} that {state._to_move}'s hand supports (R-DE-1)"
-        )
-    if stage is _EXTRAS:
-        return _reckon(state, action, table, decl)
+    if kind is Call:
+        if action.category is not _CATEGORY_AT[index]:  # type: ignore[union-attr]
+            raise _out_of_turn(action, index)
+        ctx = state._ctx
+        last = _last_tables
+        table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
+        claim = action.cards.mask  # type: ignore[union-attr]
+        hands = state._hands
+        # the mover's hand (A's bits low, B's high), not read by a Player: slower
+        if not table.is_claim(claim, hands >> HAND_BITS if state._to_move else hands & HAND_MASK):
+            raise IllegalActionError(
+                f"{action}: not a {table.category} that {state._to_move}'s hand supports (R-DE-1)"
+            )
+        stage = decl.stage
+        if stage is _ELDER:
+            return _elder_speaks(state, action, _ANSWER, claim, decl)
+        if stage is _ANSWER:
+            return _younger_answers(state, action, table, decl, claim)
+        if stage is _AFTER_PASS:
+            return _younger_after_pass(state, action, table, decl, claim)
+        raise _must_reckon(state, action, index)
+    if kind is Good:
+        if action.category is not _CATEGORY_AT[index]:  # type: ignore[union-attr]
+            raise _out_of_turn(action, index)
+        stage = decl.stage
+        if stage is _ANSWER:
+            return _younger_concedes(state, action, decl)
+        if stage is _ELDER:
+            raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
+        if stage is _AFTER_PASS:
+            raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
+        raise _must_reckon(state, action, index)
     if kind is Reckon:
-        raise IllegalActionError(f"{action}: nobody has won the {category} yet")
-    if stage is _ELDER:
-        return _elder_speaks(state, action, kind, category, decl)
-    if stage is _AFTER_PASS:
-        return _younger_after_pass(state, action, kind, table, decl)
-    return _younger_answers(state, action, kind, table, decl)
+        if action.category is not _CATEGORY_AT[index]:  # type: ignore[union-attr]
+            raise _out_of_turn(action, index)
+        if decl.stage is not _EXTRAS:
+            raise IllegalActionError(f"{action}: nobody has won the {CATEGORIES[index]} yet")
+        return _reckon(state, action, tables_of(state._ctx.ruleset)[index], decl)
+    return _not_a_word(state, action)
+
+
+def _out_of_turn(action: Any, index: int) -> IllegalActionError:
+    return IllegalActionError(
+        f"{action}: declarations go point, sequence, set; now {_CATEGORY_AT[index]} (R-DE)"
+    )
+
+
+def _must_reckon(state: State, action: Any, index: int) -> IllegalActionError:
+    return IllegalActionError(
+        f"{action}: {state._to_move} won the {CATEGORIES[index]} and must say which further "
+        "combinations he reckons (R-DE-5)"
+    )
 
 
 def _not_a_word(state: State, action: Any) -> State:
@@ -267,11 +278,6 @@ def _not_a_word(state: State, action: Any) -> State:
 def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations) -> State:
     category = table.category
     player: Player = state._to_move  # type: ignore[assignment]
-    if type(action) is not Reckon:
-        raise IllegalActionError(
-            f"{action}: {player} won the {category} and must say which further "
-            "combinations he reckons (R-DE-5)"
-        )
     chosen = action.cards.mask
     picks = [m for m in decl.extras if m & chosen]
     if sum(picks) != chosen or any(m & chosen != m for m in picks):
@@ -281,27 +287,21 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
         )
     new = _next_state(state, action)
     if picks:
-        said = _new(Said, (player, "reckon", category, tuple(picks), None, chosen))
+        said = (player, "reckon", category, tuple(picks), None, chosen)
         _set_record(new, say(decl, (*decl.said, said)))
     for combo in picks:
-        if _score_combination(new, player, table.info(combo)):
+        if score_combination(new, player, table.info(combo)):
             return new
-    if not _check_rouge(new, player, table):
+    if not check_rouge(new, player, table):
         _next_category(new, new._ctx.decl)
     return new
 
 
 def _elder_speaks(
-    state: State, action: Any, kind: type, category: Category, decl: Declarations
+    state: State, action: Any, stage: DeclStage, claim: int, decl: Declarations
 ) -> State:
     """The elder's first word, kept in the record's stage and claim (not in what was
     said) until the younger answers it: :func:`.heard.said_of` reads it from there."""
-    if kind is Pass:
-        stage, claim = _AFTER_PASS, decl.claim
-    elif kind is Good:
-        raise IllegalActionError(f"{action}: only the younger answers 'good' (R-DE-1)")
-    else:
-        stage, claim = _ANSWER, action.cards.mask
     new = state._clone()
     new._history = (state._history, action)
     # the records unpacked at once: quicker than reading their fields one by one
@@ -313,50 +313,55 @@ def _elder_speaks(
     return new
 
 
+def _both_pass(state: State, action: Any, decl: Declarations) -> State:
+    new = state._clone()
+    new._history = (state._history, action)
+    # the elder's pass is said now (see _elder_speaks)
+    _next_category(new, decl, (*decl.said, *_BOTH_PASS[state._ctx.dealer][decl.category]))
+    return new
+
+
 def _younger_after_pass(
-    state: State, action: Any, kind: type, table: CategoryTable, decl: Declarations
+    state: State, action: Any, table: CategoryTable, decl: Declarations, claim: int
 ) -> State:
-    category = table.category
     younger = state._ctx.dealer
-    if kind is Good:
-        raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
-    new = _next_state(state, action)
+    new = state._clone()
+    new._history = (state._history, action)
+    said = (
+        *decl.said,
+        _BOTH_PASS[younger][decl.category][0],  # the elder's pass (see _elder_speaks)
+        (younger, "call", table.category, (claim,), None, claim),
+    )
+    _win_category(new, younger, table, table._info[claim], None, decl, said)
+    return new
+
+
+def _younger_concedes(state: State, action: Any, decl: Declarations) -> State:
+    ctx = state._ctx
     index = decl.category
-    passed = _PASSED[_OTHER[younger]][index]  # the elder's pass, said now (see _elder_speaks)
-    if kind is Pass:
-        _next_category(new, decl, (*decl.said, passed, _PASSED[younger][index]))
-        return new
-    claim = action.cards.mask
-    said = _new(Said, (younger, "call", category, (claim,), None, claim))
-    _win_category(new, younger, table, table._info[claim], None, decl, (*decl.said, passed, said))
+    last = _last_tables
+    table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
+    younger = ctx.dealer
+    elder_claim = decl.claim
+    combo_e = table._info[elder_claim]  # read directly: a call less
+    new = state._clone()
+    new._history = (state._history, action)
+    said = (
+        *decl.said,  # the elder's call is said with the answer (see _elder_speaks)
+        (_OTHER[younger], "call", table.category, (elder_claim,), None, elder_claim),
+        _GOOD_SAID[younger][index],
+    )
+    _win_category(new, _OTHER[younger], table, combo_e, combo_e[KEY], decl, said)
     return new
 
 
 def _younger_answers(
-    state: State, action: Any, kind: type, table: CategoryTable, decl: Declarations
+    state: State, action: Any, table: CategoryTable, decl: Declarations, claim: int
 ) -> State:
-    category = table.category
-    younger = state._ctx.dealer
-    elder = _OTHER[younger]
     elder_claim = decl.claim
-    before = decl.said  # the elder's call is said with the answer (see _elder_speaks)
-    if kind is Pass:
-        raise IllegalActionError(
-            f"{action}: answer the elder's call with 'good' or a call (R-DE-1)"
-        )
     info = table._info  # read directly: a call less
     combo_e = info[elder_claim]
     key_e = combo_e[KEY]
-    if kind is Good:
-        new = _next_state(state, action)
-        said = (
-            *before,
-            _new(Said, (elder, "call", category, (elder_claim,), None, elder_claim)),
-            _GOOD_SAID[younger][decl.category],
-        )
-        _win_category(new, elder, table, combo_e, key_e, decl, said)
-        return new
-    claim = action.cards.mask
     combo_y = info[claim]
     key_y = combo_y[KEY]
     if key_y < key_e:
@@ -366,14 +371,14 @@ def _younger_answers(
             "at least as much (R-DE-1)"
         )
     tie = key_y == key_e  # equal: neither scores, both are shown (R-DE-6)
-    new = _next_state(state, action)
+    new = state._clone()
+    new._history = (state._history, action)
+    younger = state._ctx.dealer
+    category = table.category
     said = (
-        *before,
-        _new(
-            Said,
-            (elder, "call", category, (elder_claim,), claim, elder_claim if tie else None),
-        ),
-        _new(Said, (younger, "call", category, (claim,), elder_claim, claim)),
+        *decl.said,  # the elder's call is said with the answer (see _elder_speaks)
+        (_OTHER[younger], "call", category, (elder_claim,), claim, elder_claim if tie else None),
+        (younger, "call", category, (claim,), elder_claim, claim),
     )
     if tie:
         _next_category(new, decl, said)
@@ -389,7 +394,7 @@ def _win_category(
     combo: Combo,
     restrict: tuple[int, ...] | None,
     decl: Declarations,
-    said: tuple[Said, ...],
+    said: tuple[SaidFields, ...],
 ) -> None:
     """Score the winning call (``combo``), then offer the further combinations (R-DE-5).
 
@@ -400,15 +405,16 @@ def _win_category(
     if new._ctx.ruleset.carte_rouge is not None:
         _win_category_rouge(new, player, table, claim, restrict, say(decl, said))
         return
-    points = combo[POINTS]
-    if points > 0 and ledger.score_entry(new, player, points, combo[ENTRIES][player]):
+    # score_entries: the ledger's entry of the hand written out (no call to follow the race)
+    if combo[POINTS] > 0 and ledger.score_entries(new, (combo[ENTRIES][player],)):
         _set_record(new, say(decl, said))  # the game ended on it: what was said stays
         return
     if not table.reckons:  # the point: nothing further to reckon
         _next_category(new, decl, said)
         return
-    further = table.further(new._hands >> HAND_SHIFT[player] & HAND_MASK, claim)
-    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
+    hands = new._hands
+    further = table.further(hands >> HAND_BITS if player else hands & HAND_MASK, claim)
+    extras = restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         record: tuple[Any, ...] = (
             decl.category,
@@ -438,45 +444,22 @@ def _win_category_rouge(
     """:func:`_win_category` with carte rouge, which follows the cards scored in the
     record: ``decl`` is set before the score."""
     new._decl = decl
-    if _score_combination(new, player, table.info(claim)):
+    if score_combination(new, player, table.info(claim)):
         return
     decl = new._decl
     further = table.further(hand_of(new._hands, player), claim)
-    extras = _restricted(new, player, table, claim, restrict, further) if further else ()
+    extras = restricted(new, player, table, claim, restrict, further) if further else ()
     if extras:
         new._decl = decl._replace(stage=_EXTRAS, extras=extras, claim=claim)
         new._to_move = player
         return
-    if not _check_rouge(new, player, table):
+    if not check_rouge(new, player, table):
         _next_category(new, new._decl)
 
 
-def _restricted(
-    new: State,
-    player: Player,
-    table: CategoryTable,
-    claim: int,
-    restrict: tuple[int, ...] | None,
-    extras: Sequence[int],
-) -> tuple[int, ...]:
-    """What the winner of the category may reckon of his further combinations
-    ``extras`` (R-DE-5): with an answer of "good" (``restrict``, the claim's key), only
-    what is no better than the claim, unless the claim is good against the cards."""
-    if restrict is not None and not _good_against_the_cards(new, player, table, claim):
-        extras = [c for c in extras if table.info(c)[KEY] <= restrict]
-    return tuple(extras)
-
-
-def _good_against_the_cards(new: State, player: Player, table: CategoryTable, claim: int) -> bool:
-    """Nothing the opponent could hold, given the caller's hand and discard, beats it."""
-    unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
-    if new._exch is not None:
-        unseen &= ~new._exch.discards[player]
-    best = table.combos(unseen)  # best first
-    return not best or best[0][KEY] <= table.info(claim)[KEY]
-
-
-def _next_category(new: State, decl: Declarations, said: tuple[Said, ...] | None = None) -> None:
+def _next_category(
+    new: State, decl: Declarations, said: tuple[SaidFields, ...] | None = None
+) -> None:
     """On to the next category, or to the play; ``said``: what was said, if it changed
     since ``decl`` was made (then with a new box for its words)."""
     index, _stage, _claim, _extras, before, scored, rouge, heard, _auto = decl

@@ -26,24 +26,27 @@ __all__ = ["events_seen_by", "said_of", "shown_by", "spoken"]
 
 _DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
 _DECLARING: Final = Phase.DECLARATION
+_new: Final = tuple.__new__
 
 
 def said_of(decl: Declarations, elder: Player, declaring: bool = False) -> tuple[Said, ...]:
-    """What was said, as records. While the players are ``declaring``, the elder's first
-    word in a category is kept in the record's stage and claim until it is answered (see
-    :func:`.declarations.apply`); a game that ends on a word keeps it in ``said``."""
+    """What was said, as records. The declarations keep each word as a plain tuple of
+    the record's fields, made a record here. While the players are ``declaring``, the
+    elder's first word in a category is kept in the record's stage and claim until it is
+    answered (see :func:`.declarations.apply`); a game that ends on a word keeps it in
+    ``said``."""
     if decl.auto is not None:
         return tuple(_auto_said(*decl.auto))
-    if not declaring:
-        return decl.said
-    stage = decl.stage
-    if stage is DeclStage.ANSWER:
-        category = CATEGORIES[decl.category]
-        return (*decl.said, Said(elder, "call", category, (decl.claim,), None, None))
-    if stage is DeclStage.AFTER_PASS:
-        category = CATEGORIES[decl.category]
-        return (*decl.said, Said(elder, "pass", category, (), None, None))
-    return decl.said
+    said = [_new(Said, words) for words in decl.said]
+    if declaring:
+        stage = decl.stage
+        if stage is DeclStage.ANSWER:
+            category = CATEGORIES[decl.category]
+            said.append(Said(elder, "call", category, (decl.claim,), None, None))
+        elif stage is DeclStage.AFTER_PASS:
+            category = CATEGORIES[decl.category]
+            said.append(Said(elder, "pass", category, (), None, None))
+    return tuple(said)
 
 
 def _auto_said(resolved: Resolution, elder: Player) -> list[Said]:

@@ -52,6 +52,7 @@ __all__ = [
     "Race",
     "RaceCount",
     "Said",
+    "SaidFields",
     "Setup",
     "both_hands",
     "cards_played",
@@ -279,12 +280,18 @@ class Said(NamedTuple):
     shown: int | None
 
 
+SaidFields = tuple[Player, str, Category, tuple[int, ...], int | None, int | None]
+"""The fields of a :class:`Said`, as the declarations keep them."""
+
+
 class Declarations(NamedTuple):
     category: int  # index into CATEGORIES; 3 when all are resolved
     stage: DeclStage
     claim: int  # the elder's pending call, or the winner's call in EXTRAS
     extras: tuple[int, ...]  # in EXTRAS: the combinations the winner may reckon
-    said: tuple[Said, ...]
+    # what was said, each word as a Said or a plain tuple of its fields (quicker to
+    # make); heard.said_of makes them records when read
+    said: tuple[SaidFields, ...]
     scored: tuple[int, int]  # cards in each player's scored combinations (carte rouge)
     rouge: tuple[bool, bool]
     # what was said in words, made on first reading: a box that every new ``said``
