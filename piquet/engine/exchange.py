@@ -20,7 +20,7 @@ from ..actions import Exchange, ExchangeCount, Leave, LeftCards
 from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, _from_mask
 from ..words import IllegalActionError, Player
 from . import declarations, play
-from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, deal_elder
+from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, Setup, deal_elder
 from .tables import SUIT_INDICES
 
 if TYPE_CHECKING:
@@ -236,27 +236,111 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     """The state after ``action`` (see :meth:`State.apply`); any other kind of action is
     refused by the state's own dispatch, with the reason.
 
-    A discard, the exchange's every step, written out in one function: a call, a
-    clone and a record fewer than a step per function."""
+    The usual elder's and younger's discards are written out here, each in one go: a
+    random player's every exchange goes through them (the count, the leave and the
+    discards after a carte blanche's count are :func:`_other_step`)."""
     ctx = state._ctx
-    exch = ctx.exch
-    assert exch is not None
+    exch: ExchangeState = ctx.exch  # type: ignore[assignment]
     stage = exch.stage
-    if type(action) is not Exchange or stage is _COUNT or stage is _LEAVE:
-        return _not_a_discard(state, exch, action)
+    if type(action) is not Exchange or not (
+        stage is _YOUNGER or (stage is _ELDER and not exch.announced)
+    ):
+        return _other_step(state, exch, action)
     player: Player = state._to_move  # type: ignore[assignment]
     other = _OTHER[player]
     # the context's fields unpacked at once: quicker than reading them one by one
     rules, tables, game, dealer, setup, result, _exch, decl = ctx
-    announced = exch.announced
-    # discard_limits, written out for the usual elder and younger
-    if stage is _ELDER and not announced:
-        lo, hi = rules.elder_min, rules.elder_max
-    elif stage is _YOUNGER:
-        # the stock's length is the ruleset's stock_size, without its property's call
-        lo, hi = rules.younger_min, len(setup.stock) - exch.taken[other]  # type: ignore[union-attr]
+    shift = HAND_SHIFT[player]
+    hands = state._hands
+    discard = action.discard.mask
+    n = discard.bit_count()
+    moved = discard << shift  # the discard's bits in both hands
+    prefix = setup.prefix  # type: ignore[union-attr]
+    if stage is _ELDER:
+        # discard_limits, written out
+        if hands & moved != moved or not rules.elder_min <= n <= rules.elder_max:
+            _refuse(state, exch, action)
+        # the clone, written out (the exchange keeps the play's fields as they are)
+        new = type(state)()
+        new._scores = state._scores
+        new._events = state._events
+        new._race = state._race
+        new._lead = state._lead
+        new._tricks = state._tricks
+        new._history = (state._history, action)
+        # the discard leaves the hand (its cards are in it: one XOR), and he takes the
+        # top n cards; the younger is to move
+        new._hands = hands ^ moved | prefix[n] << shift
+        if player:
+            exch = _new(ExchangeState, (_YOUNGER, 0, (0, discard), (0, n), False, None))
+        else:
+            exch = _new(ExchangeState, (_YOUNGER, 0, (discard, 0), (n, 0), False, None))
+        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
+        new._to_move = other
+        return new
+    # the younger, after the elder took k cards: he may take the rest of the stock
+    k = exch.taken[other]
+    stock_size = len(setup.stock)  # type: ignore[union-attr]
+    if hands & moved != moved or not rules.younger_min <= n <= stock_size - k:
+        _refuse(state, exch, action)
+    new = type(state)()
+    new._scores = state._scores
+    new._events = state._events
+    new._race = state._race
+    new._lead = state._lead
+    new._tricks = state._tricks
+    new._history = (state._history, action)
+    # he takes the next n cards
+    new._hands = hands ^ moved | (prefix[k + n] ^ prefix[k]) << shift
+    # both have taken in (he had discarded nothing yet)
+    elder_discard = exch.discards[other]
+    if player:
+        discards = (elder_discard, discard)
+        taken = (k, n)
     else:
-        lo, hi, _rule = discard_limits(state, exch)
+        discards = (discard, elder_discard)
+        taken = (n, k)
+    if k + n >= stock_size:
+        new._ctx = ctx
+        new._to_move = player
+        # the record goes into the declarations' new context
+        declarations.begin(
+            new, _new(ExchangeState, (_DONE, exch.announced, discards, taken, True, None))
+        )
+    else:
+        # the younger says what becomes of the cards left
+        exch = _new(ExchangeState, (_LEAVE, exch.announced, discards, taken, True, None))
+        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
+        new._to_move = dealer
+    return new
+
+
+def _other_step(state: State, exch: ExchangeState, action: object) -> State:
+    """The word on the cards left, the count, the discards after a count, or an action
+    refused with the reason."""
+    kind = type(action)
+    stage = exch.stage
+    if kind is Leave and stage is _LEAVE:
+        return _leave(state, exch, action)
+    if kind is Exchange and (stage is _YOUNGER_FIRST or stage is _ELDER):
+        return _blanche_discard(state, exch, action)  # type: ignore[arg-type]
+    if kind not in ACTIONS:
+        from .state import State  # here: state.py imports this module
+
+        return State.apply(state, action)  # type: ignore[arg-type]
+    if stage is _COUNT:
+        return _count(state, exch, action)
+    if stage is _LEAVE:
+        return _leave(state, exch, action)
+    raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
+
+
+def _blanche_discard(state: State, exch: ExchangeState, action: Exchange) -> State:
+    """A discard once the elder holding carte blanche has stated his count (R-CB-2): the
+    younger commits his first, then the elder exchanges, and both take in."""
+    player: Player = state._to_move  # type: ignore[assignment]
+    other = _OTHER[player]
+    lo, hi, _rule = discard_limits(state, exch)
     shift = HAND_SHIFT[player]
     hands = state._hands
     discard = action.discard.mask
@@ -264,68 +348,34 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     moved = discard << shift  # the discard's bits in both hands
     if hands & moved != moved or not lo <= n <= hi:
         _refuse(state, exch, action)
-    # the clone, written out (the exchange keeps the play's fields as they are)
-    new = _new_object(type(state))
-    new._scores = state._scores
-    new._events = state._events
-    new._race = state._race
-    new._lead = state._lead
-    new._tricks = state._tricks
+    new = state._clone()
     new._history = (state._history, action)
-    # the discard leaves the hand (its cards are in it: one XOR)
     hands ^= moved
-    prefix = setup.prefix  # type: ignore[union-attr]
-    if stage is _ELDER:
-        if not announced:
-            # the usual elder: he takes the top n cards, and the younger is to move
-            new._hands = hands | prefix[n] << shift
-            if player:
-                exch = _new(ExchangeState, (_YOUNGER, 0, (0, discard), (0, n), False, None))
-            else:
-                exch = _new(ExchangeState, (_YOUNGER, 0, (discard, 0), (n, 0), False, None))
-            new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
-            new._to_move = other
-            return new
-        # the younger committed first: the elder takes the top n cards, the younger the
-        # next ones
-        m = exch.taken[other]
-        hands |= prefix[n] << shift | (prefix[n + m] ^ prefix[n]) << HAND_SHIFT[other]
-        k = n  # the elder's count
-    elif stage is _YOUNGER:
-        # the younger takes the next n cards
-        k = exch.taken[other]  # the elder's count
-        m = n
-        hands |= (prefix[k + n] ^ prefix[k]) << shift
-    else:
+    # each has discarded nothing before this
+    discards = _with(exch.discards, player, discard)
+    taken = _with(exch.taken, player, n)
+    if exch.stage is _YOUNGER_FIRST:
         # committed, not yet taken in: the elder's blanche is shown, then he exchanges
         new._hands = hands
-        exch = exch._replace(
-            stage=_ELDER,
-            discards=_with(exch.discards, player, discard),
-            taken=_with(exch.taken, player, n),
-        )
-        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
+        new._exch = exch._replace(stage=_ELDER, discards=discards, taken=taken)
         new._to_move = other
         return new
-    # both have taken in (k and m cards): the younger says what becomes of cards left
-    new._hands = hands
-    discards = exch.discards
-    if player:
-        discards = (discards[0], discards[1] | discard)
-        taken = (m, k) if stage is _ELDER else (k, m)
-    else:
-        discards = (discards[0] | discard, discards[1])
-        taken = (k, m) if stage is _ELDER else (m, k)
-    if k + m >= len(setup.stock):  # type: ignore[union-attr]
-        new._ctx = ctx
+    # the elder takes the top n cards, the younger the next m he committed to
+    ctx = state._ctx
+    setup: Setup = ctx.setup  # type: ignore[assignment]
+    prefix = setup.prefix
+    m = exch.taken[other]
+    new._hands = hands | prefix[n] << shift | (prefix[n + m] ^ prefix[n]) << HAND_SHIFT[other]
+    announced = exch.announced
+    if n + m >= len(setup.stock):
         new._to_move = player
         # the record goes into the declarations' new context
         declarations.begin(
             new, _new(ExchangeState, (_DONE, announced, discards, taken, True, None))
         )
     else:
-        exch = _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))
-        new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
+        dealer = ctx.dealer
+        new._exch = _new(ExchangeState, (_LEAVE, announced, discards, taken, True, None))
         new._to_move = dealer
     return new
 
@@ -341,21 +391,6 @@ def _refuse(state: State, exch: ExchangeState, action: Exchange) -> NoReturn:
     span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"
     who = "elder" if exch.stage is _ELDER else "younger"
     raise IllegalActionError(f"{action}: the {who} must discard {span} cards, not {n} ({rule})")
-
-
-def _not_a_discard(state: State, exch: ExchangeState, action: object) -> State:
-    """The count, the word on the cards left, or an action refused with the reason."""
-    kind = type(action)
-    if kind not in ACTIONS:
-        from .state import State  # here: state.py imports this module
-
-        return State.apply(state, action)  # type: ignore[arg-type]
-    stage = exch.stage
-    if stage is _COUNT:
-        return _count(state, exch, action)
-    if stage is _LEAVE:
-        return _leave(state, exch, action)
-    raise IllegalActionError(f"{action}: expected a discard ({state._to_move} to move)")
 
 
 def _count(state: State, exch: ExchangeState, action: object) -> State:
@@ -384,9 +419,21 @@ def _leave(state: State, exch: ExchangeState, action: object) -> State:
             f"{action}: the younger must say what he does with the cards he left "
             "(leave unseen, leave look or leave expose; R-EX-4)"
         )
-    new = state._clone()
+    # the clone, written out but for the mover, which declarations.begin sets
+    new = type(state)()
+    new._ctx = state._ctx
+    new._hands = state._hands
+    new._scores = state._scores
+    new._events = state._events
+    new._race = state._race
+    new._lead = state._lead
+    new._tricks = state._tricks
     new._history = (state._history, action)
-    declarations.begin(new, exch._replace(stage=_DONE, left=action.choice))
+    # exch._replace(stage=_DONE, left=...), written out: a named tuple's _replace is
+    # Python code, and costs more than the rest of the step
+    _stage, announced, discards, taken, younger_taken, _left = exch
+    exch = _new(ExchangeState, (_DONE, announced, discards, taken, younger_taken, action.choice))
+    declarations.begin(new, exch)
     return new
 
 
