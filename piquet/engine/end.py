@@ -34,15 +34,13 @@ _OVER = Phase.OVER
 
 def end_deal(new: State) -> None:
     """The deal is scored: end the game, or go to the next deal."""
-    ctx = new._ctx
-    game = ctx.game
-    if game.single:
-        finish_game(new, first_to_target=None)
-        return
     # the fields unpacked at once, the records made whole with tuple.__new__ (a named
     # tuple's own constructor is Python code, and this runs for every deal)
-    rules, tables, game, dealer, setup, result, exch, decl = ctx
+    rules, tables, game, dealer, setup, result, exch, decl = new._ctx
     first_dealer, deal_number, sheet, auto, single, origin, target, games, resumed = game
+    if single:
+        finish_game(new, first_to_target=None)
+        return
     scores = new._scores
     # score_pair written out: the totals for the game, then the deal's
     totals = scores >> TOTALS_SHIFT
