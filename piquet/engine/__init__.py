@@ -8,6 +8,7 @@ module                       what it owns
 :mod:`.deal`                 the deal, carte blanche (R-DL, R-CB-1, R-CB-3)
 :mod:`.exchange`             the exchange, carte blanche's count, the cards left (R-EX, R-CB-2)
 :mod:`.declarations`         point, sequences, sets (R-DE)
+:mod:`.declared_scores`      a category's further combinations and carte rouge (R-DE-5, R-DE-8)
 :mod:`.auto_declarations`    the declarations resolved at once (``declarations="auto"``)
 :mod:`.heard`                what was said, who has seen which cards (R-DE-6, R-DE-7)
 :mod:`.play`                 the tricks (R-PL); :meth:`State.rollout`
