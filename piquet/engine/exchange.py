@@ -256,18 +256,24 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
     n = discard.bit_count()
     moved = discard << shift  # the discard's bits in both hands
     prefix = setup.prefix  # type: ignore[union-attr]
+    # discard_limits, written out for each
     if stage is _ELDER:
-        # discard_limits, written out
         if hands & moved != moved or not rules.elder_min <= n <= rules.elder_max:
             _refuse(state, exch, action)
-        # the clone, written out (the exchange keeps the play's fields as they are)
-        new = type(state)()
-        new._scores = state._scores
-        new._events = state._events
-        new._race = state._race
-        new._lead = state._lead
-        new._tricks = state._tricks
-        new._history = (state._history, action)
+    else:  # the younger, after the elder took k cards: he may take the rest of the stock
+        k = exch.taken[other]
+        stock_size = len(setup.stock)  # type: ignore[union-attr]
+        if hands & moved != moved or not rules.younger_min <= n <= stock_size - k:
+            _refuse(state, exch, action)
+    # the clone, written out (the exchange keeps the play's fields as they are)
+    new = type(state)()
+    new._scores = state._scores
+    new._events = state._events
+    new._race = state._race
+    new._lead = state._lead
+    new._tricks = state._tricks
+    new._history = (state._history, action)
+    if stage is _ELDER:
         # the discard leaves the hand (its cards are in it: one XOR), and he takes the
         # top n cards; the younger is to move
         new._hands = hands ^ moved | prefix[n] << shift
@@ -278,19 +284,7 @@ def apply(state: State, action: Exchange | ExchangeCount | Leave) -> State:
         new._ctx = _new(Context, (rules, tables, game, dealer, setup, result, exch, decl))
         new._to_move = other
         return new
-    # the younger, after the elder took k cards: he may take the rest of the stock
-    k = exch.taken[other]
-    stock_size = len(setup.stock)  # type: ignore[union-attr]
-    if hands & moved != moved or not rules.younger_min <= n <= stock_size - k:
-        _refuse(state, exch, action)
-    new = type(state)()
-    new._scores = state._scores
-    new._events = state._events
-    new._race = state._race
-    new._lead = state._lead
-    new._tricks = state._tricks
-    new._history = (state._history, action)
-    # he takes the next n cards
+    # the younger takes the next n cards
     new._hands = hands ^ moved | (prefix[k + n] ^ prefix[k]) << shift
     # both have taken in (he had discarded nothing yet)
     elder_discard = exch.discards[other]
@@ -419,15 +413,7 @@ def _leave(state: State, exch: ExchangeState, action: object) -> State:
             f"{action}: the younger must say what he does with the cards he left "
             "(leave unseen, leave look or leave expose; R-EX-4)"
         )
-    # the clone, written out but for the mover, which declarations.begin sets
-    new = type(state)()
-    new._ctx = state._ctx
-    new._hands = state._hands
-    new._scores = state._scores
-    new._events = state._events
-    new._race = state._race
-    new._lead = state._lead
-    new._tricks = state._tricks
+    new = state._clone()
     new._history = (state._history, action)
     # exch._replace(stage=_DONE, left=...), written out: a named tuple's _replace is
     # Python code, and costs more than the rest of the step
