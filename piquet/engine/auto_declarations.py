@@ -36,7 +36,6 @@ __all__ = ["Resolution", "declare"]
 _new: Final = tuple.__new__
 ALL_RESOLVED: Final = len(CATEGORIES)
 _DONE: Final = DeclStage.DONE
-_OTHER: Final = (Player.B, Player.A)  # Player.other is a property: a call each time
 _A: Final = Player.A
 _B: Final = Player.B
 _suit_fields: Final = struct.Struct("<8H").unpack  # both hands' bytes: their suits' bits
