@@ -23,6 +23,7 @@ __all__ = [
     "Action",
     "Call",
     "Deal",
+    "Equal",
     "Exchange",
     "ExchangeCount",
     "Good",
@@ -183,6 +184,26 @@ class Good:
 
 
 @attrs.frozen
+class Equal:
+    """The younger answers "equal" to the elder's word, holding a claim that says the
+    same words so far; the elder then says his next word (R-DE-1a).
+
+    At a call's last word the younger answers "equal" by calling his claim (a
+    :class:`Call` that ties, shown by both); this word is for the words before it: the
+    number of cards of a point, when the elder will say next what they make (Cavendish,
+    Laws of Piquet, law 46: "equal" bars him from then counting more cards).
+
+    >>> str(Equal("point"))
+    'equal point'
+    """
+
+    category: Category = attrs.field(converter=_to_category)
+
+    def __str__(self) -> str:
+        return f"equal {self.category}"
+
+
+@attrs.frozen
 class Reckon:
     """The winner of a category reckons these further combinations (R-DE-5).
 
@@ -214,10 +235,10 @@ class Play:
         return f"play {self.card}"
 
 
-Action = Union[Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play]  # noqa: UP007
+Action = Union[Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Equal, Reckon, Play]  # noqa: UP007
 """Any action."""
 
-ACTION_TYPES: Final = (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Reckon, Play)
+ACTION_TYPES: Final = (Deal, ExchangeCount, Exchange, Leave, Call, Pass, Good, Equal, Reckon, Play)
 
 
 def parse_action(text: str) -> Action:
@@ -247,9 +268,8 @@ def parse_action(text: str) -> Action:
             return Call(_to_category(rest[0].lower()), cards(" ".join(rest[1:])))
         if verb == "reckon" and rest:
             return Reckon(_to_category(rest[0].lower()), cards(" ".join(rest[1:])))
-        if verb in ("pass", "good") and len(rest) == 1:
-            category = _to_category(rest[0].lower())
-            return Pass(category) if verb == "pass" else Good(category)
+        if verb in _ANSWERS and len(rest) == 1:
+            return _ANSWERS[verb](_to_category(rest[0].lower()))
         if verb == "leave" and len(rest) == 1:
             return Leave(LeftCards(rest[0].lower()))
         if verb == "count" and len(rest) == 1:
@@ -265,4 +285,7 @@ def parse_action(text: str) -> Action:
     raise ValueError(f"bad action {text!r}: wrong number of words for {verb!r}")
 
 
-_VERBS: Final = ("call", "count", "deal", "discard", "good", "leave", "pass", "play", "reckon")
+_ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": Good, "equal": Equal}
+_VERBS: Final = (
+    "call", "count", "deal", "discard", "equal", "good", "leave", "pass", "play", "reckon",
+)  # fmt: skip

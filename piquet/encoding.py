@@ -6,7 +6,7 @@ ruleset, with one layout for 32- and 36-card packs: cards are numbered over the 
 pack in canonical order (spades, hearts, diamonds, clubs; ace down to six), so the four
 sixes are simply never legal with a 32-card pack.
 
-Action ids (:data:`NUM_ACTIONS` = 4,177 in all):
+Action ids (:data:`NUM_ACTIONS` = 4,180 in all):
 
 =============  =====  =============================================================
 ids            count  meaning
@@ -26,6 +26,7 @@ ids            count  meaning
                       1 sequence, 2 set); bit ``i`` of ``k`` reckons the ``i``-th of the
                       further combinations the engine offers (best first); ``k = 0``
                       sinks them all
+4177 .. 4179   3      ``Equal(category)``: point, sequence, set
 =============  =====  =============================================================
 
 A hand holds twelve cards whenever it discards or declares, hence 4,096 subsets. The
@@ -47,7 +48,7 @@ True
 >>> encoding.decode(state, action_id) == first, encoding.describe(action_id)
 (True, 'hand subset 1')
 
-The observation tensor (:func:`observation_tensor`, :data:`OBSERVATION_SIZE` = 484
+The observation tensor (:func:`observation_tensor`, :data:`OBSERVATION_SIZE` = 490
 float32 values) is built from an :class:`~piquet.observation.Observation` only, so it
 holds what that player may know and nothing more. Its fields, in order (see
 :data:`OBSERVATION_FIELDS` for offsets); card planes have 36 entries, one per card id
@@ -71,7 +72,7 @@ as above, 1.0 for a card in the set:
 - ``left_cards``: one-hot over not chosen, unseen, look, expose;
 - ``tricks_won``: his and the opponent's, over 12;
 - ``spoken``: for each category (point, sequence, set), speaker (himself, opponent)
-  and verb (call, pass, good, reckon), how many such utterances this deal;
+  and verb (call, pass, good, reckon, equal), how many such utterances this deal;
 - ``result``: one-hot over he won, the opponent won, drawn (all 0 until over).
 
 What a losing call says in words (``point of five``) is not in the tensor: only its
@@ -80,7 +81,7 @@ verb is, and the cards of calls that scored or tied.
 >>> obs = state.observation(state.elder)
 >>> tensor = encoding.observation_tensor(obs)
 >>> tensor.shape, tensor.dtype.name, float(tensor[encoding.field_slice("hand")].sum())
-((484,), 'float32', 12.0)
+((490,), 'float32', 12.0)
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ from .actions import (
     Action,
     Call,
     Deal,
+    Equal,
     Exchange,
     ExchangeCount,
     Good,
@@ -111,6 +113,7 @@ from .words import CHANCE, Category, Phase, Player
 __all__ = [
     "CARDS",
     "COUNT_BASE",
+    "EQUAL_BASE",
     "GOOD_BASE",
     "LEAVE_BASE",
     "NUM_ACTIONS",
@@ -152,8 +155,9 @@ PASS_BASE: Final = LEAVE_BASE + 3
 GOOD_BASE: Final = PASS_BASE + 3
 RECKON_BASE: Final = GOOD_BASE + 3
 _RECKON_SLOTS: Final = 8  # at most three further combinations in a twelve-card hand
-NUM_ACTIONS: Final = RECKON_BASE + 3 * _RECKON_SLOTS
-"""The size of the action space (4,177), the same for every ruleset."""
+EQUAL_BASE: Final = RECKON_BASE + 3 * _RECKON_SLOTS
+NUM_ACTIONS: Final = EQUAL_BASE + 3
+"""The size of the action space (4,180), the same for every ruleset."""
 
 _CATEGORIES: Final = (Category.POINT, Category.SEQUENCE, Category.SET)
 _CATEGORY_INDEX: Final = {c: i for i, c in enumerate(_CATEGORIES)}
@@ -192,7 +196,7 @@ def _current_category(state: State) -> Category:
     if state.phase is not Phase.DECLARATION or not legal:
         raise EncodingError(f"not in the declarations (phase {state.phase.value})")
     first = legal[0]
-    assert isinstance(first, (Call, Pass, Good, Reckon))
+    assert isinstance(first, (Call, Pass, Good, Equal, Reckon))
     return first.category
 
 
@@ -268,6 +272,9 @@ def encode(state: State, action: Action) -> int:
     if kind is Good:
         assert isinstance(action, Good)
         return GOOD_BASE + _CATEGORY_INDEX[action.category]
+    if kind is Equal:
+        assert isinstance(action, Equal)
+        return EQUAL_BASE + _CATEGORY_INDEX[action.category]
     if kind is Reckon:
         assert isinstance(action, Reckon)
         current = _current_category(state)
@@ -328,6 +335,8 @@ def decode(state: State, action_id: int) -> Action:
         return Pass(_CATEGORIES[action_id - PASS_BASE])
     if action_id < RECKON_BASE:
         return Good(_CATEGORIES[action_id - GOOD_BASE])
+    if action_id >= EQUAL_BASE:
+        return Equal(_CATEGORIES[action_id - EQUAL_BASE])
     category_index, bits = divmod(action_id - RECKON_BASE, _RECKON_SLOTS)
     category = _CATEGORIES[category_index]
     current = _current_category(state)
@@ -363,6 +372,8 @@ def describe(action_id: int) -> str:
         return f"pass {_CATEGORIES[action_id - PASS_BASE]}"
     if action_id < RECKON_BASE:
         return f"good {_CATEGORIES[action_id - GOOD_BASE]}"
+    if action_id >= EQUAL_BASE:
+        return f"equal {_CATEGORIES[action_id - EQUAL_BASE]}"
     category_index, bits = divmod(action_id - RECKON_BASE, _RECKON_SLOTS)
     picked = ", ".join(str(i) for i in range(3) if bits >> i & 1) or "none"
     return f"reckon {_CATEGORIES[category_index]}, combinations {picked}"
@@ -440,7 +451,7 @@ OBSERVATION_FIELDS: Final[tuple[tuple[str, int], ...]] = (
     ("opponent_hand_size", 1),
     ("left_cards", 4),
     ("tricks_won", 2),
-    ("spoken", 24),
+    ("spoken", 30),
     ("result", 3),
 )
 """The observation tensor's fields, in order: (name, size)."""
@@ -451,11 +462,11 @@ for _name, _size in OBSERVATION_FIELDS:
     _OFFSETS[_name] = (_position, _size)
     _position += _size
 OBSERVATION_SIZE: Final = _position
-"""The length of an observation tensor (484), the same for every ruleset."""
+"""The length of an observation tensor (490), the same for every ruleset."""
 
 _PHASES: Final = (Phase.DEAL, Phase.EXCHANGE, Phase.DECLARATION, Phase.PLAY, Phase.OVER)
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
-_VERBS: Final = {"call": 0, "pass": 1, "good": 2, "reckon": 3}
+_VERBS: Final = {"call": 0, "pass": 1, "good": 2, "reckon": 3, "equal": 4}
 _SCORE_SCALE: Final = 100.0
 _CARD_SCALE: Final = 12.0
 _DEALS_SCALE: Final = 6.0
@@ -523,7 +534,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
                 mine_shown |= said.shown.mask
             else:
                 their_shown |= said.shown.mask
-        slot = (_CATEGORY_INDEX[said.category] * 2 + (said.player != me)) * 4 + _VERBS[said.verb]
+        slot = (_CATEGORY_INDEX[said.category] * 2 + (said.player != me)) * 5 + _VERBS[said.verb]
         out[spoken_start + slot] += 1.0
     # the twelve card planes, in field order, as one integer of 12 * 36 bits
     planes = (

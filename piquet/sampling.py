@@ -56,6 +56,7 @@ from .actions import (
     Action,
     Call,
     Deal,
+    Equal,
     Exchange,
     ExchangeCount,
     Good,
@@ -67,6 +68,7 @@ from .actions import (
 from .cards import SUIT_BITS, SUIT_SHIFT, Card, CardSet, Rank, Suit
 from .ledger import Category, Player, Reason
 from .observation import Observation
+from .rules.protocols import say_word
 from .ruleset import (
     CategoryRule,
     PointByLength,
@@ -258,19 +260,12 @@ class _Plan:
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
     """With automatic declarations, what was said aloud: checked before a replay."""
     own_held: int = 0  # the observer's hand after the exchange
-    calls: tuple[tuple[Category, tuple[int, ...]], ...] = ()  # where each category's calls are
-    heard_actions: tuple[Action | None, ...] = ()  # the action behind each thing said
-    said_aloud: dict[tuple[Category, int, int | None], str] = attrs.field(
+    said_aloud: dict[tuple[Category, int, int | None, int | None], str] = attrs.field(
         factory=dict, eq=False, repr=False
     )  # what a claim says aloud, remembered
     claimed: tuple[_Claimed, ...] = ()  # the opponent's combinations heard, not shown
     progress: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
     witnessed: list[_Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
-    own_claims: dict[int, list[int]] = attrs.field(factory=dict, eq=False, repr=False)
-    pair_memo: dict[tuple[Category, int], list[int]] = attrs.field(
-        factory=dict, eq=False, repr=False
-    )  # a claim of the opponent's: the observer's (or shown) claims heard with it
-    # the claims the observer's hand supports, for each of his calls not shown
     auto_checks: list[tuple[CategoryRule, int, tuple[tuple[Player, str, Category, str], ...]]] = (
         attrs.field(factory=list, eq=False, repr=False)
     )  # per category: the rule, the observer's best holding, the two things heard
@@ -287,6 +282,7 @@ class _Claimed:
     words: str
     versus: tuple[int | None, ...]  # what the observer's call may have been (None: none)
     best: bool  # the caller's best (automatic declarations) rather than any claim
+    word: int | None = None  # with declarations played: which word of the claim was said
 
 
 @attrs.frozen(eq=False)
@@ -357,7 +353,7 @@ class _PointHeld:
             rule = self.rules.category_rule(claimed.category)
             claims = rule.combinations(holding) if claimed.best else rule.claims(holding)
             found = self.memo[key] = any(
-                self.words(rule, claim, versus) == claimed.words
+                self.words(rule, claim, versus, claimed.word) == claimed.words
                 for claim in claims
                 for versus in claimed.versus
             )
@@ -366,15 +362,20 @@ class _PointHeld:
 
 @attrs.frozen(eq=False)
 class _Words:
-    """The words of a claim (:meth:`CategoryRule.spoken`), remembered."""
+    """The words of a claim (:meth:`CategoryRule.spoken`; with declarations played, one
+    word of it, :func:`~piquet.rules.protocols.say_word`), remembered."""
 
-    memo: dict[tuple[Category, int, int | None], str]
+    memo: dict[tuple[Category, int, int | None, int | None], str]
 
-    def __call__(self, rule: CategoryRule, claim: int, versus: int | None) -> str:
-        key = (rule.category, claim, versus)
+    def __call__(
+        self, rule: CategoryRule, claim: int, versus: int | None, word: int | None = None
+    ) -> str:
+        key = (rule.category, claim, versus, word)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = rule.spoken(claim, versus)
+            found = self.memo[key] = (
+                rule.spoken(claim, versus) if word is None else say_word(rule, claim, word)
+            )
         return found
 
 
@@ -392,13 +393,23 @@ def _claimed(
     rules = observation.ruleset
     best = declarations == "auto"
     out: list[_Claimed] = []
+    words_said: dict[Category, int] = {}  # the opponent's words so far, by category
     for said in observation.spoken:
-        if said.player == player or said.shown is not None:
+        if said.player == player:
+            continue
+        word = words_said.get(said.category, 0)
+        if said.verb == "call":
+            words_said[said.category] = word + 1
+        if said.shown is not None:
             continue
         rule = rules.category_rule(said.category)
         if said.verb == "reckon":
             parts = said.words.split(", ")  # one reckoning may name several combinations
             out.extend(_Claimed(said.category, part, (None,), False) for part in parts)
+        elif said.verb == "call" and not best:
+            # a word of his claim (R-DE-1a); "not good" and "equal" name none alone
+            if said.words not in ("not good", "equal"):
+                out.append(_Claimed(said.category, said.words, (None,), False, word))
         elif said.verb == "call":
             versus: tuple[int | None, ...] = (None,)
             for mine in observation.spoken:
@@ -446,7 +457,10 @@ def _witnesses(plan: _Plan) -> _Witnesses | None:
         found: list[tuple[int, tuple[tuple[int, int], ...]]] = [
             (claim, ())
             for claim in every_claim
-            if any(words(rule, claim, versus) == claimed.words for versus in claimed.versus)
+            if any(
+                words(rule, claim, versus, claimed.word) == claimed.words
+                for versus in claimed.versus
+            )
         ]
         if 0 < len(found) <= _MOST_CANDIDATES:  # else left to the check on the replay
             every.append((found, claimed.category))
@@ -931,26 +945,12 @@ def _make_plan(observation: Observation, declarations: Declarations) -> _Plan:
         target=target,
         own_held=_all_held(observation),
         claimed=_claimed(observation, declarations, _all_held(observation)),
-        calls=_calls(observation.spoken),
-        heard_actions=_heard_actions(observation.spoken),
         auto_heard=_heard(observation.spoken)
         if declarations == "auto"
         and observation.phase in _AFTER_DECLARATIONS
         and observation.spoken
         else None,
     )
-
-
-def _calls(spoken: Sequence[Spoken]) -> tuple[tuple[Category, tuple[int, ...]], ...]:
-    """Each category's calls, as positions in what was said."""
-    out = []
-    for category in Category:
-        calls = tuple(
-            i for i, said in enumerate(spoken) if said.category is category and said.verb == "call"
-        )
-        if calls:
-            out.append((category, calls))
-    return tuple(out)
 
 
 def _heard(spoken: Sequence[Spoken]) -> tuple[tuple[Player, str, Category, str], ...]:
@@ -1115,15 +1115,8 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     after_exchange = known | sum(card.mask for card in hand_cards)  # includes his plays
     discard = sum(card.mask for card in discard_cards)
     # the declarations first: they reject most placements that fail, and cost little
-    own_held = plan.own_held
     if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
         return None
-    claims: _Claims = {}
-    if plan.declarations == "played" and observation.spoken:
-        found = _hidden_claims(plan, {player: own_held, opponent: after_exchange}, rng)
-        if found is None:
-            return None
-        claims = found
     fixed = plan.fixed_taken
     if plan.opponent_taken:
         fixed_mask = sum(card.mask for card in fixed)
@@ -1169,104 +1162,23 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     pack[24:] = stock
     state = plan.start.apply(Deal(tuple(pack), packet=rules.packet))  # type: ignore[arg-type]
     discards = {player: observation.discard.mask, opponent: discard}
-    return _replay(plan, state, discards, claims, rng)
-
-
-def _hidden_claims(plan: _Plan, hands: dict[Player, int], rng: random.Random) -> _Claims | None:
-    """For each category's calls (their places in what was said), every choice of claims
-    the callers' hands support whose words are the words heard (R-DE-6), in random
-    order; a shown call has its shown cards only. None when a category has none."""
-    spoken = plan.observation.spoken
-    rules = plan.observation.ruleset
-    said_aloud = plan.said_aloud
-    observer = plan.observation.player
-    own_claims = plan.own_claims
-    pair_memo = plan.pair_memo
-    out: _Claims = {}
-    for category, calls in plan.calls:
-        rule = rules.category_rule(category)
-        options: list[list[int]] = []
-        for i in calls:
-            said = spoken[i]
-            if said.shown is not None:
-                options.append([said.shown.mask])
-            elif said.player == observer:  # his own hand: the same claims every draw
-                if i not in own_claims:
-                    own_claims[i] = list(rule.claims(hands[observer]))
-                options.append(own_claims[i])
-            else:
-                options.append(list(rule.claims(hands[said.player])))
-
-        def words(claim: int, versus: int | None, rule: CategoryRule = rule) -> str:
-            key = (rule.category, claim, versus)
-            found = said_aloud.get(key)
-            if found is None:
-                found = said_aloud[key] = rule.spoken(claim, versus)
-            return found
-
-        pairs: list[tuple[int, ...]] = []
-        if len(calls) == 1:
-            said = spoken[calls[0]]
-            pairs = [(c,) for c in options[0] if words(c, None) == said.words]
-        else:
-            first, second = spoken[calls[0]], spoken[calls[1]]
-
-            def heard(a: int, b: int, first: Spoken = first, second: Spoken = second) -> bool:
-                return (first.shown is not None or words(a, b) == first.words) and (
-                    second.shown is not None or words(b, a) == second.words
-                )
-
-            # one of the two calls is the observer's (or shown): the same claims every
-            # draw, so which of them go with each claim of the opponent's is remembered
-            fixed = 0 if first.player == observer or first.shown is not None else 1
-            for theirs in options[1 - fixed]:
-                key = (category, theirs)
-                with_it = pair_memo.get(key)
-                if with_it is None:
-                    with_it = pair_memo[key] = [
-                        mine
-                        for mine in options[fixed]
-                        if (heard(mine, theirs) if fixed == 0 else heard(theirs, mine))
-                    ]
-                pairs.extend((mine, theirs) if fixed == 0 else (theirs, mine) for mine in with_it)
-        if not pairs:
-            return None
-        if len(pairs) > 1:
-            rng.shuffle(pairs)  # the replay tries them in this order
-        out[calls] = pairs
-    return out
-
-
-_Claims = dict[tuple[int, ...], list[tuple[int, ...]]]
-"""For the calls of a category (their places in what was said), the claims they may be."""
+    return _replay(plan, state, discards, rng)
 
 
 def _replay(
-    plan: _Plan,
-    state: State,
-    discards: dict[Player, int],
-    claims: _Claims,
-    rng: random.Random,
+    plan: _Plan, state: State, discards: dict[Player, int], rng: random.Random
 ) -> State | None:
     """Replay the deal's actions from the deal on; None when the placement contradicts
     the observation. Where the declarations leave a choice (which claim an unshown call
     was, which reckoning says the words heard) every choice is tried in turn, so whether
     a placement is kept depends on the placement alone: that keeps the samples uniform."""
-    return _replay_on(plan, state, 0, 0, {}, discards, claims, rng)
+    return _replay_on(plan, state, 0, discards, rng)
 
 
 def _replay_on(
-    plan: _Plan,
-    state: State,
-    played: int,
-    said: int,
-    picked: dict[int, int],
-    discards: dict[Player, int],
-    claims: _Claims,
-    rng: random.Random,
+    plan: _Plan, state: State, played: int, discards: dict[Player, int], rng: random.Random
 ) -> State | None:
-    """:func:`_replay` from ``state``, with ``played`` cards played and ``said`` things
-    said (``picked``: the claims chosen for the unshown calls so far)."""
+    """:func:`_replay` from ``state``, with ``played`` cards played."""
     observation = plan.observation
     player = observation.player
     target_phase, target_to_move, target_plays = plan.target[:3]
@@ -1293,12 +1205,8 @@ def _replay_on(
                 played = len(plays)
                 continue
             if phase is Phase.DECLARATION:
-                for after, now_said, now_picked in _next_declarations(
-                    plan, state, said, picked, claims, rng
-                ):
-                    found = _replay_on(
-                        plan, after, played, now_said, now_picked, discards, claims, rng
-                    )
+                for after in _next_declarations(plan, state, rng):
+                    found = _replay_on(plan, after, played, discards, rng)
                     if found is not None:
                         return found
                 return None
@@ -1323,100 +1231,54 @@ def _replay_on(
     return None
 
 
-def _next_declarations(
-    plan: _Plan,
-    state: State,
-    index: int,
-    picked: dict[int, int],
-    claims: _Claims,
-    rng: random.Random,
-) -> Iterator[tuple[State, int, dict[int, int]]]:
-    """Each way the next declaration may go as the observation heard it (``index``
-    things said before it), with how many things have been said then and the claims
-    picked: the call heard (for an unshown call, each claim still possible), the
-    reckoning heard (each one saying its words), or, from a winner who reckons nothing
-    further, an empty reckoning, which says nothing."""
-    spoken = plan.observation.spoken
-    action: Action | None = None
-    if index < len(spoken) and spoken[index].player == state.to_move:
-        said = spoken[index]
-        action = plan.heard_actions[index]
-        calls = next((calls for calls in claims if index in calls), None)
-        if calls is not None:
-            at = calls.index(index)
-            tried: set[int] = set()
-            called = False
-            for choice in claims[calls]:
-                claim = choice[at]
-                if claim in tried or any(picked[c] != choice[k] for k, c in enumerate(calls[:at])):
-                    continue
-                tried.add(claim)
-                try:
-                    after = state.apply(Call(said.category, CardSet.from_mask(claim)))
-                except IllegalActionError:
-                    continue  # a winner still to reckon calls nothing yet: see below
-                called = True
-                yield after, index + 1, {**picked, index: claim}
-            if called:
-                return
-        if action is None and said.verb == "reckon":
-            # the younger's reckoning, not shown yet to the elder (R-DE-7): any one
-            # his hand allows whose words are the words heard
-            for after in _reckons_as_heard(state, index, said, rng):
-                yield after, index + 1, picked
+_ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": Good, "equal": Equal}
+
+
+def _next_declarations(plan: _Plan, state: State, rng: random.Random) -> Iterator[State]:
+    """Each way the next word of the declarations may go as the observer heard it: the
+    word heard, or for a word whose claim he does not know (the opponent's unshown call
+    or reckoning), each legal one that says it, in random order; from an opponent who
+    reckons nothing further (which the observer does not hear), that silence."""
+    observer = plan.observation.player
+    heard = plan.observation.spoken
+    done = len(state.spoken_to(observer))
+    mover = state.to_move
+    legal = state.legal_actions()
+    said = heard[done] if done < len(heard) else None
+    reckoning = type(legal[0]) is Reckon  # then he reckons, or says nothing further
+    candidates: Sequence[Action]
+    if said is None or said.player != mover or (reckoning and said.verb != "reckon"):
+        if not reckoning or mover == observer:
             return
-    if action is not None:
+        candidates = (Reckon(legal[0].category),)  # type: ignore[union-attr]
+    elif said.verb in _ANSWERS:
+        candidates = (_ANSWERS[said.verb](said.category),)
+    elif said.claimed is not None:
+        kind = Reckon if reckoning else Call
+        candidates = (kind(said.category, said.claimed),)
+    else:
+        kind = Reckon if reckoning else Call
+        candidates = [action for action in legal if type(action) is kind]
+        if len(candidates) > 1:
+            rng.shuffle(candidates)
+    for action in candidates:
         try:
             after = state.apply(action)
         except IllegalActionError:
-            pass
-        else:
-            yield after, index + 1, picked
-            return
-    legal = state.legal_actions()
-    if legal and type(legal[0]) is Reckon:
-        yield state.apply(Reckon(legal[0].category)), index, picked  # says nothing
+            continue
+        if _says_what_was_heard(after.spoken_to(observer), heard):
+            yield after
 
 
-def _reckons_as_heard(state: State, index: int, said: Spoken, rng: random.Random) -> list[State]:
-    """The states after each legal reckoning that says ``said.words`` aloud (``index``
-    things said before it), in random order: a reckoning whose cards were not shown."""
-    reckons = [a for a in state.legal_actions() if type(a) is Reckon and a.cards]
-    # each legal reckoning is a union of whole combinations (R-DE-5): the smallest are
-    # the combinations, and a reckoning names the ones it holds (in some order)
-    masks = [a.cards.mask for a in reckons]
-    combinations = [m for m in masks if not any(o != m and o & m == o for o in masks)]
-    rule = state.ruleset.category_rule(said.category)
-    heard = sorted(said.words.split(", "))
-    matching: list[State] = []
-    for action, mask in zip(reckons, masks, strict=True):
-        named = ", ".join(rule.spoken(m, None) for m in combinations if m & mask)
-        if sorted(named.split(", ")) != heard:
-            continue  # a quick test before the words the engine says
-        after = state.apply(action)
-        if len(after.spoken) > index and after.spoken[index].words == said.words:
-            matching.append(after)
-    if len(matching) > 1:
-        rng.shuffle(matching)
-    return matching
-
-
-def _heard_actions(spoken: Sequence[Spoken]) -> tuple[Action | None, ...]:
-    """The action behind each thing said, where the words and shown cards tell it all;
-    None for a call or a reckoning whose cards were not shown (a claim is drawn for it)."""
-    out: list[Action | None] = []
-    for said in spoken:
-        action: Action | None = None
-        if said.verb == "reckon" and said.shown is not None:
-            action = Reckon(said.category, said.shown)
-        elif said.verb == "pass":
-            action = Pass(said.category)
-        elif said.verb == "good":
-            action = Good(said.category)
-        elif said.verb == "call" and said.shown is not None:
-            action = Call(said.category, said.shown)
-        out.append(action)
-    return tuple(out)
+def _says_what_was_heard(spoken: Sequence[Spoken], heard: Sequence[Spoken]) -> bool:
+    """Whether what a replayed state says begins what the observer heard (the cards
+    shown are checked on the whole observation at the end)."""
+    if len(spoken) > len(heard):
+        return False
+    return all(
+        (a.player, a.verb, a.category, a.words) == (b.player, b.verb, b.category, b.words)
+        for a, b in zip(spoken, heard, strict=False)
+    )
 
 
 def _elder_count(observation: Observation, rng: random.Random) -> int:

@@ -220,9 +220,15 @@ class Resumed:
 
 
 class Spoken(NamedTuple):
-    """One utterance of the declarations, as the opponent heard it (R-DE-6).
+    """One utterance of the declarations, as a player knows it (R-DE-1a, R-DE-6).
 
-    ``shown`` holds the cards of a call that scored or tied; a losing call shows none.
+    ``verb`` is ``"call"`` (a word of a claim; the younger's call that beats the elder's
+    says "not good", one that ties "equal"), ``"equal"`` (the younger's "equal" before
+    the elder's next word), ``"good"``, ``"pass"`` or ``"reckon"`` (further combinations;
+    reckoning "nothing further" is heard by the reckoner alone). ``shown`` holds the
+    cards of a call that scored or tied, or of combinations reckoned; a losing call shows
+    none. ``claimed`` holds the cards of the claim behind the words where the player who
+    reads them knows them: his own, or shown ones (else None).
 
     >>> import piquet as pq
     >>> str(pq.Spoken(pq.Player.A, "call", pq.Category.POINT, "point of five", None))
@@ -230,10 +236,11 @@ class Spoken(NamedTuple):
     """
 
     player: Player
-    verb: str  # "call", "pass", "good", "reckon"
+    verb: str  # "call", "equal", "good", "pass", "reckon"
     category: Category
     words: str
     shown: CardSet | None
+    claimed: CardSet | None = None
 
     def __str__(self) -> str:
         return f"{self.player}: {self.words}"

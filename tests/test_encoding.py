@@ -152,7 +152,7 @@ def test_observation_fields_tile_the_tensor() -> None:
     for name, size in encoding.OBSERVATION_FIELDS:
         assert encoding.field_slice(name) == slice(position, position + size)
         position += size
-    assert position == encoding.OBSERVATION_SIZE == 484
+    assert position == encoding.OBSERVATION_SIZE == 490
     with pytest.raises(KeyError, match="no observation field"):
         encoding.field_slice("colour")
 

@@ -2,9 +2,9 @@
 
 The agent plays one seat; a bot of :mod:`piquet.bots` (by name, or any object with
 ``choose(observation) -> action``) plays the other, and the deal is drawn from the
-environment's seeded RNG. Observations are the 484 float32 values of
+environment's seeded RNG. Observations are the 490 float32 values of
 :func:`piquet.encoding.observation_tensor`; actions are the ids of
-:mod:`piquet.encoding` (``Discrete(4177)``), with the legal ones in
+:mod:`piquet.encoding` (``Discrete(4180)``), with the legal ones in
 ``info["action_mask"]`` and from :meth:`PiquetEnv.action_masks` (the method
 sb3-contrib's ``MaskablePPO`` calls). The reward comes at the end: the settlement (or
 for ``scope="deal"`` the difference of the deal's scores) from the agent's side, or
@@ -15,7 +15,7 @@ for ``scope="deal"`` the difference of the deal's scores) from the agent's side,
 >>> env = PiquetEnv(opponent="greedy", scope="deal", seat="A")
 >>> observation, info = env.reset(seed=7)
 >>> observation.shape, int(info["action_mask"].sum())
-((484,), 1585)
+((490,), 1585)
 >>> done = False
 >>> while not done:
 ...     action = int(env.action_masks().argmax())

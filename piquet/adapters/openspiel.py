@@ -5,7 +5,7 @@ name), ``declarations`` (``"auto"`` or ``"played"``) and ``scope`` (``"game"`` o
 ``"deal"``). Chance is explicit, as in OpenSpiel's card games: each deal is a run of
 chance nodes that deal the pack card by card, top card first (the outcome is a card
 id of :mod:`piquet.encoding`, uniform over the cards not yet dealt); the cards then go
-out in packets as the rules say. Player actions are the 4,177 ids of
+out in packets as the rules say. Player actions are the 4,180 ids of
 :mod:`piquet.encoding`. The returns, at the end only, are the settlement of the game
 (the winner's points, the loser's negated) or, for ``scope="deal"``, the difference of
 the deal's scores.

@@ -2,8 +2,8 @@
 
 Two agents, ``player_0`` (:attr:`piquet.Player.A`) and ``player_1`` (``Player.B``), take
 turns as the rules say; the deal is resolved inside the environment from its seeded
-RNG. Each agent's observation is a dict: ``"observation"``, the 484 float32 values of
-:func:`piquet.encoding.observation_tensor`, and ``"action_mask"``, 4,177 int8 flags
+RNG. Each agent's observation is a dict: ``"observation"``, the 490 float32 values of
+:func:`piquet.encoding.observation_tensor`, and ``"action_mask"``, 4,180 int8 flags
 over the ids of :mod:`piquet.encoding` (all 0 when it is not that agent's turn).
 Rewards come once, at the end: the settlement of the game (``reward="settlement"``,
 the winner's points, the loser's negated; for ``scope="deal"`` the difference of the
@@ -14,7 +14,7 @@ deal's scores) or ``reward="win"``: +1, -1, or 0 for a draw.
 >>> env.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
-('player_0', (484,), 1585)
+('player_0', (490,), 1585)
 >>> for agent in env.agent_iter():
 ...     observation, reward, terminated, truncated, info = env.last()
 ...     action = None if terminated else int(observation["action_mask"].argmax())

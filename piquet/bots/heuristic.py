@@ -26,6 +26,7 @@ from ..actions import (
     Call,
     Exchange,
     ExchangeCount,
+    Equal,
     Good,
     Leave,
     LeftCards,
@@ -346,6 +347,9 @@ class HeuristicBot:
             # call's points are certain, what sinking hides is not.
             rule = observation.ruleset.category_rule(calls[0].category)
             return max(calls, key=lambda c: rule.key(c.cards.mask))
+        equal = next((a for a in legal if isinstance(a, Equal)), None)
+        if equal is not None:  # no better claim now: hear the elder's next word (R-DE-1a)
+            return equal
         reckons = [a for a in legal if isinstance(a, Reckon)]
         if reckons:
             if plan_for(observation) is Plan.SINK:

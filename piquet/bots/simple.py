@@ -20,6 +20,7 @@ from ..actions import (
     Call,
     Exchange,
     ExchangeCount,
+    Equal,
     Good,
     Leave,
     LeftCards,
@@ -106,6 +107,9 @@ class GreedyBot:
         if calls:
             rule = observation.ruleset.category_rule(calls[0].category)
             return max(calls, key=lambda c: rule.key(c.cards.mask))
+        equal = next((a for a in legal if isinstance(a, Equal)), None)
+        if equal is not None:  # no better claim now: hear the elder's next word (R-DE-1a)
+            return equal
         for action in legal:
             if isinstance(action, (Good, Pass)):
                 return action

@@ -76,7 +76,7 @@ def declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
     # all resolved at once: what was said is read back from the duels when asked
     decl = _new(
         Declarations,
-        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (duels, elder)),
+        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (duels, elder), 0),
     )
     new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, decl))
     rouge_points = rules.carte_rouge

@@ -18,7 +18,7 @@ from typing import ClassVar, Final, Generic, TypeVar
 
 from ..actions import Call, Good, Pass, Reckon
 from ..cards import SUIT_SHIFT, _from_mask
-from ..rules.protocols import CategoryRule
+from ..rules.protocols import CategoryRule, word_ends
 from ..words import Category, Player, Precedence, Reason, ScoreEvent
 
 __all__ = [
@@ -181,6 +181,7 @@ class CategoryTable:
 
     __slots__ = (
         "_info",
+        "_word_ends",
         "calls",
         "category",
         "pass_alone",
@@ -201,6 +202,7 @@ class CategoryTable:
         self.calls: _Lazy[int, Call] = _Lazy(self._make_call)
         """The :class:`~piquet.Call` of each claim (by its mask), made once and shared."""
         self.pass_alone: tuple[Pass] = (Pass(self.category),)
+        self._word_ends: tuple[int, ...] | None = None
         self.reckonings: _Lazy[int, Reckon] = _Lazy(self._make_reckon)
         """The :class:`~piquet.Reckon` of each union of combinations (by its mask), made
         once and shared."""
@@ -221,6 +223,13 @@ class CategoryTable:
             ScoreEvent(Player.B, points, self.precedence, self.reason, shown),
         )
         return rule.key(claim), claim, points, entries
+
+    def word_ends(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        """Where each word of a call ends in its key (the keys of a rule have one length)."""
+        ends = self._word_ends
+        if ends is None:
+            ends = self._word_ends = word_ends(self.rule, len(key))
+        return ends
 
     def info(self, claim: int) -> Combo:
         """The claim's key, mask, points and ledger entries."""

@@ -1,7 +1,8 @@
-"""The declarations: point, sequences, sets, each with a call and an answer (R-DE).
+"""The declarations: point, sequences, sets, each with a call and its answers (R-DE).
 
-In each category the elder calls his best claim or passes; the younger answers "good",
-or calls at least as much. The winner scores his call and may reckon his further
+In each category the elder calls a claim or passes; the younger hears the call a word at
+a time and answers each word "good", "equal" or with a better claim of his own, as
+:mod:`.dialogue` says (R-DE-1a). The winner scores his call and may reckon his further
 combinations (R-DE-5); a tie scores nothing (R-DE-1). With ``declarations="auto"``
 every category is resolved at once with the best calls and no sinking.
 
@@ -15,10 +16,11 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..actions import Action, Call, Good, Pass, Reckon
+from ..actions import Action, Call, Equal, Good, Pass, Reckon
 from ..cards import _from_mask
+from ..rules.protocols import say_word
 from ..words import IllegalActionError, Phase, Player
-from . import auto_declarations, ledger, play
+from . import auto_declarations, dialogue, ledger, play
 from .combination_tables import (
     ENTRIES,
     KEY,
@@ -35,7 +37,9 @@ from .parts import (
     HAND_BITS,
     HAND_MASK,
     NO_DECLARATIONS,
+    NOT_GOOD_WORD,
     STATE_CLASS,
+    TIE_WORD,
     Context,
     Declarations,
     DeclStage,
@@ -51,7 +55,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTIONS", "apply", "begin", "legal_actions", "say"]
 
-ACTIONS: Final = frozenset((Call, Pass, Good, Reckon))
+ACTIONS: Final = frozenset((Call, Pass, Good, Equal, Reckon))
 _new: Final = tuple.__new__
 ALL_RESOLVED: Final = len(CATEGORIES)
 # the stages as constants: an Enum member read from its class costs a lookup each time
@@ -122,6 +126,7 @@ def say(
             decl.rouge,
             [],
             decl.auto,
+            0,
         ),
     )
 
@@ -153,9 +158,10 @@ def _tables(rules: Ruleset) -> Tables:
     return tables
 
 
-def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
+def legal_actions(state: State) -> Sequence[Call | Pass | Good | Equal | Reckon]:
     """The calls of the hand (each :class:`~piquet.Call` made once per ruleset and claim,
-    and shared), with "good" first for an answer and "pass" last for a first word."""
+    and shared), with "good" (and "equal") first for an answer and "pass" last for a
+    first word."""
     decl = state._ctx.decl
     stage = decl.stage
     if stage is _DONE:
@@ -166,8 +172,8 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Reckon]:
     table = (last[1] if last[0] is ctx.ruleset else _tables(ctx.ruleset))[index]
     hands = state._hands
     hand = hands >> HAND_BITS if state._to_move else hands & HAND_MASK  # see apply
-    if stage is _ANSWER:  # the claims that rank with the elder's
-        return table.answer_words(hand, table._info[decl.claim][KEY], _GOOD[index])
+    if stage is _ANSWER:  # from the words heard of the elder's claim (R-DE-1a)
+        return dialogue.answers(table, hand, table._info[decl.claim][KEY], decl.word, _GOOD[index])
     if stage is _EXTRAS:
         return tuple(map(table.reckonings.__getitem__, _subset_unions(decl.extras)))
     return table.calls_of(hand) + table.pass_alone
@@ -246,6 +252,15 @@ def apply(state: State, action: Action) -> State:
         if stage is _AFTER_PASS:
             raise IllegalActionError(f"{action}: the elder called nothing to concede (R-DE-1)")
         raise _must_reckon(state, action, index)
+    if kind is Equal:
+        if action.category is not _CATEGORY_AT[index]:  # type: ignore[union-attr]
+            raise _out_of_turn(action, index)
+        stage = decl.stage
+        if stage is _ANSWER:
+            return _younger_says_equal(state, action, decl)
+        if stage is _EXTRAS:
+            raise _must_reckon(state, action, index)
+        raise IllegalActionError(f"{action}: only the younger answers 'equal' to a call (R-DE-1a)")
     if kind is Reckon:
         if action.category is not _CATEGORY_AT[index]:  # type: ignore[union-attr]
             raise _out_of_turn(action, index)
@@ -286,9 +301,10 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
             f"{action}: may reckon only whole combinations of {described} (R-DE-5)"
         )
     new = _next_state(state, action)
-    if picks:
-        said = (player, "reckon", category, tuple(picks), None, chosen)
-        _set_record(new, say(decl, (*decl.said, said)))
+    # reckoning nothing further is said too, heard by him alone: his observation keeps
+    # what he chose (the opponent hears nothing, as if he had nothing further)
+    said = (player, "reckon", category, tuple(picks), None, chosen or None)
+    _set_record(new, say(decl, (*decl.said, said)))
     for combo in picks:
         if score_combination(new, player, table.info(combo)):
             return new
@@ -306,8 +322,8 @@ def _elder_speaks(
     new._history = (state._history, action)
     # the records unpacked at once: quicker than reading their fields one by one
     rules, tables, game, younger, setup, result, exch, _decl = state._ctx
-    index, _stage, _claim, extras, said, scored, rouge, _heard, auto = decl
-    record = _new(Declarations, (index, stage, claim, extras, said, scored, rouge, [], auto))
+    index, _stage, _claim, extras, said, scored, rouge, _heard, auto, _word = decl
+    record = _new(Declarations, (index, stage, claim, extras, said, scored, rouge, [], auto, 0))
     new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, record))
     new._to_move = younger
     return new
@@ -330,7 +346,7 @@ def _younger_after_pass(
     said = (
         *decl.said,
         _BOTH_PASS[younger][decl.category][0],  # the elder's pass (see _elder_speaks)
-        (younger, "call", table.category, (claim,), None, claim),
+        (younger, "call", table.category, (claim,), 0, claim),
     )
     _win_category(new, younger, table, table._info[claim], None, decl, said)
     return new
@@ -347,8 +363,8 @@ def _younger_concedes(state: State, action: Any, decl: Declarations) -> State:
     new = state._clone()
     new._history = (state._history, action)
     said = (
-        *decl.said,  # the elder's call is said with the answer (see _elder_speaks)
-        (_OTHER[younger], "call", table.category, (elder_claim,), None, elder_claim),
+        *decl.said,  # the elder's words are said with the answer (see _elder_speaks)
+        *words_heard(_OTHER[younger], table.category, elder_claim, decl.word, elder_claim),
         _GOOD_SAID[younger][index],
     )
     _win_category(new, _OTHER[younger], table, combo_e, combo_e[KEY], decl, said)
@@ -360,31 +376,65 @@ def _younger_answers(
 ) -> State:
     elder_claim = decl.claim
     info = table._info  # read directly: a call less
-    combo_e = info[elder_claim]
-    key_e = combo_e[KEY]
     combo_y = info[claim]
-    key_y = combo_y[KEY]
-    if key_y < key_e:
-        words = table.rule.spoken(elder_claim, None)
+    word = decl.word
+    verdict = dialogue.judge(table, combo_y[KEY], info[elder_claim][KEY], word)
+    if verdict == dialogue.WORSE:
         raise IllegalActionError(
-            f"{action}: does not rank with the elder's {words}; answer 'good' or call "
-            "at least as much (R-DE-1)"
+            f"{action}: not an answer to the elder's {_heard_words(table, elder_claim, word)};"
+            " answer 'good', 'equal' or a claim better at the last word heard (R-DE-1a)"
         )
-    tie = key_y == key_e  # equal: neither scores, both are shown (R-DE-6)
+    tie = verdict == dialogue.TIE  # equal: neither scores, both are shown (R-DE-6)
     new = state._clone()
     new._history = (state._history, action)
     younger = state._ctx.dealer
     category = table.category
     said = (
-        *decl.said,  # the elder's call is said with the answer (see _elder_speaks)
-        (_OTHER[younger], "call", category, (elder_claim,), claim, elder_claim if tie else None),
-        (younger, "call", category, (claim,), elder_claim, claim),
+        *decl.said,  # the elder's words are said with the answer (see _elder_speaks)
+        *words_heard(_OTHER[younger], category, elder_claim, word, elder_claim if tie else None),
+        (younger, "call", category, (claim,), TIE_WORD if tie else NOT_GOOD_WORD, claim),
     )
     if tie:
         _next_category(new, decl, said)
     else:
         _win_category(new, younger, table, combo_y, None, decl, said)
     return new
+
+
+def _younger_says_equal(state: State, action: Any, decl: Declarations) -> State:
+    """ "Equal": the elder says his next word, and the younger answers it (R-DE-1a)."""
+    ctx = state._ctx
+    table = tables_of(ctx.ruleset)[decl.category]
+    key = table._info[decl.claim][KEY]
+    word = decl.word
+    younger = ctx.dealer
+    if not dialogue.may_say_equal(table, hand_of(state._hands, younger), key, word):
+        raise IllegalActionError(
+            f"{action}: {younger} holds no claim that says the elder's "
+            f"{_heard_words(table, decl.claim, word)} (R-DE-1a)"
+        )
+    new = state._clone()
+    new._history = (state._history, action)
+    _set_record(new, decl._replace(heard=[], word=word + 1))
+    return new
+
+
+def _heard_words(table: CategoryTable, claim: int, word: int) -> str:
+    """The words of the elder's claim said so far, as the younger heard them."""
+    return ", ".join(say_word(table.rule, claim, w) for w in range(word + 1))
+
+
+def words_heard(
+    elder: Player, category: Any, claim: int, word: int, shown: int | None
+) -> tuple[SaidFields, ...]:
+    """What was said of the elder's ``claim`` up to its word ``word``: each word, with
+    the younger's "equal" between (R-DE-1a); ``shown`` on the first word."""
+    said: list[SaidFields] = [(elder, "call", category, (claim,), 0, shown)]
+    younger = _OTHER[elder]
+    for w in range(1, word + 1):
+        said.append((younger, "equal", category, (), None, None))
+        said.append((elder, "call", category, (claim,), w, None))
+    return tuple(said)
 
 
 def _win_category(
@@ -426,6 +476,7 @@ def _win_category(
             decl.rouge,
             [],
             None,
+            0,
         )
         _set_record(new, _new(Declarations, record))
         new._to_move = player
@@ -462,7 +513,7 @@ def _next_category(
 ) -> None:
     """On to the next category, or to the play; ``said``: what was said, if it changed
     since ``decl`` was made (then with a new box for its words)."""
-    index, _stage, _claim, _extras, before, scored, rouge, heard, _auto = decl
+    index, _stage, _claim, _extras, before, scored, rouge, heard, _auto, _word = decl
     index += 1
     done = index >= ALL_RESOLVED
     record = (
@@ -475,6 +526,7 @@ def _next_category(
         rouge,
         heard if said is None else [],
         None,
+        0,
     )
     rules, tables, game, younger, setup, result, exch, _decl = new._ctx
     new._ctx = _new(

@@ -12,10 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..cards import EMPTY, _from_mask
+from ..rules.protocols import say_word
 from ..words import Phase, Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import play
-from .parts import CATEGORIES, Declarations, DeclStage, Said, deal_elder
+from .parts import (
+    CATEGORIES,
+    NOT_GOOD_WORD,
+    TIE_WORD,
+    Declarations,
+    DeclStage,
+    Said,
+    deal_elder,
+)
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -32,9 +41,9 @@ _new: Final = tuple.__new__
 def said_of(decl: Declarations, elder: Player, declaring: bool = False) -> tuple[Said, ...]:
     """What was said, as records. The declarations keep each word as a plain tuple of
     the record's fields, made a record here. While the players are ``declaring``, the
-    elder's first word in a category is kept in the record's stage and claim until it is
-    answered (see :func:`.declarations.apply`); a game that ends on a word keeps it in
-    ``said``."""
+    elder's words in a category are kept in the record's stage, claim and word until
+    they are answered (see :func:`.declarations.apply`); a game that ends on a word
+    keeps them in ``said``."""
     if decl.auto is not None:
         return tuple(_auto_said(*decl.auto))
     said = [_new(Said, words) for words in decl.said]
@@ -42,7 +51,11 @@ def said_of(decl: Declarations, elder: Player, declaring: bool = False) -> tuple
         stage = decl.stage
         if stage is DeclStage.ANSWER:
             category = CATEGORIES[decl.category]
-            said.append(Said(elder, "call", category, (decl.claim,), None, None))
+            younger = elder.other
+            said.append(Said(elder, "call", category, (decl.claim,), 0, None))
+            for word in range(1, decl.word + 1):
+                said.append(Said(younger, "equal", category, (), None, None))
+                said.append(Said(elder, "call", category, (decl.claim,), word, None))
         elif stage is DeclStage.AFTER_PASS:
             category = CATEGORIES[decl.category]
             said.append(Said(elder, "pass", category, (), None, None))
@@ -80,41 +93,72 @@ def _hidden_from(state: State, player: Player | None) -> Player | None:
     return None
 
 
-def _words(rules: Ruleset, said: Said) -> str:
-    if said.verb in ("pass", "good"):
-        return said.verb
+_ANSWER_WORDS: Final = {NOT_GOOD_WORD: "not good", TIE_WORD: "equal"}
+
+
+def _words(rules: Ruleset, said: Said, played: bool) -> str:
+    verb = said.verb
+    if verb in ("pass", "good", "equal"):
+        return verb
     rule = rules.category_rule(said.category)
-    if said.verb == "reckon":
+    if verb == "reckon":
+        if not said.claims:
+            return "nothing further"
         return ", ".join(rule.spoken(m, None) for m in said.claims)
-    return rule.spoken(said.claims[0], said.versus)
+    if not played:
+        return rule.spoken(said.claims[0], said.versus)
+    word = said.versus
+    assert word is not None
+    answer = _ANSWER_WORDS.get(word)
+    return answer if answer is not None else say_word(rule, said.claims[0], word)
+
+
+def _told(said: Said) -> int:
+    """The cards of the claim behind a word (the combinations reckoned), or 0."""
+    return said.shown or (said.claims[0] if said.verb == "call" else 0)
 
 
 def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
-    """What was said, as both players heard it (``player`` None), or as ``player``
-    knows it (R-DE-7)."""
+    """What was said, as a player knows it: everything, with every claim (``player``
+    None), or what ``player`` heard and knows: his own claims, the opponent's shown
+    ones (R-DE-6, R-DE-7), and not the opponent's silence about further combinations."""
     decl = state._decl
     heard = decl.heard
     if not heard:  # first reading of this ``said``: the words are made now, once
         rules = state._ctx.ruleset
+        played = decl.auto is None
         heard.append(
             tuple(
                 SpokenWords(
                     said.player,
                     said.verb,
                     said.category,
-                    _words(rules, said),
+                    _words(rules, said, played),
                     None if said.shown is None else _from_mask(said.shown),
+                    _from_mask(_told(said)) if said.verb in ("call", "reckon") else None,
                 )
                 for said in said_of(decl, deal_elder(state._ctx), state._PHASE is _DECLARING)
             )
         )
+    everything = heard[0]
+    if player is None:
+        return everything
     hidden = _hidden_from(state, player)
-    if hidden is None:
-        return heard[0]
     return tuple(
-        words._replace(shown=None) if words.player is hidden and words.shown else words
-        for words in heard[0]
+        _as_heard_by(words, player, words.player is hidden)
+        for words in everything
+        if words.player is player or words.verb != "reckon" or words.shown is not None
     )
+
+
+def _as_heard_by(words: SpokenWords, player: Player, hidden: bool) -> SpokenWords:
+    """A word as ``player`` knows it: the claim behind his own words, and behind the
+    opponent's only when shown, and then not while R-DE-7 hides it."""
+    if words.player is player:
+        return words
+    if hidden or words.shown is None:
+        return words._replace(shown=None, claimed=None) if words.claimed is not None else words
+    return words if words.claimed == words.shown else words._replace(claimed=words.shown)
 
 
 def shown_by(state: State, player: Player) -> int:

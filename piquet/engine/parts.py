@@ -35,10 +35,12 @@ __all__ = [
     "HAND_MASK",
     "HAND_SHIFT",
     "MAX_TOTAL",
+    "NOT_GOOD_WORD",
     "NO_DECLARATIONS",
     "SCORE_FIELD",
     "SCORE_GAIN",
     "STATE_CLASS",
+    "TIE_WORD",
     "TOTALS_SHIFT",
     "TRICKS_B_SHIFT",
     "TRICK_WON",
@@ -268,8 +270,12 @@ class DeclStage(enum.IntEnum):
 class Said(NamedTuple):
     """One utterance, kept as masks; :class:`~piquet.words.Spoken` is built when read.
 
-    ``claims`` is the call's claim (one mask) or the combinations reckoned; ``versus``
-    the opposing claim that the words are measured against; ``shown`` the cards shown.
+    ``claims`` is the call's claim (one mask) or the combinations reckoned (none: he
+    reckons nothing further, which only he knows); ``shown`` the cards shown.
+    ``versus`` says which words a call says: with automatic declarations, the opposing
+    claim that the words are measured against (R-DE-6); with declarations played, the
+    word of the claim that is said (from 0, :func:`~piquet.rules.protocols.say_word`),
+    or for the younger's call :data:`NOT_GOOD_WORD` or :data:`TIE_WORD`.
     """
 
     player: Player
@@ -279,6 +285,11 @@ class Said(NamedTuple):
     versus: int | None
     shown: int | None
 
+
+NOT_GOOD_WORD = -1
+"""A younger's call that beats the elder's at the word answered: "not good"."""
+TIE_WORD = -2
+"""A younger's call equal to the elder's at his last word: "equal"."""
 
 SaidFields = tuple[Player, str, Category, tuple[int, ...], int | None, int | None]
 """The fields of a :class:`Said`, as the declarations keep them."""
@@ -300,6 +311,8 @@ class Declarations(NamedTuple):
     # automatic declarations: how each category was resolved, and by which elder; what
     # was said is read back from it (see declarations.said_of)
     auto: tuple[tuple[Any, ...], Player] | None = None
+    # in ANSWER: the word of the elder's call the younger answers (R-DE-1a), from 0
+    word: int = 0
 
 
 NO_DECLARATIONS = Declarations(0, DeclStage.ELDER, 0, (), (), (0, 0), (False, False), [()])

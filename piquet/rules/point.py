@@ -40,6 +40,7 @@ class PointByLength:
 
     category: ClassVar[Category] = Category.POINT
     decomposition: ClassVar[Decomposition] = Decomposition.BEST_SUIT
+    word_sizes: ClassVar[tuple[int, ...]] = (1, 1)  # "five cards", then "making 49"
     fours_score_less: bool = option_field("fours_score_less", False)
 
     def claims(self, hand: int) -> Sequence[int]:
@@ -79,6 +80,16 @@ class PointByLength:
             return f"point of {number_word(length)}, making {value}"
         return f"point of {number_word(length)}"
 
+    def say(self, claim: int, word: int) -> str:
+        """The number of cards, then (after "equal") the value (R-DE-1a).
+
+        >>> from piquet.cards import cards
+        >>> [PointByLength().say(cards("AH KH QH JH 8H").mask, w) for w in (0, 1)]
+        ['point of five', 'making 49']
+        """
+        length, value = self.key(claim)
+        return f"making {value}" if word else f"point of {number_word(length)}"
+
 
 @attrs.frozen
 class PointByValue:
@@ -113,6 +124,10 @@ class PointByValue:
 
     def spoken(self, claim: int, versus: int | None) -> str:
         return f"ruff of {self.key(claim)[0]}"
+
+    def say(self, claim: int, word: int) -> str:
+        """The Ruff is said in one word, its value (R-DE-2a)."""
+        return self.spoken(claim, None)
 
 
 _SUIT_SHIFTS: Final = (0, SUIT_SHIFT, 2 * SUIT_SHIFT, 3 * SUIT_SHIFT)

@@ -49,6 +49,8 @@ __all__ = [
     "card_at",
     "card_set",
     "decomposition_of",
+    "say_word",
+    "word_ends",
 ]
 
 
@@ -134,6 +136,55 @@ def decomposition_of(rule: object) -> Decomposition | None:
     )
 
 
+def word_ends(rule: object, key_length: int) -> tuple[int, ...]:
+    """Where each word of a call ends in the claim's key (R-DE-1a): the elder says a
+    claim's key a word at a time, the younger answering each.
+
+    A rule may say how many of the key's fields each word names, in an optional
+    attribute ``word_sizes`` (the point by length: ``(1, 1)``, its number of cards and
+    then its value; sets: ``(2,)``, size and rank in one word); without it each field of
+    the key is a word of its own. The sizes must add up to the key's length.
+
+    >>> import piquet as pq
+    >>> word_ends(pq.RUBICON.point, 2), word_ends(pq.RUBICON.sets, 2)
+    ((1, 2), (2,))
+    """
+    sizes = getattr(rule, "word_sizes", None)
+    if sizes is None:
+        return tuple(range(1, key_length + 1))
+    ends = []
+    total = 0
+    for size in sizes:
+        total += size
+        ends.append(total)
+    if total != key_length or any(size < 1 for size in sizes):
+        raise ValueError(
+            f"word_sizes: {type(rule).__name__}.word_sizes {tuple(sizes)!r} must be positive "
+            f"and add up to the length of its keys ({key_length})"
+        )
+    return tuple(ends)
+
+
+def say_word(rule: CategoryRule, claim: int, word: int) -> str:
+    """The words of the ``word``-th word of a call (from 0): the rule's optional
+    ``say(claim, word)``; without it, its :meth:`~CategoryRule.spoken` words for the
+    first, and ``making`` and the key's fields for each later one.
+
+    >>> import piquet as pq
+    >>> claim = pq.cards("AH KH QH JH 8H").mask
+    >>> say_word(pq.RUBICON.point, claim, 0), say_word(pq.RUBICON.point, claim, 1)
+    ('point of five', 'making 49')
+    """
+    say = getattr(rule, "say", None)
+    if say is not None:
+        return str(say(claim, word))
+    if word == 0:
+        return rule.spoken(claim, None)
+    key = rule.key(claim)
+    ends = word_ends(rule, len(key))
+    return "making " + " ".join(map(str, key[ends[word - 1] : ends[word]]))
+
+
 @runtime_checkable
 class CategoryRule(Protocol):
     """How one declaration category finds, ranks, scores and names claims (R-DE-1..6).
@@ -146,6 +197,12 @@ class CategoryRule(Protocol):
     in an attribute ``decomposition`` (a :class:`Decomposition`; optional, so not a
     member of the protocol): the engine then compiles it into tables once per ruleset
     instead of asking it about every hand. Read it with :func:`decomposition_of`.
+
+    With declarations played, a call is said a word at a time (R-DE-1a): each word names
+    some of the key's fields, and the younger answers each. A rule may say how the key
+    splits into words (an attribute ``word_sizes``, see :func:`word_ends`) and what each
+    word sounds like (a method ``say(claim, word) -> str``, see :func:`say_word`); both
+    are optional.
     """
 
     category: ClassVar[Category]

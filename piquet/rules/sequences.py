@@ -20,7 +20,7 @@ from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT
 from ..ledger import Category
 from .combinations import RUNS9, is_suited_run, run_key, sequence_score, sub_runs
 from .protocols import Decomposition
-from .words import sequence_words
+from .words import sequence_name, sequence_top, sequence_words
 
 __all__ = ["MixedSequences", "SuitedSequences"]
 
@@ -73,6 +73,15 @@ class SuitedSequences:
 
     def spoken(self, claim: int, versus: int | None) -> str:
         return sequence_words(*run_key(claim))
+
+    def say(self, claim: int, word: int) -> str:
+        """Its length, then (after "equal") its top card (R-DE-1a).
+
+        >>> from piquet.cards import cards
+        >>> [SuitedSequences().say(cards("KH QH JH 10H").mask, w) for w in (0, 1)]
+        ['quart', 'to the king']
+        """
+        return _say_sequence(run_key(claim), word)
 
 
 def _ranks_of(mask: int) -> int:
@@ -197,3 +206,12 @@ class MixedSequences:
 
     def spoken(self, claim: int, versus: int | None) -> str:
         return sequence_words(*self.key(claim))
+
+    def say(self, claim: int, word: int) -> str:
+        """Its length, then (after "equal") its top card (R-DE-1a)."""
+        return _say_sequence(self.key(claim), word)
+
+
+def _say_sequence(key: tuple[int, ...], word: int) -> str:
+    length, top = key
+    return sequence_top(top) if word else sequence_name(length)

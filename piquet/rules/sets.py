@@ -36,6 +36,7 @@ class Sets:
 
     category: ClassVar[Category] = Category.SET
     decomposition: ClassVar[Decomposition] = Decomposition.PER_RANK
+    word_sizes: ClassVar[tuple[int, ...]] = (2,)  # size and rank: "three kings"
     lowest: Rank = option_field("lowest", Rank.TEN)  # noqa: RUF009
 
     def claims(self, hand: int) -> Sequence[int]:
@@ -80,3 +81,7 @@ class Sets:
     def spoken(self, claim: int, versus: int | None) -> str:
         size, rank = claim.bit_count(), Rank(self.key(claim)[1])
         return f"{number_word(size)} {rank_word(rank, plural=True)}"
+
+    def say(self, claim: int, word: int) -> str:
+        """A set is said in one word, its size and rank: "three kings" (R-DE-1a)."""
+        return self.spoken(claim, None)

@@ -11,7 +11,7 @@ from typing import Final
 
 from ..cards import Rank
 
-__all__ = ["number_word", "rank_word", "sequence_words"]
+__all__ = ["number_word", "rank_word", "sequence_name", "sequence_top", "sequence_words"]
 
 _NUMBER_NAMES: Final = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -49,9 +49,16 @@ def number_word(n: int) -> str:
     return _NUMBER_NAMES[n] if 0 <= n < len(_NUMBER_NAMES) else str(n)
 
 
+def sequence_name(length: int) -> str:
+    """A sequence's name by its length: ``quart``, ``sixième``."""
+    return _SEQUENCE_NAMES.get(length, f"sequence of {length}")
+
+
+def sequence_top(top: int) -> str:
+    """A sequence's top card as said after its name: ``major``, ``to the king``."""
+    return "major" if top == Rank.ACE else f"to the {rank_word(Rank(top))}"
+
+
 def sequence_words(length: int, top: int) -> str:
     """A sequence by its length and top rank: ``quart major``, ``tierce to the nine``."""
-    name = _SEQUENCE_NAMES.get(length, f"sequence of {length}")
-    if top == Rank.ACE:
-        return f"{name} major"
-    return f"{name} to the {rank_word(Rank(top))}"
+    return f"{sequence_name(length)} {sequence_top(top)}"
