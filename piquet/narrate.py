@@ -26,6 +26,7 @@ from .actions import (
     Action,
     Call,
     Deal,
+    Equal,
     Exchange,
     ExchangeCount,
     Good,
@@ -285,6 +286,8 @@ class Narrator:
             return [f"  {who}: {_quote(words)}{self.weaker_call(before, who, action)}"]
         if isinstance(action, Good):
             return [f'  {who}: "Good."']
+        if isinstance(action, Equal):  # and the elder says his next word (R-DE-1a)
+            return [f'  {who}: "Equal."', f"  {who.other}: {_quote(after.spoken[-1].words)}"]
         if isinstance(action, Pass):
             return [
                 f'  {who}: "No {_CATEGORY_WORDS[action.category]}."'
@@ -317,7 +320,7 @@ class Narrator:
         best = max(calls, key=lambda c: rule.key(c.cards.mask))
         if isinstance(action, Call) and rule.key(best.cards.mask) <= rule.key(action.cards.mask):
             return ""
-        said = before.apply(best).spoken[-1].words
+        said = rule.spoken(best.cards.mask, None)  # the whole claim, not its first word
         if isinstance(action, Call):
             return f"  ({who} holds better: {said})"
         return f"  ({who} holds {said}, and sinks it)"

@@ -24,7 +24,14 @@ from piquet.engine.combination_tables import (
     compile_rule,
     tables_of,
 )
-from piquet.rules import CategoryRule, Decomposition, PointByValue, Sets, decomposition_of
+from piquet.rules import (
+    CategoryRule,
+    Decomposition,
+    PointByValue,
+    Sets,
+    decomposition_of,
+    say_word,
+)
 
 PRESETS = list(pq.RULESETS.values())
 HEARTS_AND_DIAMONDS = (0x1FF << SUIT_SHIFT) | (0x1FF << 2 * SUIT_SHIFT)
@@ -102,6 +109,13 @@ class WholeHands:
 
     def spoken(self, claim: int, versus: int | None) -> str:
         return self.inner.spoken(claim, versus)
+
+    @property
+    def word_sizes(self) -> tuple[int, ...] | None:
+        return getattr(self.inner, "word_sizes", None)
+
+    def say(self, claim: int, word: int) -> str:
+        return say_word(self.inner, claim, word)
 
 
 HOUSE_RULES: list[CategoryRule] = [RedRuff(), CourtPairs(), Sets(lowest=pq.Rank.SIX)]

@@ -25,7 +25,7 @@ def _candidates(state: pq.State) -> list[pq.Action]:
     few calls from either hand."""
     out: list[pq.Action] = list(state.legal_actions())
     for category in ("point", "sequence", "set"):
-        out += [pq.Good(category), pq.Pass(category), pq.Reckon(category)]
+        out += [pq.Good(category), pq.Equal(category), pq.Pass(category), pq.Reckon(category)]
         rule = state.ruleset.category_rule(pq.Category(category))
         for player in (pq.Player.A, pq.Player.B):
             claims = list(rule.claims(state.hand(player).mask))[:3]

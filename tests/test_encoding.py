@@ -67,7 +67,7 @@ def test_every_declaration_kind_is_reached() -> None:
         for seed in range(4):
             for state in walk(pq.RULESETS[name], "played", 100 + seed, deals=3):
                 check_state(state, kinds)
-    for kind in ("Call", "Pass", "Good", "Reckon", "Leave", "Exchange", "Play"):
+    for kind in ("Call", "Pass", "Good", "Equal", "Reckon", "Leave", "Exchange", "Play"):
         assert kinds[kind] > 0, kind
 
 
@@ -141,6 +141,7 @@ def test_describe_names_every_block() -> None:
         "pass": 3,
         "good": 3,
         "reckon": 24,
+        "equal": 3,
     }
 
 

@@ -76,11 +76,11 @@ POSITIONS: dict[str, Callable[[], pq.State]] = {
 
 GOLDEN: dict[str, dict[int, int]] = {
     "seed 002, the exchange": {1: 1585, 2: 1_182_457},
-    "seed 002, the declarations": {1: 13, 2: 107, 3: 428, 4: 856, 5: 1712, 6: 6634},
+    "seed 002, the declarations": {1: 13, 2: 92, 3: 359, 4: 796, 5: 1592, 6: 5104},
     "seed 002, the play": {1: 12, 2: 26, 3: 286, 4: 766, 5: 7660, 6: 28_632, 7: 257_688},
     "seed 002, the play after auto declarations": {1: 12, 2: 26, 3: 286, 4: 766, 5: 7660},
     "seed 000, the exchange": {1: 1585, 2: 1_182_457},
-    "seed 000, the declarations": {1: 13, 2: 88, 3: 704, 4: 2024, 5: 6688, 6: 15_136},
+    "seed 000, the declarations": {1: 13, 2: 81, 3: 595, 4: 1281, 5: 3529, 6: 10_560},
     "seed 000, the play": {1: 12, 2: 33, 3: 363, 4: 900, 5: 9000, 6: 21_340, 7: 192_060},
     "carte blanche, elder (R-CB-2)": {1: 5, 2: 8486, 3: 1_182_457},
     "carte blanche, younger (R-CB-2)": {1: 1585, 2: 1_182_457},
@@ -136,6 +136,7 @@ def candidates(state: pq.State) -> Iterator[pq.Action]:
         for category in pq.Category:
             yield pq.Pass(category)
             yield pq.Good(category)
+            yield pq.Equal(category)
             yield from (pq.Call(category, cards) for cards in shapes)
             if state.is_legal(pq.Reckon(category, pq.CardSet())):  # sinking all is allowed
                 yield from (pq.Reckon(category, cards) for cards in subsets(list(hand)))

@@ -286,9 +286,14 @@ def test_R_DE_1_calling_less_and_sinking() -> None:
 
 def test_R_DE_2_length_first_then_pip_value() -> None:
     state = _declaring().apply(pq.parse_action("call point AD JD 10D 9D"))  # four, making 40
-    for lower in ("call point AC KC QC", "call point AC KC QC 8C"):  # three; four making 39
-        with pytest.raises(pq.IllegalActionError, match="does not rank"):
+    # to "four cards" three are not an answer, nor four before he hears what they make
+    for lower in ("call point AC KC QC", "call point AC KC QC 8C"):
+        with pytest.raises(pq.IllegalActionError, match="not an answer"):
             state.apply(pq.parse_action(lower))
+    state = state.apply(pq.Equal("point"))  # "making 40": his 39 is less
+    with pytest.raises(pq.IllegalActionError, match="not an answer"):
+        state.apply(pq.parse_action("call point AC KC QC 8C"))
+    assert [str(a) for a in state.legal_actions()] == ["good point"]
     rule = pq.RUBICON.point
     assert rule.key(pq.cards("AC KC QC 8C").mask) < rule.key(pq.cards("AD JD 10D 9D").mask)
     assert rule.key(pq.cards("10C 9C 8C 7C 6C").mask) > rule.key(pq.cards("AD KD QD JD").mask)
@@ -298,10 +303,14 @@ def test_R_DE_2_equal_point_scores_nothing_and_both_are_shown() -> None:
     state = play_out(
         rubicon_deal(**REPIQUE_WITH_EQUAL_POINT),
         ["discard 9S 8S KH KD", "discard KS QH 8H 7H", "call point JC 10C 9C 8C 7C",
-         "call point QD JD 9D 8D 7D"],
+         "equal point", "call point QD JD 9D 8D 7D"],
     )  # fmt: skip
     assert state.events == ()
-    assert all(s.shown is not None for s in state.spoken)
+    assert [s.words for s in state.spoken] == ["point of five", "equal", "making 44", "equal"]
+    shown = pq.CardSet()
+    for said in state.spoken:
+        shown |= said.shown or pq.CardSet()
+    assert shown == pq.cards("JC 10C 9C 8C 7C QD JD 9D 8D 7D")
 
 
 def test_R_DE_3_sequence_scores() -> None:
@@ -334,7 +343,7 @@ def test_R_DE_5_after_good_only_combinations_no_higher_than_the_call() -> None:
         state,
         [
             "discard 7D", "discard QC", "leave unseen",
-            "call point AS JS 10S 9S 8S 7S", "call point KD QD JD 10D 9D 8D",
+            "call point AS JS 10S 9S 8S 7S", "equal point", "call point KD QD JD 10D 9D 8D",
             "call sequence AH KH QH", "good sequence",
         ],
     )  # fmt: skip

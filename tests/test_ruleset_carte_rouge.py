@@ -88,6 +88,7 @@ YOUNGER_ROUGE_PLAY = [
     "call point AS 10S 9S 8S 7S",
     "call point AH KH QH JH 9H 8H",
     "call sequence 10S 9S 8S 7S",
+    "equal sequence",
     "call sequence AH KH QH JH",
     "reckon sequence KS QS JS 10D 9D 8D",
     "call set AS AD AC",

@@ -117,7 +117,8 @@ def test_R_DE_2a_an_equal_ruff_scores_nothing() -> None:
     state = play_out(pq.new_deal(COTTON, **WORKED_HANDS), WORKED_EXCHANGE)
     state = play_out(state, ["call point AH KH QH JH", "call point AD KD QD JD"])
     assert state.events == ()
-    assert [s.words for s in state.spoken] == ["ruff of 41", "ruff of 41"]
+    # the Ruff is said in one word, its value: the younger's call answers "equal"
+    assert [s.words for s in state.spoken] == ["ruff of 41", "equal"]
 
 
 def test_R_DE_3_suited_sequences_up_to_the_neuvieme() -> None:
@@ -221,8 +222,8 @@ def test_worked_deal() -> None:
     assert [str(s) for s in state.spoken] == [
         "A: ruff of 51",
         "B: good",
-        "A: quint major",
-        "B: sixième to the knave",
+        "A: quint",
+        "B: not good",  # a sixième to the knave, shown
         "B: quart major",
         "A: pass",
         "B: pass",

@@ -106,9 +106,12 @@ def test_R_DE_3_equal_sequences_neither_scores() -> None:
     )
     state = play_out(state, ["discard 6S", "discard 10H", "leave unseen"])
     state = play_out(state, ["call point KS 8S 7S", "good point"])
-    state = play_out(state, ["call sequence KS QH JD 10C", "call sequence KH QS JC 10D"])
+    state = play_out(
+        state, ["call sequence KS QH JD 10C", "equal sequence", "call sequence KH QS JC 10D"]
+    )
     assert ledger(state) == [(A, R.POINT, 3)]
-    assert state.spoken[-2].words == state.spoken[-1].words == "quart to the king"
+    said = [s.words for s in state.spoken[-4:]]
+    assert said == ["quart", "equal", "to the king", "equal"]  # both shown, neither scores
     assert state.legal_actions()[-1] == pq.Pass(pq.Category.SET)  # on to the sets
 
 
@@ -243,7 +246,7 @@ def test_worked_deal() -> None:
     assert [str(s) for s in state.spoken] == [
         "A: ruff of 41",
         "B: good",
-        "A: sixième major",
+        "A: sixième",
         "B: good",
         "A: tierce to the queen",
         "A: pass",

@@ -144,7 +144,7 @@ def test_worked_deal() -> None:
     assert [str(s) for s in state.spoken] == [
         "A: point of six",
         "B: good",
-        "A: quart major",
+        "A: quart",  # its length; good, it is shown and reckoned
         "B: good",
         "A: tierce to the king, tierce to the ten",
         "A: pass",

@@ -221,7 +221,7 @@ def _chi_squared_critical(dof: int) -> float:
 
 @pytest.mark.parametrize(
     ("mode", "seed"),
-    [("auto", 22), ("auto", 27), ("auto", 29), ("auto", 31), ("played", 5), ("played", 14)],
+    [("auto", 22), ("auto", 27), ("auto", 29), ("auto", 31), ("played", 5), ("played", 13)],
 )
 def test_samples_are_uniform_over_the_consistent_placements(mode: str, seed: int) -> None:
     state, actions = _late_position(seed, tricks_left=4, mode=mode)
@@ -340,14 +340,14 @@ def _declared_alike(
     dealt him lets him reckon)."""
     opponent = seen.player.other
     action = actions[i] if i < len(actions) else None
-    if state.phase is pq.Phase.DECLARATION and state.to_move == opponent:
-        legal = state.legal_actions()
-        reckoning = bool(legal) and isinstance(legal[0], pq.Reckon)
-        if reckoning and not isinstance(action, pq.Reckon):
-            empty = pq.Reckon(legal[0].category)
-            return _declared_alike(state.apply(empty), actions, words, i, mapping, seen)
-        if isinstance(action, pq.Reckon) and not action.cards and not reckoning:
-            return _declared_alike(state, actions, words, i + 1, mapping, seen)
+    legal = state.legal_actions() if state.phase is pq.Phase.DECLARATION else ()
+    reckoning = bool(legal) and isinstance(legal[0], pq.Reckon)
+    if reckoning and state.to_move == opponent and not isinstance(action, pq.Reckon):
+        empty = pq.Reckon(legal[0].category)  # type: ignore[union-attr]
+        return _declared_alike(state.apply(empty), actions, words, i, mapping, seen)
+    if isinstance(action, pq.Reckon) and not action.cards and not reckoning:
+        # he sank further combinations that this hand does not hold: nothing to say
+        return _declared_alike(state, actions, words, i + 1, mapping, seen)
     if action is None:
         return state.observation(seen.player) == seen
     if state.to_move == opponent and isinstance(action, (pq.Call, pq.Reckon)):
@@ -402,7 +402,7 @@ def _consistent_placements_played(
     return found
 
 
-@pytest.mark.parametrize(("seed", "witnessed"), [(48, True), (17, True), (48, False)])
+@pytest.mark.parametrize(("seed", "witnessed"), [(136, True), (17, True), (136, False)])
 def test_before_his_lead_with_declarations_played_too(seed: int, witnessed: bool) -> None:
     # the younger's calls (a point, a sequence, a set) heard as words only; the brute
     # force accepts any claims of his that say them
@@ -491,10 +491,12 @@ def test_the_youngers_unshown_calls_and_reckoning_before_the_elders_lead(mode: s
                 world = sample_state(seen, rng, declarations=mode)  # type: ignore[arg-type]
                 assert world.observation(state.elder) == seen
         legal = state.legal_actions()
-        # played: the longest call or reckoning, so the younger reckons his second tierce
+        # played: the longest call or reckoning (or "equal" to hear the next word), so
+        # the younger reckons his second tierce
         scored = [a for a in legal if isinstance(a, (pq.Call, pq.Reckon))]
+        equal = [a for a in legal if isinstance(a, pq.Equal)]
         state = state.apply(
-            max(reversed(scored), key=lambda a: len(a.cards)) if scored else legal[0]
+            max(reversed(scored), key=lambda a: len(a.cards)) if scored else (equal or legal)[0]
         )
     assert steps >= 2
     reckoned = [s for s in state.spoken if s.verb == "reckon" and s.player is state.younger]

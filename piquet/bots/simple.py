@@ -18,9 +18,9 @@ import attrs
 from ..actions import (
     Action,
     Call,
+    Equal,
     Exchange,
     ExchangeCount,
-    Equal,
     Good,
     Leave,
     LeftCards,

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, Call, Exchange, Good, Pass, Play, parse_action
+from ..actions import Action, Call, Equal, Exchange, Good, Pass, Play, parse_action
 from ..bots import Bot, make, names
 from ..cards import CardSet, Suit, cards
 from ..ledger import CHANCE, Player
@@ -170,8 +170,8 @@ def choose(state: State, text: str) -> Action:
         if not 1 <= number <= len(legal):
             raise ValueError(f"no action {number}: 'help' numbers them from 1 to {len(legal)}")
         return legal[number - 1]
-    if len(words) == 1 and words[0].lower() in ("good", "pass"):
-        kind = Good if words[0].lower() == "good" else Pass
+    if len(words) == 1 and words[0].lower() in _ANSWER_WORDS:
+        kind = _ANSWER_WORDS[words[0].lower()]
         matching = [a for a in legal if isinstance(a, kind)]
         if len(matching) == 1:
             return matching[0]
@@ -203,6 +203,9 @@ def _shortcut(legal: Sequence[Action], text: str) -> Action | None:
     if isinstance(legal[0], Exchange):
         return Exchange(given)
     return None
+
+
+_ANSWER_WORDS: dict[str, type[Good | Pass | Equal]] = {"good": Good, "pass": Pass, "equal": Equal}
 
 
 def _ask(prompt: str, read: Callable[[str], str]) -> str | None:

@@ -399,12 +399,15 @@ class State:
 
     @property
     def spoken(self) -> tuple[Spoken, ...]:
-        """The declarations of the current deal as both players heard them (R-DE-6)."""
+        """Everything said in the declarations of the current deal, with the claim behind
+        every word: what an onlooker who sees both hands knows (R-DE-1a, R-DE-6).
+        :meth:`spoken_to` gives what one player heard and knows."""
         return heard.spoken(self, None)
 
     def spoken_to(self, player: Player) -> tuple[Spoken, ...]:
-        """The declarations as ``player`` knows them: the younger shows his cards after
-        the elder's first lead (R-DE-7)."""
+        """The declarations as ``player`` knows them: his own claims, the opponent's
+        shown ones (the younger shows his after the elder's first lead, R-DE-7), and
+        not the opponent's reckoning nothing further, which only he hears."""
         return heard.spoken(self, player)
 
     @property

@@ -49,6 +49,8 @@ from .protocols import (
     card_at,
     card_set,
     decomposition_of,
+    say_word,
+    word_ends,
 )
 from .ruleset import Ruleset
 from .sequences import MixedSequences, SuitedSequences
@@ -86,4 +88,6 @@ __all__ = [
     "decomposition_of",
     "find_ruleset",
     "option_field",
+    "say_word",
+    "word_ends",
 ]
