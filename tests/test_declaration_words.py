@@ -4,7 +4,8 @@ The declarations' ``apply`` checks a word and builds the next state in a few cal
 (speed, issue 8); these tests pin what every candidate word does at every declaration
 state of seeded games: the state it leads to (phase, mover, scores, what was said, the
 ledger, the next legal words), or the reason it is refused. The digest was recorded
-with the engine before that work (main at e0d6b62).
+with the engine before that work (main at e0d6b62), and again when the younger came to
+answer a call a word at a time (R-DE-1a), which changed the words themselves.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 import piquet as pq
 
 PRESETS = ("rubicon", "carte_rouge", "cotton_1674", "au_cent_36", "cotton_1995")
-RECORDED = (6204, "52fbe7e213800f426e9f4f8bf441bd533ec5c9429ec614ef43b6bcaa577737b7")
+RECORDED = (7374, "16646dd43ce9b840010411aa357ae3eeaa76c0bda0011c9957d15dc840605d5e")
 
 
 def _candidates(state: pq.State) -> list[pq.Action]:
