@@ -55,10 +55,17 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="rubicon")
+    parser.add_argument(
+        "--declarations",
+        choices=("auto", "played"),
+        default="auto",
+        help="played: ISMCTS also calls and answers (R-DE-1a)",
+    )
     args = parser.parse_args(argv)
 
     game = pyspiel.load_game(
-        "python_piquet", {"ruleset": args.ruleset, "scope": "deal", "declarations": "auto"}
+        "python_piquet",
+        {"ruleset": args.ruleset, "scope": "deal", "declarations": args.declarations},
     )
     rng = random.Random(args.seed)
     evaluator = mcts.RandomRolloutEvaluator(

@@ -135,6 +135,36 @@ def test_the_ismcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"vs {name}" in out
 
 
+def test_ismcts_plays_played_declarations_with_consistent_action_sets() -> None:
+    """Equal information states give equal legal actions, so OpenSpiel's ISMCTS plays the
+    declaration dialogue without ``allow_inconsistent_action_sets`` (R-DE-1a)."""
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("python_piquet", {"scope": "deal", "declarations": "played"})
+    searcher = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(3)),
+        uct_c=40.0,
+        max_simulations=12,
+        max_world_samples=4,
+        random_state=np.random.RandomState(3),
+        allow_inconsistent_action_sets=False,
+    )
+    rng = random.Random(3)
+    declared = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+                continue
+            declared += state.piquet.phase is pq.Phase.DECLARATION
+            state.apply_action(searcher.step(state))
+        assert sum(state.returns()) == 0
+    assert declared > 0
+
+
 def test_loading_by_string_pickling_cloning_and_serialising() -> None:
     import pickle
 
