@@ -22,7 +22,7 @@ import piquet as pq
 
 MODES = ("played", "auto")
 # states checked per preset and mode; the CI profile checks more
-PER_CASE = 160 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 60
+PER_CASE = 250 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 60
 
 
 def decision_states(

@@ -41,9 +41,7 @@ __all__ = [
     "TIE",
     "WORSE",
     "answers",
-    "heard_floor",
     "judge",
-    "last_word",
     "may_say_equal",
 ]
 
@@ -53,16 +51,6 @@ _EQUAL: Final = {category: Equal(category) for category in Category}
 NOT_GOOD: Final = 1  # better at this word: he wins
 TIE: Final = 0  # the same at the last word: neither scores
 WORSE: Final = -1  # not an answer: worse, or different at an earlier word
-
-
-def last_word(table: CategoryTable, key: tuple[int, ...]) -> int:
-    """The index of a call's last word."""
-    return len(table.word_ends(key)) - 1
-
-
-def heard_floor(table: CategoryTable, key: tuple[int, ...], word: int) -> tuple[int, ...]:
-    """The fields of ``key`` named by its words up to ``word``: all the younger knows."""
-    return key[: table.word_ends(key)[word]]
 
 
 def judge(table: CategoryTable, mine: tuple[int, ...], key: tuple[int, ...], word: int) -> int:
@@ -89,8 +77,10 @@ def answers(
     end = ends[word]
     heard = key[:end]
     last = word == len(ends) - 1
-    if word == 0 and not last:
-        # the calls better at the first word: a floor one above what was heard
+    if word == 0:  # the first word: the tables' calls above a floor (no earlier words)
+        if last:  # said in one word: calls at least as good (equal ties)
+            return table.answer_words(hand, key, good)
+        # better at the first word: a floor one above what was heard
         calls = table.answer_words(hand, (*heard[:-1], heard[-1] + 1), good)
         equal = _says_equal(table, hand, heard, end)
         return (good, _EQUAL[table.category], *calls[1:]) if equal else calls
