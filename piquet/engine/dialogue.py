@@ -80,10 +80,13 @@ def answers(
     if word == 0:  # the first word: the tables' calls above a floor (no earlier words)
         if last:  # said in one word: calls at least as good (equal ties)
             return table.answer_words(hand, key, good)
-        # better at the first word: a floor one above what was heard
+        # better at the first word: a floor one above what was heard; he may say equal
+        # when the tables find more calls from the heard word itself (two lookups cost
+        # less than reading each claim's key)
         calls = table.answer_words(hand, (*heard[:-1], heard[-1] + 1), good)
-        equal = _says_equal(table, hand, heard, end)
-        return (good, _EQUAL[table.category], *calls[1:]) if equal else calls
+        if len(table.answer_words(hand, heard, good)) > len(calls):
+            return (good, _EQUAL[table.category], *calls[1:])
+        return calls
     info = table._info
     before = key[: ends[word - 1]] if word else ()
     start = len(before)
