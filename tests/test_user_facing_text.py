@@ -50,9 +50,7 @@ def test_user_facing_text_cites_works_not_working_files() -> None:
     files = list(user_facing_files(ROOT))
     assert len(files) > 50  # the docs, the README, the examples and the package
     found = [hit for path in files for hit in citations_of_working_files(path)]
-    assert found == [], "cite the work (author, title, year), not the file:\n" + "\n".join(
-        found
-    )
+    assert found == [], "cite the work (author, title, year), not the file:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize(
