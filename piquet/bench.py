@@ -223,8 +223,8 @@ def _measure(work: _Workload, seed: int) -> dict[str, float]:
 
 
 def calibrate(floor_path: str, rounds: int = 5, ruleset: Ruleset | None = None) -> None:
-    """Run a no-API floor simulator (``simulate(n, rng)``, such as the project's
-    ``shared/bench/floor.py``) in turns with the engine, and print every figure as a
+    """Run a floor simulator (a module with ``simulate(n, rng)``: a reference loop of
+    the same random deals with no API) in turns with the engine, and print every figure as a
     ratio to one floor deal.
 
     A virtual machine's speed drifts; ratios to a fixed reference measured in turns are

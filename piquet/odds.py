@@ -349,7 +349,8 @@ class Prospect:
     the player cannot account for, all equally likely: the books' "what is against
     you", not a model of the opponent's discarding.
 
-    Hoyle's case (seed 000): ace, king, queen and seven of hearts and two other queens.
+    Hoyle's case (*Hoyle's Games Modernized*, 1909): ace, king, queen and seven of hearts
+    and two other queens.
     Keeping the queens, it is three to one against the fourth queen; keeping the seven
     of hearts instead, it is five to two on another heart:
 

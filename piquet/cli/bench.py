@@ -49,6 +49,6 @@ def register(commands: Any) -> None:
         "--floor",
         type=readable_file,
         metavar="PATH",
-        help="also run this no-API floor simulator in turns, e.g. shared/bench/floor.py",
+        help="also run this no-API reference loop (a file defining simulate(n, rng)) in turns",
     )
     bench.set_defaults(run=run)

@@ -240,7 +240,7 @@ def cut(ruleset: Ruleset, rng: random.Random) -> Player:
     Player A cuts a card, then player B; equal ranks cut again. Where the ruleset says
     ``lower_cut_deals`` (au cent, Cotton) the lower card deals; otherwise the higher card
     has the choice of deal (Cavendish, law 4) and takes it, since dealing first means not
-    dealing the last deal of the partie (seed 001).
+    dealing the last deal of the partie (a modern online rules page).
 
     >>> import random
     >>> import piquet as pq

@@ -20,7 +20,7 @@ class TwoBlanks(enum.Enum):
     """
 
     BOTH_SCORE = "both score"
-    """Both score and both are protected (seed 003)."""
+    """Both score and both are protected (the Norwegian encyclopedia article *Piquet*)."""
     CANCEL = "cancel"
     """Neither scores (the 1995 reconstruction)."""
     YOUNGER_BARS = "younger bars"

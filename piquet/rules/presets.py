@@ -47,18 +47,21 @@ AU_CENT: Final = RUBICON.evolve(
     name="au_cent",
     title="Piquet au cent",
     description=(
-        "Piquet au cent (Hoyle, seed 000): a race to 100, scores counted in precedence order; "
-        "100 before the loser has 50 is a double game; the lower cut deals."
+        "Piquet au cent (Hoyle's Games Modernized, 1909): a race to 100, scores counted in "
+        "precedence order; 100 before the loser has 50 is a double game; the lower cut deals."
     ),
     game=Race(target=100, double_below=50),
     lower_cut_deals=True,
 )
-"""Piquet au cent (seed 000; Cavendish's laws of piquet au cent): a race to 100."""
+"""Piquet au cent (Hoyle's Games Modernized; Cavendish's Laws of Piquet au Cent): to 100."""
 
 AU_CENT_101: Final = AU_CENT.evolve(
     name="au_cent_101",
     title="Piquet au cent to 101",
-    description="Piquet au cent played to 101, as in later Hoyle and in France (seed 000).",
+    description=(
+        "Piquet au cent played to 101, as in later Hoyle and in France (Hoyle's Games "
+        "Modernized, 1909)."
+    ),
     target=101,
 )
 """Piquet au cent, a race to 101."""
@@ -88,35 +91,42 @@ COTTON_1995: Final = COTTON_1674.evolve(
     name="cotton_1995",
     title="Cotton's Picket, the 1995 reconstruction",
     description=(
-        "The 1995 reconstruction of Cotton's Picket (seed 004): sequences of any suits, each "
-        "card in one sequence only; the winner of a trick takes its counters; the last trick "
-        "2 if won with a ten or better, else 1; two blanks cancel; a set of 100."
+        "The 1995 reconstruction of Cotton's Picket (du Coeur, Game Report: Picket): sequences "
+        "of any suits, each card in one sequence only; the winner of a trick takes its "
+        "counters; the last trick 2 if won with a ten or better, else 1; two blanks cancel; "
+        "a set of 100."
     ),
     sequences=MixedSequences(),
     tricks=WinnerTakesCounters(last_trick=2, last_trick_low=1),
     two_blanks=TwoBlanks.CANCEL,
 )
-"""The 1995 reconstruction of Cotton's game (seed 004); ``evolve(target=121)`` as played."""
+"""The 1995 reconstruction of Cotton's game (du Coeur, *Game Report: Picket*, 1995).
+
+``evolve(target=121)`` as played.
+"""
 
 AU_CENT_36: Final = AU_CENT.evolve(
     name="au_cent_36",
     title="Piquet au cent with 36 cards",
     description=(
-        "Classic piquet au cent with 36 cards (seed 003): the elder takes up to 7 of a stock "
-        "of 12, the winner of a trick takes its counters, nothing for the last trick, both "
-        "blanks score; a race to 100."
+        "Classic piquet au cent with 36 cards (the Norwegian encyclopedia article Piquet): the "
+        "elder takes up to 7 of a stock of 12, the winner of a trick takes its counters, "
+        "nothing for the last trick, both blanks score; a race to 100."
     ),
     pack_size=36,
     elder_max=7,
     tricks=WinnerTakesCounters(last_trick=0, last_trick_low=0),
     two_blanks=TwoBlanks.BOTH_SCORE,
 )
-"""Seed 003's 36-card "classic piquet" au cent."""
+"""The 36-card "classic piquet" au cent of the Norwegian encyclopedia article *Piquet*."""
 
 CARTE_ROUGE: Final = RUBICON.evolve(
     name="carte_rouge",
     title="Rubicon piquet with carte rouge",
-    description="Rubicon piquet with carte rouge: 20 when all twelve cards score (seed 003).",
+    description=(
+        "Rubicon piquet with carte rouge: 20 when all twelve cards score (as in the Norwegian "
+        "encyclopedia article Piquet)."
+    ),
     carte_rouge=20,
 )
 """Rubicon piquet with carte rouge (R-DE-8) at 20."""

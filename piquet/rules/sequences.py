@@ -136,7 +136,7 @@ def _runs_to_masks(hand: int, runs: Sequence[tuple[int, int]]) -> list[int]:
 class MixedSequences:
     """Sequences of adjacent ranks in any suits, each card in one sequence only (R-DE-3).
 
-    The 1995 reconstruction of Cotton's game (seed 004): a sequence is a run of three or
+    The 1995 reconstruction of Cotton's game (du Coeur, 1995): a sequence is a run of three or
     more cards of consecutive rank, one card of each rank, whatever their suits (a
     "straight"). Claims compare as suited sequences do: longer beats shorter, then the
     higher top card; equal, neither scores. Scores are those of R-DE-3 (tierce 3, quart 4,
