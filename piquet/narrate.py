@@ -37,6 +37,7 @@ from .actions import (
     Reckon,
 )
 from .cards import Card, CardSet
+from .glossary import Explainer
 from .ledger import Category, Player, Reason, ScoreEvent
 from .records import replay, start_of
 from .ruleset import Partie, Race, number_word
@@ -151,9 +152,13 @@ class Narrator:
     ['Deal 1: B deals, A is elder.', '  A holds ...', '  B holds twelve cards.']
     """
 
-    def __init__(self, symbols: bool = False, seat: Player | None = None) -> None:
+    def __init__(
+        self, symbols: bool = False, seat: Player | None = None, explain: bool = False
+    ) -> None:
         self.symbols = symbols
         self.seat = seat
+        self.explain = explain
+        self.explainer: Explainer | None = None  # made by begin, for the game's ruleset
         self.tally = [0, 0]
         self.totals = [0, 0]
         self.trick: list[tuple[Player, Card]] = []
@@ -212,17 +217,24 @@ class Narrator:
                 lines += self.announce(event)
         if after.phase is not before.phase and after.phase in (Phase.DEAL, Phase.OVER):
             lines += self.end_of_deal(after)
-        return lines
+        return self.explained(lines)
 
     def begin(self, start: State) -> list[str]:
         """The lines of a game's start: none, unless its cards were dealt at its start
         (a :func:`~piquet.new_deal` game)."""
+        if self.explain:
+            self.explainer = Explainer(start.ruleset)
         if start.phase is Phase.DEAL:
             return []
         lines = self.deal(start)
         for event in start.events:
             lines += self.announce(event)
-        return lines
+        return self.explained(lines)
+
+    def explained(self, lines: list[str]) -> list[str]:
+        """``lines``, with ``explain``, each term explained where first met
+        (:mod:`piquet.glossary`)."""
+        return lines if self.explainer is None else self.explainer.explain(lines)
 
     def announce(self, event: ScoreEvent) -> list[str]:
         """A score made outside the play: a carte blanche is said before it is scored."""
@@ -413,6 +425,7 @@ def narrate_steps(
     symbols: bool = False,
     seat: Player | None = None,
     deal: int | None = None,
+    explain: bool = False,
 ) -> Iterator[list[str]]:
     """The narration of :func:`narrate` in steps: the title, then the lines of each
     action that has any, then the score sheet when the game is over.
@@ -424,9 +437,9 @@ def narrate_steps(
     if deal is not None and not 1 <= deal <= max(state.deal_number, 1):
         raise ValueError(f"no deal {deal}: the game has {state.deal_number} deals")
     start = start_of(state)
-    yield [_title(start, names)]
-    teller = Narrator(symbols, seat)
+    teller = Narrator(symbols, seat, explain)
     lines = teller.begin(start)
+    yield teller.explained([_title(start, names)])
     if lines and (deal is None or deal == start.deal_number):
         yield lines
     last: State | None = None
@@ -447,14 +460,20 @@ def narrate(
     symbols: bool = False,
     seat: Player | None = None,
     deal: int | None = None,
+    explain: bool = False,
 ) -> Iterator[str]:
     """Lines telling the game that led to ``state``, deal by deal.
 
     ``names`` names the players in the title (``{Player.A: "greedy", ...}``);
     ``symbols`` writes suits as ♠ ♥ ♦ ♣; ``seat`` tells only what that player knew
-    (his own cards, the opponent's only once shown); ``deal`` tells one deal only.
+    (his own cards, the opponent's only once shown); ``deal`` tells one deal only;
+    ``explain`` explains each of the game's words the first time it is used
+    (:class:`piquet.glossary.Explainer`).
     """
-    for step in narrate_steps(state, names=names, symbols=symbols, seat=seat, deal=deal):
+    steps = narrate_steps(
+        state, names=names, symbols=symbols, seat=seat, deal=deal, explain=explain
+    )
+    for step in steps:
         yield from step
 
 

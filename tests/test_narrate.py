@@ -192,3 +192,23 @@ def test_the_rubicon_settlement_is_spelled_out() -> None:
         assert (match[6] == f" ({loser} is rubiconed)") == (low < 100)
         seen.add(sign)
     assert seen == {"+", "-"}
+
+
+def test_explain_says_what_each_term_means_once_where_first_met() -> None:
+    """With ``explain`` a told game explains elder, the point, pique ... the first time
+    each is used, and never again; without it nothing is added."""
+    import random
+
+    from piquet.bots import make, play_game
+    from piquet.glossary import TERMS
+
+    final = play_game(pq.RUBICON, [make("heuristic"), make("greedy")], random.Random(1))
+    plain = list(narrate(final))
+    told = list(narrate(final, explain=True))
+    glosses = [line.strip() for line in told if line.startswith("      (")]
+    assert len(told) > len(plain)
+    named = [gloss[1:].split(":", 1)[0] for gloss in glosses]
+    assert len(named) == len(set(named))  # each term once
+    assert {"elder", "point", "partie", "leads", "good"} <= set(named) <= set(TERMS) | {"leads"}
+    first = next(i for i, line in enumerate(told) if line.strip().startswith("(elder:"))
+    assert "elder" in told[first - 1]  # right under the line that first says it
