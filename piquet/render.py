@@ -329,7 +329,7 @@ def _text(view: _View, symbols: bool) -> str:
             lines += _wrap("seen", cards(view.seen_stock))
         lines += _wrap_each("discards", _discard_words(view, cards))
     if view.phase is not Phase.DEAL:
-        lines += _wrap_each("spoken", (f"{said.player}: {said.words}" for said in view.spoken))
+        lines += _wrap_each("spoken", (_said_words(said) for said in view.spoken))
         scored = (_event_words(event, cards) for event in view.events if event.reason not in _QUIET)
         lines += _wrap_each("scored", scored)
         lines += _trick_lines(view, cards)
@@ -415,6 +415,13 @@ def _discard_words(view: _View, cards: _Cards) -> list[str]:
         elif view.discards_down[player]:
             out.append(f"{player}: {_count(view.discards_down[player])} face down")
     return out
+
+
+def _said_words(said: Spoken) -> str:
+    """A word of the declarations; further combinations reckoned are said "and ..."."""
+    if said.verb == "reckon" and said.words != "nothing further":
+        return f"{said.player}: and {said.words}"
+    return f"{said.player}: {said.words}"
 
 
 def _event_words(event: ScoreEvent, cards: _Cards) -> str:
