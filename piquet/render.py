@@ -17,9 +17,10 @@ table, with the settlement of a finished game. No line is longer than 80 charact
 ...     stock="9S 8S KH 9C KD QS AC 7D",
 ... )
 >>> print(render_state(state, pq.Player.B))
-Rubicon piquet, one deal: the exchange, A to move (A is elder, B deals; you are B)
+Rubicon piquet, one deal: B deals, A is elder; you are B
+The exchange: A to move.
 A (elder)    12 cards face down
-B (younger)  10S 7S  10H 9H 7H  KC QC 10C  AD QD JD 10D
+B (younger)  10S 7S  10H 9H 7H  AD QD JD 10D  KC QC 10C
 stock        8 cards
 score        this deal A 0, B 0; game A 0, B 0
 """
@@ -195,11 +196,12 @@ def render_state(state: State, seat: Player | None = None, *, symbols: bool = Fa
     ... )
     >>> state = state.apply(pq.Exchange("KS 8C 7C 9D 8D"))
     >>> print(render_state(state, symbols=True))
-    Rubicon piquet, one deal: the exchange, B to move (A is elder, B deals)
+    Rubicon piquet, one deal: B deals, A is elder
+    The exchange: B to move.
     A (elder)    A♠ J♠ 9♠ 8♠  A♥ K♥ Q♥ J♥ 8♥  K♦  J♣ 9♣
-    B (younger)  10♠ 7♠  10♥ 9♥ 7♥  K♣ Q♣ 10♣  A♦ Q♦ J♦ 10♦
+    B (younger)  10♠ 7♠  10♥ 9♥ 7♥  A♦ Q♦ J♦ 10♦  K♣ Q♣ 10♣
     stock        3 cards, top first: Q♠ A♣ 7♦
-    discards     A: K♠ 8♣ 7♣ 9♦ 8♦
+    discards     A: K♠ 9♦ 8♦ 8♣ 7♣
     score        this deal A 0, B 0; game A 0, B 0
     """
     if not isinstance(state, State):
@@ -225,8 +227,8 @@ def render_observation(observation: Observation, *, symbols: bool = False) -> st
     >>> state = pq.new_game()
     >>> state = state.apply(state.sample_chance(random.Random(0)))
     >>> print(render_observation(state.observation(pq.Player.A)))
-    Rubicon piquet, deal 1 of 6: the exchange, A to move (A is elder, B deals; you are
-      A)
+    Rubicon piquet, deal 1 of 6: B deals, A is elder; you are A
+    The exchange: A to move.
     A (elder)    KS 10S 8S 7S  JH 8H 7H  10D 7D  AC KC QC
     B (younger)  12 cards face down
     stock        8 cards
@@ -250,15 +252,15 @@ def render_score_sheet(state_or_sheet: Sheet, names: Mapping[Player, str] | None
     >>> import piquet as pq
     >>> state = pq.resume_game(pq.RUBICON, score_sheet=[(28, 23), (12, 40), (30, 0)])
     >>> print(render_score_sheet(state))
-    Score sheet        A      B
-      deal 1          28     23
-      deal 2          12     40
-      deal 3          30      0
-      total           70     63
+    Score sheet          A      B
+      deal 1            28     23
+      deal 2            12     40
+      deal 3            30      0
+      total             70     63
     >>> print(render_score_sheet([(98, 13)], names={pq.Player.A: "North", pq.Player.B: "South"}))
-    Score sheet    North  South
-      deal 1          98     13
-      total           98     13
+    Score sheet      North  South
+      deal 1            98     13
+      total             98     13
     """
     return "\n".join(_sheet_lines(state_or_sheet, names))
 
