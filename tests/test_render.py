@@ -11,10 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import piquet as pq
+from conftest import play_out
 from piquet import strategies as pst
 from piquet.render import WIDTH, render_observation, render_score_sheet, render_state
-
-from conftest import play_out
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -178,14 +177,18 @@ def test_an_observation_prints_as_render_observation() -> None:
     state = pq.new_game()
     state = state.apply(state.sample_chance(random.Random(0)))
     seen = state.observation(pq.Player.A)
-    assert str(seen) == render_observation(seen) == (
-        "Rubicon piquet, deal 1 of 6: B deals, A is elder; you are A\n"
-        "The exchange: A to move.\n"
-        "A (elder)    KS 10S 8S 7S  JH 8H 7H  10D 7D  AC KC QC\n"
-        "B (younger)  12 cards face down\n"
-        "stock        8 cards\n"
-        "score        this deal A 0, B 0; game A 0, B 0\n"
-        "legal        1585 legal actions, e.g. discard KS"
+    assert (
+        str(seen)
+        == render_observation(seen)
+        == (
+            "Rubicon piquet, deal 1 of 6: B deals, A is elder; you are A\n"
+            "The exchange: A to move.\n"
+            "A (elder)    KS 10S 8S 7S  JH 8H 7H  10D 7D  AC KC QC\n"
+            "B (younger)  12 cards face down\n"
+            "stock        8 cards\n"
+            "score        this deal A 0, B 0; game A 0, B 0\n"
+            "legal        1585 legal actions, e.g. discard KS"
+        )
     )
     # the seat's view of a game's state is its observation's text
     assert render_state(state, pq.Player.A) == str(seen)
@@ -373,7 +376,7 @@ def test_the_hidden_card_check_would_catch_a_hand_shown() -> None:
 
 def test_bad_input_is_a_value_error_that_says_what() -> None:
     state = cavendish([])
-    with pytest.raises(ValueError, match="seat must be pq.Player.A, pq.Player.B or None"):
+    with pytest.raises(ValueError, match=r"seat must be pq\.Player\.A, pq\.Player\.B or None"):
         render_state(state, 2)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="render_state: not a piquet State"):
         render_state("x" * 200)  # type: ignore[arg-type]
@@ -385,7 +388,7 @@ def test_bad_input_is_a_value_error_that_says_what() -> None:
         render_score_sheet("28 23")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="names: the name of A is not a text"):
         render_score_sheet(state, names={pq.Player.A: 3})  # type: ignore[dict-item]
-    with pytest.raises(ValueError, match="names: keys are pq.Player.A and pq.Player.B"):
+    with pytest.raises(ValueError, match=r"names: keys are pq\.Player\.A and pq\.Player\.B"):
         render_score_sheet(state, names={"C": "x"})  # type: ignore[dict-item]
 
 
