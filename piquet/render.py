@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NamedTuple, Union
+from typing import NamedTuple, TypeVar, Union
 
 from .actions import Action, LeftCards, Play
 from .cards import Card, CardSet
@@ -38,7 +38,7 @@ from .narrate import cards_text, hand_text
 from .observation import Observation
 from .ruleset import Partie, Race, Ruleset
 from .state import Phase, State
-from .words import Chance, Result, Spoken, Trick
+from .words import Result, Spoken
 
 __all__ = ["WIDTH", "render_observation", "render_score_sheet", "render_state"]
 
@@ -63,6 +63,7 @@ _TIE = "\xa0"  # a space the lines are not broken at
 _LETTERS: Mapping[Player, str] = {Player.A: "A", Player.B: "B"}
 _NAME_MAX = 24  # a longer name is cut in the score sheet's heading
 
+_T = TypeVar("_T")
 _Cards = Callable[[Iterable[Card]], str]
 
 Sheet = Union[State, Observation, Iterable[tuple[int, int]]]  # noqa: UP007 (Python 3.10)
@@ -70,106 +71,56 @@ Sheet = Union[State, Observation, Iterable[tuple[int, int]]]  # noqa: UP007 (Pyt
 
 
 class _View(NamedTuple):
-    """What a text shows, read from a state (seat None: the whole table) or from an
-    observation (one seat). Nothing the seat may not know is put in it."""
+    """What a text shows: the fields state and observation share, read from ``of``,
+    and the cards, which differ: from a state (seat None) the whole table, from an
+    observation what its player knows. Nothing the seat may not know is put in it."""
 
+    of: State | Observation
     seat: Player | None
-    ruleset: Ruleset
-    phase: Phase
-    to_move: Player | Chance | None
-    dealer: Player
-    deal_number: int
-    single: bool
+    single: bool  # a new_deal state: one deal, not a game
     hands: tuple[CardSet, CardSet]  # the cards shown face up, per player
     face_down: tuple[int, int]  # how many more cards each holds, face down
-    shown_blank: tuple[CardSet, CardSet]
+    shown_blank: tuple[CardSet, CardSet]  # a carte blanche shown to the seat
     stock: tuple[Card, ...]  # the stock cards shown, top first
     stock_size: int
     seen_stock: CardSet
-    left: LeftCards | None
     discards: tuple[CardSet, CardSet]
-    discards_down: tuple[int, int]
-    spoken: tuple[Spoken, ...]
-    events: tuple[ScoreEvent, ...]
-    tricks: tuple[Trick, ...]
-    trick: tuple[Card, ...]
-    deal_scores: tuple[int, int]
-    scores: tuple[int, int]
-    games: tuple[Result, ...]
-    result: Result | None
+    discards_down: tuple[int, int]  # discards face down, per player
     legal: Sequence[Action]
 
 
+_NONE = (CardSet(), CardSet())
+
+
 def _of_state(state: State) -> _View:
+    stock = state.stock if state.phase in _IN_DEAL else ()
     hands = (state.hand(Player.A), state.hand(Player.B))
+    discards = (state.discard(Player.A), state.discard(Player.B))
     return _View(
-        seat=None,
-        ruleset=state.ruleset,
-        phase=state.phase,
-        to_move=state.to_move,
-        dealer=state.dealer,
-        deal_number=state.deal_number,
-        single=state.origin is not None,
-        hands=hands,
-        face_down=(0, 0),
-        shown_blank=(CardSet(), CardSet()),
-        stock=state.stock if state.phase in _IN_DEAL else (),
-        stock_size=len(state.stock) if state.phase in _IN_DEAL else 0,
-        seen_stock=CardSet(),
-        left=state.left_cards,
-        discards=(state.discard(Player.A), state.discard(Player.B)),
-        discards_down=(0, 0),
-        spoken=state.spoken,
-        events=state.events,
-        tricks=state.tricks,
-        trick=state.trick,
-        deal_scores=state.deal_scores,
-        scores=state.scores,
-        games=state.games,
-        result=state.result,
-        legal=(),
-    )
+        state, None, state.origin is not None, hands, (0, 0), _NONE, stock, len(stock),
+        CardSet(), discards, (0, 0), (),
+    )  # fmt: skip
 
 
 def _of_observation(seen: Observation, single: bool) -> _View:
-    me, them = seen.player, seen.player.other
+    def mine_and_theirs(mine: _T, theirs: _T) -> tuple[_T, _T]:
+        return (mine, theirs) if seen.player is Player.A else (theirs, mine)
+
+    them = seen.player.other
     known = seen.opponent_known
-    hands = [CardSet(), CardSet()]
-    hands[me], hands[them] = seen.hand, known
-    face_down = [0, 0]
-    face_down[them] = max(0, seen.opponent_hand_size - len(known))
-    blank = [CardSet(), CardSet()]
-    blank[them] = seen.opponent_shown
-    discards = [CardSet(), CardSet()]
-    discards[me] = seen.discard
-    discards_down = [0, 0]
-    # a player discards as many cards as he takes (R-EX-1)
-    discards_down[them] = seen.taken[them]
     return _View(
-        seat=me,
-        ruleset=seen.ruleset,
-        phase=seen.phase,
-        to_move=seen.to_move,
-        dealer=seen.dealer,
-        deal_number=seen.deal_number,
-        single=single,
-        hands=(hands[0], hands[1]),
-        face_down=(face_down[0], face_down[1]),
-        shown_blank=(blank[0], blank[1]),
+        seen,
+        seen.player,
+        single,
+        hands=mine_and_theirs(seen.hand, known),
+        face_down=mine_and_theirs(0, max(0, seen.opponent_hand_size - len(known))),
+        shown_blank=mine_and_theirs(CardSet(), seen.opponent_shown),
         stock=(),
         stock_size=seen.stock_size if seen.phase in _IN_DEAL else 0,
         seen_stock=seen.seen_stock,
-        left=seen.left_cards,
-        discards=(discards[0], discards[1]),
-        discards_down=(discards_down[0], discards_down[1]),
-        spoken=seen.spoken,
-        events=seen.events,
-        tricks=seen.tricks,
-        trick=seen.trick,
-        deal_scores=seen.deal_scores,
-        scores=seen.scores,
-        games=seen.games,
-        result=seen.result,
+        discards=mine_and_theirs(seen.discard, CardSet()),
+        # a player discards as many cards as he takes (R-EX-1)
+        discards_down=mine_and_theirs(0, seen.taken[them]),
         legal=seen.legal_actions,
     )
 
@@ -315,32 +266,34 @@ def _text(view: _View, symbols: bool) -> str:
     def hand(shown: Iterable[Card]) -> str:
         return hand_text(shown, symbols)
 
-    order = (view.dealer.other, view.dealer)
+    order = (view.of.dealer.other, view.of.dealer)
     lines = _header(view)
-    in_deal = view.phase in _IN_DEAL
+    in_deal = view.of.phase in _IN_DEAL
     if in_deal or any(view.hands) or any(view.face_down):
         for player in order:
             lines += _wrap(_role(view, player), _hand_words(view, player, hand))
         for player in order:
             if view.shown_blank[player]:
-                shown = f"carte blanche shown: {hand(view.shown_blank[player])}"
+                shown = f"a carte blanche: {hand(view.shown_blank[player])}"
                 lines += _wrap(f"{player} showed", shown)
     if in_deal:
         lines += _wrap("stock", _stock_words(view, cards))
         if view.seen_stock:
             lines += _wrap("seen", cards(view.seen_stock))
         lines += _wrap_each("discards", _discard_words(view, cards))
-    if view.phase is not Phase.DEAL:
-        lines += _wrap_each("spoken", (_said_words(said) for said in view.spoken))
-        scored = (_event_words(event, cards) for event in view.events if event.reason not in _QUIET)
+    if view.of.phase is not Phase.DEAL:
+        lines += _wrap_each("spoken", (_said_words(said) for said in view.of.spoken))
+        scored = (
+            _event_words(event, cards) for event in view.of.events if event.reason not in _QUIET
+        )
         lines += _wrap_each("scored", scored)
         lines += _trick_lines(view, cards)
     lines += _wrap("score", _score_words(view))
-    if view.games:
-        won = _game_points(view.games)
+    if view.of.games:
+        won = _game_points(view.of.games)
         lines += _wrap("games", f"A {won[0]}, B {won[1]} (game points)")
-    if view.result is not None:
-        settled = _settlement(view.result, view.ruleset, view.single, view.games, _LETTERS)
+    if view.of.result is not None:
+        settled = _settlement(view.of.result, view.of.ruleset, view.single, view.of.games, _LETTERS)
         lines += _wrap("result", settled)
     if view.legal:
         lines += _wrap("legal", _legal_words(view.legal))
@@ -356,8 +309,8 @@ def _where(view: _View) -> str:
     """The deal and the game it belongs to: "one deal", "deal 2 of 6", "deal 3"."""
     if view.single:
         return "one deal"
-    number = view.deal_number + (1 if view.phase is Phase.DEAL else 0)
-    game = view.ruleset.game
+    number = view.of.deal_number + (1 if view.of.phase is Phase.DEAL else 0)
+    game = view.of.ruleset.game
     if isinstance(game, Partie):
         if number <= game.deals:
             return f"deal {number} of {game.deals}"
@@ -366,7 +319,7 @@ def _where(view: _View) -> str:
     if isinstance(game, Race):
         where += f", a race to {game.target}"
         if game.games_to_win > 1:
-            finished = len(view.games) - (1 if view.result is not None else 0)
+            finished = len(view.of.games) - (1 if view.of.result is not None else 0)
             where = f"game {finished + 1}, {where}"
     return where
 
@@ -374,19 +327,19 @@ def _where(view: _View) -> str:
 def _header(view: _View) -> list[str]:
     """Two lines: the game, the deal and the roles; the phase and who is to move."""
     you = f"; you are {view.seat}" if view.seat is not None else ""
-    roles = f"{view.dealer} deals, {view.dealer.other} is elder{you}"
-    head = f"{_title(view.ruleset)}, {_where(view)}: {roles}"
-    if view.phase is Phase.OVER:
+    roles = f"{view.of.dealer} deals, {view.of.dealer.other} is elder{you}"
+    head = f"{_title(view.of.ruleset)}, {_where(view)}: {roles}"
+    if view.of.phase is Phase.OVER:
         now = "The game is over."
-    elif view.phase is Phase.DEAL:
+    elif view.of.phase is Phase.DEAL:
         now = "The cards are to be dealt."
     else:
-        now = f"{_PHASE_WORDS[view.phase]}: {view.to_move} to move."
+        now = f"{_PHASE_WORDS[view.of.phase]}: {view.of.to_move} to move."
     return [*textwrap.wrap(head, WIDTH, subsequent_indent="  ", break_on_hyphens=False), now]
 
 
 def _role(view: _View, player: Player) -> str:
-    return f"{player} (elder)" if player is view.dealer.other else f"{player} (younger)"
+    return f"{player} (elder)" if player is view.of.dealer.other else f"{player} (younger)"
 
 
 def _hand_words(view: _View, player: Player, hand: _Cards) -> str:
@@ -404,14 +357,15 @@ def _stock_words(view: _View, cards: _Cards) -> str:
     words = _count(n) if n else "empty"
     if view.stock:
         words += f", top first: {cards(view.stock)}"
-    if view.left is not None and n:
-        words += f"; {view.dealer} left {'it' if n == 1 else 'them'} {_LEFT_WORDS[view.left]}"
+    if view.of.left_cards is not None and n:
+        them = "it" if n == 1 else "them"
+        words += f"; {view.of.dealer} left {them} {_LEFT_WORDS[view.of.left_cards]}"
     return words
 
 
 def _discard_words(view: _View, cards: _Cards) -> list[str]:
     out = []
-    for player in (view.dealer.other, view.dealer):
+    for player in (view.of.dealer.other, view.of.dealer):
         if view.discards[player]:
             out.append(f"{player}: {cards(view.discards[player])}")
         elif view.discards_down[player]:
@@ -433,24 +387,24 @@ def _event_words(event: ScoreEvent, cards: _Cards) -> str:
 
 def _trick_lines(view: _View, cards: _Cards) -> list[str]:
     lines: list[str] = []
-    if view.trick:
-        leader = view.tricks[-1].winner if view.tricks else view.dealer.other
-        lines += _wrap("trick", f"{leader} led {cards(view.trick)}")
-    if view.tricks:
-        won = [sum(t.winner is p for t in view.tricks) for p in (Player.A, Player.B)]
+    if view.of.trick:
+        leader = view.of.tricks[-1].winner if view.of.tricks else view.of.dealer.other
+        lines += _wrap("trick", f"{leader} led {cards(view.of.trick)}")
+    if view.of.tricks:
+        won = [sum(t.winner is p for t in view.of.tricks) for p in (Player.A, Player.B)]
         played = ", ".join(
-            f"{cards((t.lead, t.follow))} ({t.winner})".replace(" ", _TIE) for t in view.tricks
+            f"{cards((t.lead, t.follow))} ({t.winner})".replace(" ", _TIE) for t in view.of.tricks
         )
         lines += _wrap("tricks", f"A {won[0]}, B {won[1]}: {played}")
     return lines
 
 
 def _score_words(view: _View) -> str:
-    game = f"game A {view.scores[0]}, B {view.scores[1]}"
-    if view.deal_number == 0:
+    game = f"game A {view.of.scores[0]}, B {view.of.scores[1]}"
+    if view.of.deal_number == 0:
         return game
-    deal = "last deal" if view.phase is Phase.DEAL else "this deal"
-    return f"{deal} A {view.deal_scores[0]}, B {view.deal_scores[1]}; {game}"
+    deal = "last deal" if view.of.phase is Phase.DEAL else "this deal"
+    return f"{deal} A {view.of.deal_scores[0]}, B {view.of.deal_scores[1]}; {game}"
 
 
 def _legal_words(legal: Sequence[Action]) -> str:
