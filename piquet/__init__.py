@@ -37,6 +37,7 @@ from .presets import (
     find_ruleset,
 )
 from .records import RecordError, dumps, loads
+from .render import render_observation, render_score_sheet, render_state
 from .ruleset import (
     LeadAndWin,
     MixedSequences,
@@ -132,6 +133,9 @@ __all__ = [
     "new_game",
     "pack",
     "parse_action",
+    "render_observation",
+    "render_score_sheet",
+    "render_state",
     "resume_game",
     "tournament",
 ]

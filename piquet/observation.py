@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from .actions import Action, LeftCards, Play
+from .actions import Action, LeftCards
 from .cards import Card, CardSet
 from .engine import State
 from .engine.seen import seen_by
@@ -141,9 +141,11 @@ class Observation(NamedTuple):
         return sample_state(self, rng, **options)
 
     def __str__(self) -> str:
-        """A short readable text of what the player knows (see
-        :func:`piquet.bots.describe` for an example)."""
-        return _describe(self)
+        """What the player knows, as text from his seat
+        (:func:`piquet.render.render_observation`, which has an example)."""
+        from .render import render_observation
+
+        return render_observation(self)
 
     def _repr_html_(self) -> str:
         from .notebook import html_observation
@@ -201,52 +203,3 @@ def observe(state: State, player: Player) -> Observation:
     # read in one pass by the engine, in the order of the fields
     # (tests/test_observation_fields.py pins each value to its name)
     return _make(Observation, seen_by(state, player))
-
-
-def _by_suit(cards: CardSet) -> str:
-    groups: dict[object, list[str]] = {}
-    for card in cards:
-        groups.setdefault(card.suit, []).append(str(card))
-    return "  ".join(" ".join(group) for group in groups.values()) or "-"
-
-
-def _describe(observation: Observation) -> str:
-    me, other = observation.player, observation.player.other
-    to_move = observation.to_move
-    mover = "game over" if to_move is None else f"{to_move} to move"
-    lines = [
-        f"{observation.ruleset.name}, deal {observation.deal_number}, {mover}"
-        f" ({observation.elder} is elder); you are {me}",
-        f"scores {me} {observation.scores[me]}, {other} {observation.scores[other]};"
-        f" this deal {me} {observation.deal_scores[me]}, {other} {observation.deal_scores[other]}",
-        f"hand: {_by_suit(observation.hand)}",
-    ]
-    if observation.discard:
-        lines.append(f"discard: {observation.discard}")
-    if observation.stock_size or observation.seen_stock:
-        seen = f"; seen {observation.seen_stock}" if observation.seen_stock else ""
-        lines.append(f"stock: {observation.stock_size} cards{seen}")
-    known = observation.opponent_known | observation.opponent_shown
-    holds = f"; known to hold {known}" if known else ""
-    lines.append(f"opponent: {observation.opponent_hand_size} cards{holds}")
-    if observation.spoken:
-        lines.append("spoken: " + "; ".join(str(said) for said in observation.spoken))
-    if observation.tricks or observation.trick:
-        won = [sum(t.winner is p for t in observation.tricks) for p in (Player.A, Player.B)]
-        table = f"; on the table {observation.trick[0]}" if observation.trick else ""
-        lines.append(f"tricks: A {won[0]}, B {won[1]}{table}")
-    if observation.result is not None:
-        winner = observation.result.winner
-        lines.append(
-            "result: drawn"
-            if winner is None
-            else f"result: {winner} wins {observation.result.points}"
-        )
-    legal = observation.legal_actions
-    if legal:
-        if len(legal) <= 8 or isinstance(legal[0], Play):
-            shown = ", ".join(str(action) for action in legal)
-            lines.append(f"{observation.phase.value}: {shown}")
-        else:
-            lines.append(f"{observation.phase.value}: {len(legal)} legal actions, e.g. {legal[0]}")
-    return "\n".join(lines)

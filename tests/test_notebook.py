@@ -126,5 +126,5 @@ def test_an_observation_reads_as_text() -> None:
     state = pq.new_game()
     state = state.apply(state.sample_chance(random.Random(3)))
     text = str(state.observation(pq.Player.A))
-    assert text.startswith("rubicon, deal 1, A to move (A is elder); you are A")
-    assert f"stock: {len(state.stock)} cards" in text
+    assert text.startswith("Rubicon piquet, deal 1 of 6: B deals, A is elder; you are A\n")
+    assert f"\nstock        {len(state.stock)} cards\n" in text

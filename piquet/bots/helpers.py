@@ -101,20 +101,21 @@ def _whole_pack(size: int) -> CardSet:
 
 
 def describe(observation: Observation) -> str:
-    """A short readable text of what ``observation.player`` knows: the deal, the scores,
-    his hand by suit, what he has seen of the opponent and the stock, the tricks, and
-    what he may do.
+    """A readable text of what ``observation.player`` knows: the deal, his hand by suit,
+    what he knows of the opponent's and of the stock, what was said, the tricks, the
+    scores, and what he may do (``str(observation)``, :func:`piquet.render_observation`).
 
     >>> import random
     >>> import piquet as pq
     >>> state = pq.new_game()
     >>> state = state.apply(state.sample_chance(random.Random(0)))
     >>> print(describe(state.observation(pq.Player.A)))
-    rubicon, deal 1, A to move (A is elder); you are A
-    scores A 0, B 0; this deal A 0, B 0
-    hand: KS 10S 8S 7S  JH 8H 7H  10D 7D  AC KC QC
-    stock: 8 cards
-    opponent: 12 cards
-    exchange: 1585 legal actions, e.g. discard KS
+    Rubicon piquet, deal 1 of 6: B deals, A is elder; you are A
+    The exchange: A to move.
+    A (elder)    KS 10S 8S 7S  JH 8H 7H  10D 7D  AC KC QC
+    B (younger)  12 cards face down
+    stock        8 cards
+    score        this deal A 0, B 0; game A 0, B 0
+    legal        1585 legal actions, e.g. discard KS
     """
     return str(observation)

@@ -534,6 +534,12 @@ class State:
         # the ledger was written out whole: the play's next entries are left out again
         ledger.reopen(self)
 
+    def __str__(self) -> str:
+        """The position as text, both hands face up (:func:`piquet.render.render_state`)."""
+        from ..render import render_state
+
+        return render_state(self)
+
     def __repr__(self) -> str:
         return (
             f"<State {self.ruleset.name} deal {self.deal_number} {self._PHASE.value} "
