@@ -190,7 +190,7 @@ def test_the_commands_refuse_a_hostile_file_in_one_line(
             status = main([*command, str(path)])
         except SystemExit as stop:  # pragma: no cover - argparse's own errors
             status = int(stop.code or 0)
-        out, err = capsys.readouterr()
+        _out, err = capsys.readouterr()
         assert status == 2, (path.name, err)
         assert err.count("\n") == 1 and len(err) < 300, (path.name, err[:300])
         assert "Traceback" not in err and str(path.name) in err
