@@ -75,6 +75,14 @@ def _to_pack(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return tuple(_to_card(c) for c in value)
 
 
+def _small_number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    # an int, not a bool nor a float (2.0 would deal, and be written "deal 2.0")
+    if type(value) is not int or not 0 <= value <= MAX_CARDS:
+        raise ValueError(
+            f"{attribute.name}: expected a whole number from 0 to {MAX_CARDS}, not {excerpt(value)}"
+        )
+
+
 def _to_left(value: LeftCards | str) -> LeftCards:
     try:
         return LeftCards(value)
@@ -96,7 +104,7 @@ class Deal:
     """
 
     pack: tuple[Card, ...] = attrs.field(converter=_to_pack)
-    packet: int = 2
+    packet: int = attrs.field(default=2, validator=_small_number)
 
     def __str__(self) -> str:
         return f"deal {self.packet} " + " ".join(str(c) for c in self.pack)
@@ -110,7 +118,7 @@ class ExchangeCount:
     'count 3'
     """
 
-    count: int
+    count: int = attrs.field(validator=_small_number)
 
     def __str__(self) -> str:
         return f"count {self.count}"

@@ -86,8 +86,9 @@ def test_a_card_repeated_is_named_with_an_excerpt() -> None:
 
 
 def test_bad_card_values_are_named_briefly() -> None:
-    with pytest.raises(ValueError, match=r"^not a card: rank 'xxx.*suit"):
+    with pytest.raises(ValueError, match=r"^not a card: rank 'xxx.*suit") as error:
         pq.Card("x" * HUGE, pq.Suit.SPADES)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 200
     with pytest.raises(ValueError, match=r"^not a card-set mask: -1"):
         pq.CardSet.from_mask(-1)
     with pytest.raises(TypeError, match=r"^not a card: 5"):
@@ -194,3 +195,22 @@ def test_the_commands_refuse_a_hostile_file_in_one_line(
         assert status == 2, (path.name, err)
         assert err.count("\n") == 1 and len(err) < 300, (path.name, err[:300])
         assert "Traceback" not in err and str(path.name) in err
+
+
+@pytest.mark.parametrize("packet", [2.0, True, "2", -1, 10**100])
+def test_a_deals_packet_is_a_small_whole_number(packet: object) -> None:
+    # 2.0 used to deal, and was written "deal 2.0", which no record could read back
+    with pytest.raises(ValueError, match=r"^packet: expected a whole number from 0 to 36"):
+        pq.Deal(pq.pack(), packet=packet)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [3.0, True, "3", -1])
+def test_an_exchange_count_is_a_small_whole_number(count: object) -> None:
+    with pytest.raises(ValueError, match=r"^count: expected a whole number from 0 to 36"):
+        pq.ExchangeCount(count)  # type: ignore[arg-type]
+
+
+def test_applying_what_is_not_an_action_names_it_briefly() -> None:
+    with pytest.raises(pq.IllegalActionError, match=r"^not an action: 'xxx") as error:
+        pq.new_game().apply("x" * HUGE)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 200

@@ -34,7 +34,7 @@ from ..actions import (
     Reckon,
 )
 from ..actions import Play as PlayAction
-from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask, excerpt
 from ..words import (
     CHANCE,
     Chance,
@@ -615,7 +615,7 @@ class State:
         if phase is _PHASE_DECLARATION and kind in _DECLARATION_ACTIONS:
             return declarations.apply(self, action)
         if kind not in _ACTION_KINDS:
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError(f"not an action: {excerpt(action)}")
         if phase is Phase.OVER:
             raise IllegalActionError(f"{action}: the game is over")
         expecting = "expecting a deal" if self._to_move is CHANCE else f"{self._to_move} to move"
