@@ -101,19 +101,18 @@ def _deeper_than(data: Any, limit: int) -> bool:
     return False
 
 
-def read_json(text: str | bytes, where: str) -> Any:
+def read_json(text: str | bytes, where: str = "") -> Any:
     """JSON text read for a record, a :class:`RecordError` naming ``where`` if it is not
     JSON, nests too deep or holds an absurd number."""
+    at = f"{where}: " if where else ""
     try:
         data = json.loads(text, parse_int=_number, parse_constant=_no_constant)
     except RecursionError:
-        raise RecordError(f"{where}: JSON nested too deeply (at most {MAX_DEPTH})") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{where}: not JSON: {exc}") from None
-    except ValueError as exc:  # a number refused, or bytes that are not UTF-8
-        raise RecordError(f"{where}: not JSON: {exc}") from None
+        raise RecordError(f"{at}JSON nested too deeply (at most {MAX_DEPTH})") from None
+    except ValueError as exc:  # not JSON, a number refused, or bytes that are not UTF-8
+        raise RecordError(f"{at}not JSON: {exc}") from None
     if isinstance(data, (dict, list)) and _deeper_than(data, MAX_DEPTH):
-        raise RecordError(f"{where}: JSON nested too deeply (at most {MAX_DEPTH})")
+        raise RecordError(f"{at}JSON nested too deeply (at most {MAX_DEPTH})")
     return data
 
 
@@ -233,9 +232,9 @@ def _apply_all(
             mover = state.to_move
             expected = "chance" if mover is CHANCE else str(mover)
             if who != expected:
+                marked = who if who in ("A", "B", "chance") else excerpt(who)
                 raise RecordError(
-                    f"{where(number)}: {excerpt(text)} is marked {excerpt(who)}"
-                    f" but {expected} is to move"
+                    f"{where(number)}: {excerpt(text)} is marked {marked} but {expected} is to move"
                 )
         try:
             state = state.apply(action)
@@ -383,7 +382,7 @@ def state_from_json(text: str) -> Any:
     """See :meth:`piquet.State.from_json`."""
     if not isinstance(text, (str, bytes)):
         raise TypeError(f"expected JSON text, not {type(text).__name__}")
-    data = read_json(text, "state")
+    data = read_json(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a piquet state: the 'format' must be {FORMAT!r}")
     if data.get("version") != VERSION:
