@@ -6,6 +6,7 @@ arguments through to pytest. Sessions use the interpreter nox runs under.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -24,6 +25,23 @@ def tests(session: nox.Session) -> None:
     """Run the test suite (arguments after ``--`` go to pytest)."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Fuzz the loaders and parsers: the fuzz tests with many examples each
+    (``PIQUET_FUZZ_EXAMPLES``, 20000 unless set; arguments after ``--`` go to pytest)."""
+    session.install("-e", ".[test]")
+    examples = os.environ.get("PIQUET_FUZZ_EXAMPLES", "20000")
+    session.run(
+        "pytest",
+        "tests/test_fuzz_records.py",
+        "-p",
+        "no:cacheprovider",
+        "--hypothesis-show-statistics",
+        *session.posargs,
+        env={"PIQUET_FUZZ_EXAMPLES": examples},
+    )
 
 
 @nox.session

@@ -11,12 +11,13 @@ Play(card=Card.parse('10H'))
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
 from typing import Final, Union
 
 import attrs
 
-from .cards import Card, CardSet, cards
+from .cards import MAX_CARDS, Card, CardSet, cards, excerpt
 from .ledger import Category
 
 __all__ = [
@@ -36,6 +37,11 @@ __all__ = [
 ]
 
 
+MAX_ACTION_TEXT: Final = 500
+"""The longest action text :func:`parse_action` reads: the longest action, a deal of 36
+cards, takes about 150 characters."""
+
+
 def _to_cardset(value: CardSet | str | Iterable[Card | str]) -> CardSet:
     return cards(value)
 
@@ -44,7 +50,9 @@ def _to_category(value: Category | str) -> Category:
     try:
         return Category(value)
     except ValueError:
-        raise ValueError(f"bad category {value!r}: expected point, sequence or set") from None
+        raise ValueError(
+            f"bad category {excerpt(value)}: expected point, sequence or set"
+        ) from None
 
 
 def _to_card(value: Card | str) -> Card:
@@ -54,9 +62,34 @@ def _to_card(value: Card | str) -> Card:
 
 
 def _to_pack(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    # the size is checked before any card is read: a pack holds at most 36 cards
     if isinstance(value, str):
+        if len(value) > MAX_ACTION_TEXT:
+            raise ValueError(f"a pack's text is too long ({len(value)} characters)")
         value = value.replace(",", " ").split()
+    elif not isinstance(value, (tuple, list)):
+        if isinstance(value, (bytes, bytearray)) or not isinstance(value, Iterable):
+            raise TypeError(f"a pack is cards or card texts, not {type(value).__name__}")
+        value = tuple(itertools.islice(value, MAX_CARDS + 1))
+    if len(value) > MAX_CARDS:
+        raise ValueError(f"a pack holds at most {MAX_CARDS} cards (got {len(value)} or more)")
     return tuple(_to_card(c) for c in value)
+
+
+def _small_number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    # an int, not a bool nor a float (2.0 would deal, and be written "deal 2.0")
+    if type(value) is not int or not 0 <= value <= MAX_CARDS:
+        raise ValueError(
+            f"{attribute.name}: expected a whole number from 0 to {MAX_CARDS}, not {excerpt(value)}"
+        )
+
+
+def _to_left(value: LeftCards | str) -> LeftCards:
+    try:
+        return LeftCards(value)
+    except ValueError:
+        known = ", ".join(choice.value for choice in LeftCards)
+        raise ValueError(f"bad choice {excerpt(value)}: expected one of {known}") from None
 
 
 @attrs.frozen
@@ -72,7 +105,7 @@ class Deal:
     """
 
     pack: tuple[Card, ...] = attrs.field(converter=_to_pack)
-    packet: int = 2
+    packet: int = attrs.field(default=2, validator=_small_number)
 
     def __str__(self) -> str:
         return f"deal {self.packet} " + " ".join(str(c) for c in self.pack)
@@ -86,7 +119,7 @@ class ExchangeCount:
     'count 3'
     """
 
-    count: int
+    count: int = attrs.field(validator=_small_number)
 
     def __str__(self) -> str:
         return f"count {self.count}"
@@ -132,7 +165,7 @@ class Leave:
     'leave expose'
     """
 
-    choice: LeftCards = attrs.field(converter=LeftCards)
+    choice: LeftCards = attrs.field(converter=_to_left)
 
     def __str__(self) -> str:
         return f"leave {self.choice}"
@@ -255,6 +288,10 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise TypeError(f"action text must be a str, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ValueError(
+            f"bad action {excerpt(text)}: too long (at most {MAX_ACTION_TEXT} characters)"
+        )
     words = text.split()
     if not words:
         raise ValueError("bad action '': empty text")
@@ -271,18 +308,27 @@ def parse_action(text: str) -> Action:
         if verb in _ANSWERS and len(rest) == 1:
             return _ANSWERS[verb](_to_category(rest[0].lower()))
         if verb == "leave" and len(rest) == 1:
-            return Leave(LeftCards(rest[0].lower()))
+            return Leave(rest[0].lower())
         if verb == "count" and len(rest) == 1:
-            return ExchangeCount(int(rest[0]))
+            return ExchangeCount(_number(rest[0]))
         if verb == "deal" and rest:
-            return Deal(rest[1:], packet=int(rest[0]))
+            return Deal(rest[1:], packet=_number(rest[0]))
     except ValueError as exc:
-        raise ValueError(f"bad action {text!r}: {exc}") from None
+        raise ValueError(f"bad action {excerpt(text)}: {exc}") from None
     if verb not in _VERBS:
         raise ValueError(
-            f"bad action {text!r}: unknown verb {verb!r} (expected one of: {', '.join(_VERBS)})"
+            f"bad action {excerpt(text)}: unknown verb {excerpt(verb)}"
+            f" (expected one of: {', '.join(_VERBS)})"
         )
-    raise ValueError(f"bad action {text!r}: wrong number of words for {verb!r}")
+    raise ValueError(f"bad action {excerpt(text)}: wrong number of words for {verb!r}")
+
+
+def _number(word: str) -> int:
+    """A count in an action's text: ASCII digits only (``int`` would also take ``1_0``,
+    ``+3`` or other scripts' digits, which the action would not write back)."""
+    if not (word.isascii() and word.isdigit() and len(word) <= 3):
+        raise ValueError(f"expected a small whole number, not {excerpt(word)}")
+    return int(word)
 
 
 _ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": Good, "equal": Equal}

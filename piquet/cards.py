@@ -12,6 +12,7 @@ algebra is integer arithmetic and a card set is as cheap to copy as an ``int``.
 from __future__ import annotations
 
 import enum
+import reprlib
 from collections.abc import Iterable, Iterator
 from typing import Final
 
@@ -23,6 +24,43 @@ __all__ = [
     "cards",
     "pack",
 ]
+
+EXCERPT_LENGTH: Final = 60
+"""At most this many characters of the offending input are quoted in an error message."""
+
+MAX_CARDS: Final = 36
+"""The most cards a pack, a hand or any card set can hold."""
+
+MAX_CARDS_TEXT: Final = 1000
+"""The longest text :meth:`CardSet.parse` reads: 36 cards take under 200 characters."""
+
+_EXCERPT_REPR = reprlib.Repr()
+_EXCERPT_REPR.maxlevel = 3
+_EXCERPT_REPR.maxstring = EXCERPT_LENGTH
+_EXCERPT_REPR.maxother = EXCERPT_LENGTH
+
+
+def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
+    """The offending input as an error message quotes it: its ``repr``, but of at most
+    ``limit`` characters of a string (``...`` and the full length when cut), and of a
+    nested or long value only its beginning. Safe on any value, however big or deep.
+
+    >>> excerpt("AS KS")
+    "'AS KS'"
+    >>> excerpt("ZZ" * 5000)  # doctest: +ELLIPSIS
+    "'ZZZZZZZZ...ZZZZ'... (10000 characters)"
+    >>> excerpt([[[[[1]]]]])
+    '[[[[...]]]]'
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    try:
+        text = _EXCERPT_REPR.repr(value)
+    except Exception:  # a hostile __repr__: name the type only
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 2 * limit else f"{text[: 2 * limit]}..."
 
 
 class Suit(enum.Enum):
@@ -135,7 +173,7 @@ class Card:
         try:
             return _CARD_TABLE[_SUIT_INDEX[suit] * SUIT_SHIFT + (int(rank) - 6)]
         except (KeyError, IndexError, TypeError, ValueError):
-            raise ValueError(f"not a card: rank {rank!r}, suit {suit!r}") from None
+            raise ValueError(f"not a card: rank {excerpt(rank)}, suit {excerpt(suit)}") from None
 
     @classmethod
     def _create(cls, rank: Rank, suit: Suit) -> Card:
@@ -167,7 +205,7 @@ class Card:
             if rank is not None and suit is not None:
                 return _CARD_TABLE[suit.index * SUIT_SHIFT + rank - 6]
         raise ValueError(
-            f"bad card {text!r}: expected a rank (A K Q J 10 9 8 7 6) and a suit (S H D C)"
+            f"bad card {excerpt(text)}: expected a rank (A K Q J 10 9 8 7 6) and a suit (S H D C)"
         )
 
     @property
@@ -181,6 +219,10 @@ class Card:
         return self._mask
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        # every card is one object shared by the whole process: never take it apart
         raise AttributeError("Card is immutable")
 
     def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
@@ -261,7 +303,7 @@ class CardSet:
             if isinstance(card, str):
                 card = Card.parse(card)
             elif not isinstance(card, Card):
-                raise TypeError(f"not a card: {card!r}")
+                raise TypeError(f"not a card: {excerpt(card)}")
             mask |= card._mask  # noqa: SLF001
         object.__setattr__(self, "mask", mask)
 
@@ -269,7 +311,7 @@ class CardSet:
     def from_mask(cls, mask: int) -> CardSet:
         """The card set of a bit mask (as given by :attr:`mask`); checks the bits."""
         if not isinstance(mask, int) or mask < 0 or mask & ~FULL_MASK:
-            raise ValueError(f"not a card-set mask: {mask!r}")
+            raise ValueError(f"not a card-set mask: {excerpt(mask)}")
         return _from_mask(mask)
 
     @staticmethod
@@ -283,15 +325,28 @@ class CardSet:
             return text
         if not isinstance(text, str):
             raise TypeError(f"card text must be a str, not {type(text).__name__}")
+        if len(text) > MAX_CARDS_TEXT:
+            raise ValueError(
+                f"card text of {len(text)} characters is too long (at most {MAX_CARDS_TEXT}):"
+                f" {excerpt(text)}"
+            )
+        tokens = text.replace(",", " ").split()
+        if len(tokens) > MAX_CARDS:
+            raise ValueError(
+                f"{len(tokens)} cards in {excerpt(text)}: a card set holds at most {MAX_CARDS}"
+            )
         mask = 0
-        for token in text.replace(",", " ").split():
+        for token in tokens:
             bit = Card.parse(token)._mask  # noqa: SLF001
             if mask & bit:
-                raise ValueError(f"card {token!r} appears twice in {text!r}")
+                raise ValueError(f"card {excerpt(token)} appears twice in {excerpt(text)}")
             mask |= bit
         return _from_mask(mask)
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("CardSet is immutable")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
@@ -426,4 +481,4 @@ def pack(size: int = 32) -> tuple[Card, ...]:
         return tuple(_from_mask(PACK_32_MASK))
     if size == 36:
         return tuple(_from_mask(FULL_MASK))
-    raise ValueError(f"pack size must be 32 or 36, not {size!r}")
+    raise ValueError(f"pack size must be 32 or 36, not {excerpt(size)}")

@@ -112,6 +112,14 @@ class Observation(NamedTuple):
         )
         return f"Observation({shown})"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # its legal actions as a tuple: the exchange's lazy sequence of discards pickles
+        # only with protocol 2 and above
+        legal = self[-1]
+        if type(legal) is not tuple:
+            legal = tuple(legal)
+        return (_rebuild, (*self[:-1], legal))
+
     @property
     def elder(self) -> Player:
         """The elder hand of the deal."""
@@ -154,6 +162,12 @@ class Observation(NamedTuple):
 
 
 _COMPARED = Observation._fields[:-1]
+
+
+def _rebuild(*fields: Any) -> Observation:
+    """An observation from its fields, in order (how one is unpickled)."""
+    return tuple.__new__(Observation, fields)
+
 
 _FIELD_DOCS = {
     "player": "The player who observes.",

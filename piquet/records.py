@@ -24,7 +24,7 @@ import attrs
 
 from . import ruleset as _ruleset_module
 from .actions import Action, Deal, parse_action
-from .cards import Rank
+from .cards import Rank, excerpt
 from .engine import IllegalActionError, State, new_deal, new_game, resume_game
 from .presets import RULESETS
 from .ruleset import Ruleset, TwoBlanks
@@ -43,6 +43,10 @@ __all__ = [
 
 FORMAT: Final = "piquet-state"
 VERSION: Final = 1
+MAX_DEPTH: Final = 16
+"""The deepest nesting of JSON a record is read with (a state's JSON nests four deep)."""
+MAX_DIGITS: Final = 15
+"""The most digits a number of a record's JSON may have (a score has at most seven)."""
 
 
 class RecordError(ValueError):
@@ -74,6 +78,44 @@ for _name in dir(_ruleset_module):
         register_strategy(_obj)
 
 
+def _number(text: str) -> int:
+    """JSON's integers, bounded before they are converted."""
+    if len(text) > MAX_DIGITS + 1:  # the sign
+        raise ValueError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number a record holds")
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether ``data`` nests more than ``limit`` deep (without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value
+        if depth > limit:
+            return True
+        stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
+    return False
+
+
+def read_json(text: str | bytes, where: str = "") -> Any:
+    """JSON text read for a record, a :class:`RecordError` naming ``where`` if it is not
+    JSON, nests too deep or holds an absurd number."""
+    at = f"{where}: " if where else ""
+    try:
+        data = json.loads(text, parse_int=_number, parse_constant=_no_constant)
+    except RecursionError:
+        raise RecordError(f"{at}JSON nested too deeply (at most {MAX_DEPTH})") from None
+    except ValueError as exc:  # not JSON, a number refused, or bytes that are not UTF-8
+        raise RecordError(f"{at}not JSON: {exc}") from None
+    if isinstance(data, (dict, list)) and _deeper_than(data, MAX_DEPTH):
+        raise RecordError(f"{at}JSON nested too deeply (at most {MAX_DEPTH})")
+    return data
+
+
 def _encode(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
@@ -100,18 +142,18 @@ def _decode_strategy(field: str, data: Any) -> Any:
         raise RecordError(f"ruleset.{field}: expected a strategy object with a 'type'")
     cls = _STRATEGIES.get(data["type"])
     if cls is None:
-        raise RecordError(f"ruleset.{field}: unknown strategy {data['type']!r}")
+        raise RecordError(f"ruleset.{field}: unknown strategy {excerpt(data['type'])}")
     kwargs = {k: v for k, v in data.items() if k != "type"}
     fields = {f.name: f for f in attrs.fields(cls)}
     for key in kwargs:
         if key not in fields:
-            raise RecordError(f"ruleset.{field}: {data['type']} has no option {key!r}")
-    if "lowest" in kwargs:
-        kwargs["lowest"] = Rank(kwargs["lowest"])
+            raise RecordError(f"ruleset.{field}: {cls.__name__} has no option {excerpt(key)}")
     try:
+        if "lowest" in kwargs:
+            kwargs["lowest"] = Rank(kwargs["lowest"])
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise RecordError(f"ruleset.{field}: {exc}") from None
+        raise RecordError(f"ruleset.{field}: {_short(exc)}") from None
 
 
 _STRATEGY_FIELDS: Final = ("point", "sequences", "sets", "tricks", "game")
@@ -124,7 +166,7 @@ def ruleset_from_dict(data: Any) -> Ruleset:
     known = {f.name for f in attrs.fields(Ruleset)}
     unknown = set(data) - known
     if unknown:
-        raise RecordError(f"ruleset: unknown fields {sorted(unknown)}")
+        raise RecordError(f"ruleset: unknown fields {excerpt(sorted(map(str, unknown)))}")
     kwargs = dict(data)
     for field in _STRATEGY_FIELDS:
         if field in kwargs:
@@ -132,12 +174,20 @@ def ruleset_from_dict(data: Any) -> Ruleset:
     if "two_blanks" in kwargs:
         try:
             kwargs["two_blanks"] = TwoBlanks(kwargs["two_blanks"])
-        except ValueError:
-            raise RecordError(f"ruleset.two_blanks: bad value {kwargs['two_blanks']!r}") from None
+        except (TypeError, ValueError):
+            raise RecordError(
+                f"ruleset.two_blanks: bad value {excerpt(kwargs['two_blanks'])}"
+            ) from None
     try:
         return Ruleset(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise RecordError(f"ruleset: {exc}") from None
+        raise RecordError(f"ruleset: {_short(exc)}") from None
+
+
+def _short(exc: BaseException, limit: int = 200) -> str:
+    """An error's message, cut short: a library's own messages may quote a whole value."""
+    message = str(exc)
+    return message if len(message) <= limit else f"{message[:limit]}... (cut)"
 
 
 # ----------------------------------------------------------------- replay
@@ -177,18 +227,19 @@ def _apply_all(
         try:
             action = parse_action(text)
         except ValueError as exc:
-            raise RecordError(f"{where(number)}: {exc}") from None
+            raise RecordError(f"{where(number)}: {_short(exc)}") from None
         if who is not None:
             mover = state.to_move
             expected = "chance" if mover is CHANCE else str(mover)
             if who != expected:
+                marked = who if who in ("A", "B", "chance") else excerpt(who)
                 raise RecordError(
-                    f"{where(number)}: {text!r} is marked {who} but {expected} is to move"
+                    f"{where(number)}: {excerpt(text)} is marked {marked} but {expected} is to move"
                 )
         try:
             state = state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"{where(number)}: {exc}") from None
+            raise RecordError(f"{where(number)}: {_short(exc)}") from None
     return state
 
 
@@ -215,25 +266,52 @@ def _resumed_to_dict(resumed: Any) -> dict[str, Any]:
 
 
 def _resumed_from_dict(data: Any, where: str) -> Any:
-    try:
-        games = tuple(
-            Result(None if w is None else Player[w], (int(a), int(b)), int(p))
-            for w, a, b, p in data["games"]
+    if not isinstance(data, dict) or set(data) != {"deal", "sheet", "games"}:
+        raise RecordError(f"{where}: resume must hold deal, sheet and games, and only them")
+    deal, sheet, games = data["deal"], data["sheet"], data["games"]
+    if not _is_count(deal):
+        raise RecordError(f"{where}: resume deal: expected a whole number, not {excerpt(deal)}")
+    if not isinstance(sheet, list) or not all(
+        isinstance(row, list) and len(row) == 2 and all(map(_is_count, row)) for row in sheet
+    ):
+        raise RecordError(
+            f"{where}: resume sheet: expected pairs of whole numbers, not {excerpt(sheet)}"
         )
-        sheet = tuple((int(a), int(b)) for a, b in data["sheet"])
-        return Resumed(int(data["deal"]), sheet, games)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"{where}: resume must hold deal, sheet and games ({exc})") from None
+    if not isinstance(games, list) or not all(
+        isinstance(game, list)
+        and len(game) == 4
+        and game[0] in (None, "A", "B")
+        and all(map(_is_count, game[1:]))
+        for game in games
+    ):
+        raise RecordError(
+            f"{where}: resume games: expected [winner or null, score, score, points]"
+            f" for each game, not {excerpt(games)}"
+        )
+    return Resumed(
+        deal,
+        tuple((a, b) for a, b in sheet),
+        tuple(Result(None if w is None else Player[w], (a, b), p) for w, a, b, p in games),
+    )
+
+
+def _is_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
 
 
 def _start_from(data: dict[str, Any], where: str) -> Any:
-    ruleset = ruleset_from_dict(data.get("ruleset"))
+    try:
+        ruleset = ruleset_from_dict(data.get("ruleset"))
+    except RecordError as exc:
+        raise RecordError(f"{where}: {exc}") from None
     declarations = data.get("declarations", "played")
     if declarations not in ("played", "auto"):
-        raise RecordError(f"{where}: declarations must be 'played' or 'auto', not {declarations!r}")
+        raise RecordError(
+            f"{where}: declarations must be 'played' or 'auto', not {excerpt(declarations)}"
+        )
     dealer_text = data.get("dealer", "B")
     if dealer_text not in ("A", "B"):
-        raise RecordError(f"{where}: dealer must be 'A' or 'B', not {dealer_text!r}")
+        raise RecordError(f"{where}: dealer must be 'A' or 'B', not {excerpt(dealer_text)}")
     dealer = Player[dealer_text]
     origin = data.get("origin")
     try:
@@ -255,7 +333,7 @@ def _start_from(data: dict[str, Any], where: str) -> Any:
     except RecordError:
         raise
     except (TypeError, ValueError) as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{where}: {_short(exc)}") from None
 
 
 def _header(state: State) -> dict[str, Any]:
@@ -304,16 +382,16 @@ def state_from_json(text: str) -> Any:
     """See :meth:`piquet.State.from_json`."""
     if not isinstance(text, (str, bytes)):
         raise TypeError(f"expected JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc}") from None
+    data = read_json(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a piquet state: the 'format' must be {FORMAT!r}")
     if data.get("version") != VERSION:
         raise RecordError(
-            f"unsupported version {data.get('version')!r} (this library reads {VERSION})"
+            f"unsupported version {excerpt(data.get('version'))} (this library reads {VERSION})"
         )
+    unknown = set(data) - _STATE_KEYS
+    if unknown:
+        raise RecordError(f"state: unknown fields {excerpt(sorted(unknown))}")
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions: expected a list of action texts")
@@ -324,6 +402,10 @@ def state_from_json(text: str) -> Any:
         raise RecordError("summary: does not match the state the actions lead to (tampered?)")
     return state
 
+
+_STATE_KEYS: Final = frozenset(
+    ("format", "version", "ruleset", "declarations", "dealer", "resume", "origin", "actions")
+) | {"summary"}
 
 # ----------------------------------------------------------------- game record
 
@@ -341,7 +423,7 @@ def dumps(state: Any) -> str:
     if preset == state.ruleset:
         lines.append(f'[Ruleset "{state.ruleset.name}"]')
     else:
-        lines.append(f"[RulesetData {json.dumps(head['ruleset'], ensure_ascii=False)}]")
+        lines.append(f"[RulesetData {_one_line_json(head['ruleset'])}]")
     lines.append(f'[Declarations "{head["declarations"]}"]')
     lines.append(f'[Dealer "{head["dealer"]}"]')
     if "resume" in head:
@@ -361,6 +443,18 @@ def dumps(state: Any) -> str:
             lines.append(f"# deal {before.deal_number + 1}, dealer {before.dealer}")
         lines.append(f"{who}: {action}")
     return "\n".join(lines) + "\n"
+
+
+def _one_line_json(data: Any) -> str:
+    """JSON on one line of a record: JSON escapes the ASCII line breaks, and these the
+    other characters that end a line for :meth:`str.splitlines`."""
+    text = json.dumps(data, ensure_ascii=False)
+    for char in _LINE_BREAKS:
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
+
+
+_LINE_BREAKS: Final = ("\x85", "\u2028", "\u2029")
 
 
 def loads(text: str) -> Any:
@@ -389,7 +483,7 @@ def loads(text: str) -> Any:
         )
         if actual != result_text:
             raise RecordError(
-                f"Result header {result_text!r} does not match the replayed game ({actual})"
+                f"Result header {excerpt(result_text)} does not match the replayed game ({actual})"
             )
     return state
 
@@ -417,7 +511,7 @@ def _parse_record(
             continue
         who, sep, action = line.partition(":")
         if not sep:
-            raise RecordError(f"line {number}: expected 'player: action', got {line!r}")
+            raise RecordError(f"line {number}: expected 'player: action', got {excerpt(line)}")
         actions.append((action.strip(), who.strip()))
         line_numbers.append(number)
     return header, actions, line_numbers, result_text
@@ -426,25 +520,32 @@ def _parse_record(
 def _read_header(line: str, number: int, header: dict[str, Any]) -> str | None:
     """Read one header line into ``header``; the text of a Result header."""
     if not line.endswith("]") or " " not in line:
-        raise RecordError(f"line {number}: bad header {line!r}")
+        raise RecordError(f"line {number}: bad header {excerpt(line)}")
     key, _, value = line[1:-1].partition(" ")
     if key in ("RulesetData", "Resume"):
-        try:
-            header["ruleset" if key == "RulesetData" else "resume"] = json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"line {number}: bad {key} data: {exc}") from None
+        where = f"line {number}: {key}"
+        data = read_json(value, where)
+        # checked here to name the line; read again with the rest of the header
+        if key == "Resume":
+            _resumed_from_dict(data, where)
+        else:
+            try:
+                ruleset_from_dict(data)
+            except RecordError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+        header["ruleset" if key == "RulesetData" else "resume"] = data
         return None
     if not (len(value) >= 2 and value[0] == value[-1] == '"'):
-        raise RecordError(f"line {number}: header values are quoted: {line!r}")
+        raise RecordError(f"line {number}: header values are quoted: {excerpt(line)}")
     value = value[1:-1]
     if key == "Piquet":
         if value != "1":
-            raise RecordError(f"line {number}: unsupported record version {value!r}")
+            raise RecordError(f"line {number}: unsupported record version {excerpt(value)}")
     elif key == "Ruleset":
         try:
             header["ruleset"] = ruleset_to_dict(RULESETS[value])
         except KeyError:
-            raise RecordError(f"line {number}: unknown ruleset {value!r}") from None
+            raise RecordError(f"line {number}: unknown ruleset {excerpt(value)}") from None
     elif key == "Declarations":
         header["declarations"] = value
     elif key == "Dealer":
@@ -454,5 +555,5 @@ def _read_header(line: str, number: int, header: dict[str, Any]) -> str | None:
     elif key == "Result":
         return value
     else:
-        raise RecordError(f"line {number}: unknown header {key!r}")
+        raise RecordError(f"line {number}: unknown header {excerpt(key)}")
     return None

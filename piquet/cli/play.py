@@ -245,14 +245,14 @@ def run(args: argparse.Namespace) -> int:
     bot_name = args.bot
     seat_name = args.seat
     if args.load is not None:
-        from .show import SAVED, read_game
+        from .show import read_game
 
-        state, _ = read_game(args.load)
-        with open(args.load, encoding="utf-8") as file:
-            saved = SAVED.search(file.read())
-        if saved:
-            bot_name = bot_name or saved[1]
-            seat_name = seat_name or saved[2]
+        state, players = read_game(args.load)
+        # a game saved by 'quit' names its players: "you" and the bot (see show.SAVED)
+        you = next((seat for seat, name in players.items() if name == "you"), None)
+        if you is not None:
+            bot_name = bot_name or players[you.other]
+            seat_name = seat_name or you.name
         if state.is_over:
             raise UsageError(f"the game in {args.load!r} is over")
     else:

@@ -48,7 +48,9 @@ def read_game(path: str, game: int = 1) -> tuple[State, dict[Player, str]]:
         raise UsageError(f"{path!r} has {len(lines)} game(s), not {game}")
     try:
         data = json.loads(lines[game - 1])
-    except json.JSONDecodeError as error:
+    except RecursionError:
+        raise UsageError(f"{path!r} line {game}: JSON nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, or a number of thousands of digits
         raise UsageError(
             f"{path!r} line {game} is neither a game record nor JSON: {error}"
         ) from None

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, SupportsIndex
@@ -33,7 +34,7 @@ from ..actions import (
     Reckon,
 )
 from ..actions import Play as PlayAction
-from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask, excerpt
 from ..words import (
     CHANCE,
     Chance,
@@ -96,6 +97,28 @@ _OTHER: Final = (Player.B, Player.A)
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
 _DECLARATION_ACTIONS: Final = declarations.ACTIONS
 
+set_class: Final[Callable[[State, type[State]], None]] = object.__dict__["__class__"].__set__
+"""object's own setter of ``__class__``, past the guard of :class:`State`: how the engine
+moves a state it has just made on to another phase, ``set_class(new, STATE_CLASS["play"])``
+(a state's class is its phase, see phases.py). A phase module binds it as a global of its
+own, ``_set_class = object.__dict__["__class__"].__set__``, since it cannot import this
+module; ``new._phase = phase`` does the same through a property, a little slower."""
+
+# The modules whose states' class may be assigned plainly (``new.__class__ = ...``): the
+# engine's, written before the guard; anyone else's assignment is refused.
+_ENGINE: Final = __name__.rpartition(".")[0] + "."
+
+
+def _assign_class(state: State, cls: type[State]) -> None:
+    """The guard of ``state.__class__``: a state's phase changes only by its actions."""
+    if sys._getframe(1).f_globals.get("__name__", "").startswith(_ENGINE):
+        set_class(state, cls)
+        return
+    raise TypeError(
+        "a state's class is its phase, which only its actions change: "
+        "use state.apply(action) for the next state"
+    )
+
 
 class State:
     """A position of the game. Immutable: :meth:`apply` returns a new state.
@@ -153,7 +176,7 @@ class State:
 
     def _set_phase(self, phase: Phase) -> None:
         # keyed by the phase's value: an Enum member's own __hash__ is Python code
-        self.__class__ = STATE_CLASS[phase._value_]
+        set_class(self, STATE_CLASS[phase._value_])
 
     if TYPE_CHECKING:
 
@@ -165,6 +188,9 @@ class State:
 
     else:  # read in C (see phase below)
         _phase = property(attrgetter("_PHASE"), _set_phase)
+        # Read as type(state), in C; assigned only by the engine (see set_class): a state
+        # whose class were changed from outside would jump to another phase.
+        __class__ = property(type, _assign_class)
 
     def _clone(self) -> State:
         new = type(self)()  # the phase's class (see phases.py)
@@ -598,7 +624,7 @@ class State:
         if phase is _PHASE_DECLARATION and kind in _DECLARATION_ACTIONS:
             return declarations.apply(self, action)
         if kind not in _ACTION_KINDS:
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError(f"not an action: {excerpt(action)}")
         if phase is Phase.OVER:
             raise IllegalActionError(f"{action}: the game is over")
         expecting = "expecting a deal" if self._to_move is CHANCE else f"{self._to_move} to move"

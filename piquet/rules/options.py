@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from ..cards import Rank
+from ..cards import Rank, excerpt
 from .blanks import TwoBlanks
 
 if TYPE_CHECKING:
@@ -50,16 +50,24 @@ Check = Callable[[Any], Any]
 ValueError saying what is wrong; its docstring says what it accepts."""
 
 
+MAX_NUMBER: Final = 1000
+"""The largest number a rule takes (a score, a target, a number of deals): far above any
+variant's, and low enough that a deal's scores always fit the engine's counters."""
+
+
 def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def whole_number(minimum: int) -> Check:
-    """A check: a whole number (not a bool) of at least ``minimum``."""
+    """A check: a whole number (not a bool) of at least ``minimum``, at most
+    :data:`MAX_NUMBER`."""
 
     def check(value: Any) -> Any:
         if not _is_whole(value) or value < minimum:
-            raise ValueError(f"must be a whole number >= {minimum} (got {value!r})")
+            raise ValueError(f"must be a whole number >= {minimum} (got {excerpt(value)})")
+        if value > MAX_NUMBER:
+            raise ValueError(f"must be at most {MAX_NUMBER} (got {excerpt(value)})")
         return value
 
     check.__doc__ = f"a whole number >= {minimum}"
@@ -69,14 +77,16 @@ def whole_number(minimum: int) -> Check:
 def flag(value: Any) -> Any:
     """True or False"""
     if not isinstance(value, bool):
-        raise ValueError(f"must be True or False (got {value!r})")
+        raise ValueError(f"must be True or False (got {excerpt(value)})")
     return value
 
 
 def score_or_none(value: Any) -> Any:
     """None (off) or a whole number >= 1"""
-    if value is not None and (not _is_whole(value) or value < 1):
-        raise ValueError(f"must be None (off) or a score >= 1 (got {value!r})")
+    if value is not None and (not _is_whole(value) or not 1 <= value <= MAX_NUMBER):
+        raise ValueError(
+            f"must be None (off) or a score from 1 to {MAX_NUMBER} (got {excerpt(value)})"
+        )
     return value
 
 
@@ -86,7 +96,7 @@ def two_blanks(value: Any) -> TwoBlanks:
         return TwoBlanks(value)
     except ValueError:
         known = ", ".join(repr(member.value) for member in TwoBlanks)
-        raise ValueError(f"must be one of {known} (got {value!r})") from None
+        raise ValueError(f"must be one of {known} (got {excerpt(value)})") from None
 
 
 def rank(value: Any) -> Rank:
@@ -94,7 +104,7 @@ def rank(value: Any) -> Rank:
     try:
         return Rank(value)
     except ValueError:
-        raise ValueError(f"must be a rank from 6 to 14 (got {value!r})") from None
+        raise ValueError(f"must be a rank from 6 to 14 (got {excerpt(value)})") from None
 
 
 def validator(check: Check) -> Callable[[Any, Any, Any], None]:

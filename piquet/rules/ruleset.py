@@ -18,11 +18,12 @@ ValueError: elder_max: the elder may take at most 7 cards from a stock of 8 afte
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 import attrs
 
-from ..cards import CardSet
+from ..cards import CardSet, excerpt
 from ..ledger import Category
 from .blanks import TwoBlanks
 from .combinations import cards_of
@@ -37,6 +38,28 @@ from .tricks import LeadAndWin
 __all__ = ["Ruleset"]
 
 _positive = validator(whole_number(0))
+
+# The longest texts a ruleset takes: its name, its title and its description.
+_TEXT_LIMITS: Final = (("name", 80), ("title", 200), ("description", 2000))
+# Line breaks and control characters (the Unicode categories Cc, Zl and Zp, and lone
+# surrogates): a ruleset's texts are single lines, written whole on a line of a record.
+_NOT_IN_TEXT: Final = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def _check_text(field: str, value: Any, limit: int) -> None:
+    """A ruleset's text: a string of at most ``limit`` characters, on one line."""
+    if not isinstance(value, str):
+        raise ValueError(f"{field}: must be a string (got {excerpt(value)})")
+    if len(value) > limit:
+        raise ValueError(
+            f"{field}: at most {limit} characters (got {len(value)}: {excerpt(value)})"
+        )
+    bad = _NOT_IN_TEXT.search(value)
+    if bad is not None:
+        raise ValueError(
+            f"{field}: no line breaks or control characters (got {bad[0]!r} at "
+            f"{bad.start()} in {excerpt(value)})"
+        )
 
 
 @attrs.frozen
@@ -78,17 +101,23 @@ class Ruleset:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError(f"name: must be a non-empty string (got {self.name!r})")
-        if not isinstance(self.description, str):
-            raise ValueError(f"description: must be a string (got {self.description!r})")
+            raise ValueError(f"name: must be a non-empty string (got {excerpt(self.name)})")
+        for field, limit in _TEXT_LIMITS:
+            _check_text(field, getattr(self, field), limit)
         if not _is_whole(self.pack_size) or self.pack_size not in (32, 36):
-            raise ValueError(f"pack_size: must be 32 or 36 (got {self.pack_size!r})")
+            raise ValueError(f"pack_size: must be 32 or 36 (got {excerpt(self.pack_size)})")
         if not _is_whole(self.packet) or self.packet not in (1, 2, 3, 4, 6):
-            raise ValueError(f"packet: must divide 12: 1, 2, 3, 4 or 6 (got {self.packet!r})")
-        if not self.packets or any(
-            not _is_whole(p) or p not in (1, 2, 3, 4, 6) for p in self.packets
+            raise ValueError(
+                f"packet: must divide 12: 1, 2, 3, 4 or 6 (got {excerpt(self.packet)})"
+            )
+        if (
+            not self.packets
+            or len(self.packets) > 5
+            or any(not _is_whole(p) or p not in (1, 2, 3, 4, 6) for p in self.packets)
         ):
-            raise ValueError(f"packets: sizes dividing 12 (1, 2, 3, 4 or 6); got {self.packets!r}")
+            raise ValueError(
+                f"packets: sizes dividing 12 (1, 2, 3, 4 or 6); got {excerpt(self.packets)}"
+            )
         if self.packet not in self.packets:
             raise ValueError(f"packet: {self.packet} is not one of packets {self.packets}")
         stock = self.stock_size
@@ -114,7 +143,9 @@ class Ruleset:
             ("game", GameRule),
         ):
             if not isinstance(getattr(self, field), proto):
-                raise ValueError(f"{field}: {getattr(self, field)!r} is not a {proto.__name__}")
+                raise ValueError(
+                    f"{field}: {excerpt(getattr(self, field))} is not a {proto.__name__}"
+                )
         for field, category in (
             ("point", Category.POINT),
             ("sequences", Category.SEQUENCE),
@@ -243,7 +274,9 @@ class Ruleset:
                 raise ValueError("stock_size: follows from pack_size; change pack_size instead")
             else:
                 known = sorted({*own, *HOUSE_OPTIONS, "stock_size"})
-                raise ValueError(f"unknown ruleset option {key!r}; known: {', '.join(known)}")
+                raise ValueError(
+                    f"unknown ruleset option {excerpt(key)}; known: {', '.join(known)}"
+                )
         for holder, options in nested.items():
             strategy = direct.get(holder, getattr(self, holder))
             kind = type(strategy)
