@@ -47,6 +47,7 @@ from .parts import (
     Said,
     SaidFields,
     hand_of,
+    set_class,
 )
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def begin(new: State, exch: ExchangeState | None = None) -> None:
         # anyone sees it, so it never takes the declarations' class
         auto_declarations.declare(new, ctx, exch)
     else:
-        new.__class__ = STATE_CLASS["declaration"]  # new._phase = DECLARATION, quicker
+        set_class(new, STATE_CLASS["declaration"])  # new._phase = DECLARATION, quicker
         new._ctx = _new(Context, (*ctx[:6], exch, NO_DECLARATIONS))
 
 

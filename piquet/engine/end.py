@@ -19,6 +19,7 @@ from .parts import (
     Context,
     Game,
     pack_scores,
+    set_class,
 )
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ _new = tuple.__new__
 _OTHER = (Player.B, Player.A)
 _DEAL = Phase.DEAL
 _OVER = Phase.OVER
-# object's own __class__ setter, past State's guard (see state.set_class)
-_set_class = object.__dict__["__class__"].__set__
 
 
 def end_deal(new: State) -> None:
@@ -54,7 +53,7 @@ def end_deal(new: State) -> None:
     game = _new(Game, fields)
     # the game record and the next dealer; the rest of the context as it was
     new._ctx = _new(Context, (rules, tables, game, _OTHER[dealer], setup, result, exch, decl))
-    _set_class(new, STATE_CLASS["deal"])  # new._phase = DEAL, quicker
+    set_class(new, STATE_CLASS["deal"])  # new._phase = DEAL, quicker
     new._to_move = CHANCE
 
 

@@ -18,6 +18,7 @@ them only when a property is read.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import LeftCards
@@ -76,6 +77,13 @@ CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SET)
 HAND_BITS = 64
 HAND_MASK = (1 << HAND_BITS) - 1
 HAND_SHIFT = (0, HAND_BITS)  # by player
+
+
+set_class: Callable[[Any, type[Any]], None] = object.__dict__["__class__"].__set__
+"""object's own setter of ``__class__``, past the guard of :class:`~.state.State`
+(assigning ``state.__class__`` from outside raises): how the engine moves a state it has
+just made on to another phase, ``set_class(new, STATE_CLASS["play"])`` (a state's class
+is its phase, see :mod:`.phases`)."""
 
 
 def hand_of(hands: int, player: int) -> int:
@@ -146,7 +154,7 @@ def deal_part(scores: int) -> int:
 STATE_CLASS: dict[str, type[State]] = {}
 """The class of state of each phase, by the phase's value (``"play"``...), filled in by
 :mod:`.phases`. A phase module that moves a new state on to another phase sets its class
-from here (``new.__class__ = STATE_CLASS["play"]``): quicker than ``new._phase = ...``,
+from here (``set_class(new, STATE_CLASS["play"])``): quicker than ``new._phase = ...``,
 whose setter looks the class up by an Enum member, whose hash is Python code."""
 
 

@@ -28,6 +28,7 @@ from .parts import (
     Context,
     RaceCount,
     deal_elder,
+    set_class,
 )
 from .tables import SUIT_BASE, SUIT_INDICES, RulesTables, Scoring, follower_wins
 
@@ -55,8 +56,6 @@ _TABLES: Final = Context._fields.index("tables")
 _A: Final = Player.A
 _B: Final = Player.B
 _OTHER: Final = (Player.B, Player.A)
-# object's own __class__ setter, past State's guard (see state.set_class)
-_set_class: Final = object.__dict__["__class__"].__set__
 _SLOTS: Final = 4 * SUIT_SHIFT
 _RANDBELOW: Final = getattr(_random.Random, "_randbelow_with_getrandbits", None)
 # Tricks won are one small int (no allocation), see parts.TRICK_WON.
@@ -102,7 +101,7 @@ def begin(new: State) -> None:
     """The elder leads the first trick."""
     if new._PHASE is _PHASE_OVER:
         return
-    _set_class(new, STATE_CLASS["play"])  # new._phase = PLAY, quicker
+    set_class(new, STATE_CLASS["play"])  # new._phase = PLAY, quicker
     new._to_move = _OTHER[new._ctx.dealer]
     new._lead = -1
     ledger.reopen(new)

@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, SupportsIndex
@@ -59,6 +58,7 @@ from .parts import (
     hand_of,
     pack_scores,
     score_pair,
+    set_class,
     with_stages,
 )
 from .tables import tables_for
@@ -97,23 +97,10 @@ _OTHER: Final = (Player.B, Player.A)
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
 _DECLARATION_ACTIONS: Final = declarations.ACTIONS
 
-set_class: Final[Callable[[State, type[State]], None]] = object.__dict__["__class__"].__set__
-"""object's own setter of ``__class__``, past the guard of :class:`State`: how the engine
-moves a state it has just made on to another phase, ``set_class(new, STATE_CLASS["play"])``
-(a state's class is its phase, see phases.py). A phase module binds it as a global of its
-own, ``_set_class = object.__dict__["__class__"].__set__``, since it cannot import this
-module; ``new._phase = phase`` does the same through a property, a little slower."""
-
-# The modules whose states' class may be assigned plainly (``new.__class__ = ...``): the
-# engine's, written before the guard; anyone else's assignment is refused.
-_ENGINE: Final = __name__.rpartition(".")[0] + "."
-
 
 def _assign_class(state: State, cls: type[State]) -> None:
-    """The guard of ``state.__class__``: a state's phase changes only by its actions."""
-    if sys._getframe(1).f_globals.get("__name__", "").startswith(_ENGINE):
-        set_class(state, cls)
-        return
+    """The guard of ``state.__class__``: a state's phase changes only by its actions (the
+    engine itself sets it with :data:`.parts.set_class`)."""
     raise TypeError(
         "a state's class is its phase, which only its actions change: "
         "use state.apply(action) for the next state"
