@@ -32,10 +32,11 @@ from .match import (
     _batches,
     _Interrupted,
     _Job,
+    batch_count,
     bot_label,
     check_bot,
     check_run,
-    default_batch,
+    check_seed_and_batch,
     derive_seed,
     run_jobs,
 )
@@ -335,8 +336,11 @@ def tournament(
     batch: int | None = None,
 ) -> TournamentResult:
     """A round robin: each pair of ``bots`` plays a match of ``games`` games, as
-    :func:`piquet.match` plays it, all on the same executor. The match between the i-th
-    and j-th bots (i < j, the i-th as bot *a*) is seeded from ``seed``, i and j.
+    :func:`piquet.match` plays it, all on the same executor (or pool: ``jobs`` is
+    capped as there, by the batches of games and the CPUs, :func:`os.cpu_count`). The
+    match between the i-th and j-th bots (i < j, the i-th as bot *a*) is seeded from
+    ``seed``, i and j. The work is made as it is played, pair after pair, so any count
+    of games starts at once.
 
     A KeyboardInterrupt stops it with :class:`~piquet.play.match.MatchInterrupted`,
     whose ``partial`` is the tournament so far.
@@ -347,6 +351,8 @@ def tournament(
     ...
     piquet.play.match.MatchError: bots: a tournament needs at least two bots (got 1)
     """
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise MatchError(f"bots: a list of bots, not {type(bots).__name__}")
     if len(bots) < 2:
         raise MatchError(f"bots: a tournament needs at least two bots (got {len(bots)})")
     for number, bot in enumerate(bots, 1):
@@ -355,16 +361,17 @@ def tournament(
     if len(set(labels)) != len(labels):
         raise MatchError(f"bots: each bot must have its own name (got {', '.join(labels)})")
     check_run(games, duplicate, jobs, executor)
-    size = default_batch(games) if batch is None else batch
-    if size < 1:
-        raise MatchError(f"batch: must be at least 1 (got {size})")
+    if not isinstance(ruleset, Ruleset):
+        raise MatchError(f"ruleset: expected a Ruleset, got {type(ruleset).__name__}")
+    games = int(games)
+    seed, size = check_seed_and_batch(seed, batch, games)
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     seeds = [derive_seed(seed, "pair", i, j) for i, j in pairs]
-    work = [
+    work = (
         _Job(key, ruleset, bots[i], bots[j], seeds[key], duplicate, chunk)
         for key, (i, j) in enumerate(pairs)
-        for chunk in _batches(range(games), size)
-    ]
+        for chunk in _batches(games, size)
+    )
 
     def result_of(finished: dict[int, list[GameRecord]]) -> TournamentResult:
         return TournamentResult(
@@ -388,7 +395,15 @@ def tournament(
         )
 
     try:
-        finished = run_jobs(work, executor=executor, workers=jobs, progress=progress)
+        finished = run_jobs(
+            work,
+            keys=range(len(pairs)),
+            total=games * len(pairs),
+            units=batch_count(games, size) * len(pairs),
+            executor=executor,
+            workers=int(jobs),
+            progress=progress,
+        )
     except _Interrupted as stop:
         raise MatchInterrupted(result_of(stop.finished)) from None
     return result_of(finished)
