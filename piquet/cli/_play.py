@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -60,11 +61,36 @@ def check_common(args: argparse.Namespace, fail: Callable[[str], NoReturn]) -> N
         fail(f"--games: duplicate play needs an even number (got {args.games}); or use --plain")
     if args.jobs < 1:
         fail(f"--jobs: must be at least 1 (got {args.jobs})")
+    for flag, path in (("--out", args.out), ("--plot", args.plot)):
+        problem = path and unwritable(path)
+        if problem:
+            fail(f"{flag}: {problem}")
     if args.plot:
         try:
             importlib.import_module("matplotlib")
         except ImportError:
             fail("--plot needs matplotlib: pip install 'piquet[plot]'")
+
+
+def _quoted(text: str) -> str:
+    """``repr(text)``, at most 60 characters ("..." when cut)."""
+    shown = repr(text)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def unwritable(path: str) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before any game is played),
+    or None when it can."""
+    if "\0" in path:
+        return f"a path has no NUL character: {_quoted(path)}"
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return f"{_quoted(path)} is a directory"
+    if not os.path.isdir(folder):
+        return f"no directory {_quoted(folder)}"
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        return f"cannot write {_quoted(path)}"
+    return None
 
 
 @contextlib.contextmanager
@@ -82,8 +108,8 @@ def executor_for(
         fail("--scheduler needs dask.distributed: pip install 'piquet[dask]'")
     try:
         client = distributed.Client(args.scheduler, timeout=10)
-    except OSError as error:
-        fail(f"--scheduler: cannot reach {args.scheduler}: {error}")
+    except (OSError, ValueError, TypeError) as error:  # unreachable, or not an address
+        fail(f"--scheduler: cannot reach {_quoted(args.scheduler)}: {error}")
     try:
         yield client.get_executor()
     finally:

@@ -36,6 +36,9 @@ from ..odds import Chance, Prospect, odds_text
 from ..presets import RULESETS, find_ruleset
 from ..ruleset import rank_word
 
+#: The most ``--samples`` taken (some 150 seconds of sampling a chance).
+MAX_SAMPLES = 10_000_000
+
 _CATEGORY_WORDS = {"point": "point", "sequence": "sequence", "set": "trio or quatorze"}
 
 
@@ -95,6 +98,12 @@ def _set_rows(prospect: Prospect) -> list[Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.samples > MAX_SAMPLES:
+        print(
+            f"python -m piquet odds: error: --samples: at most {MAX_SAMPLES:,}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         ruleset = find_ruleset(args.ruleset)
         prospect = Prospect(
@@ -160,7 +169,10 @@ def register(commands: Any) -> None:
         "--seen-stock", default="", help="cards of the stock you have seen and will not take"
     )
     odds.add_argument(
-        "--samples", type=int, default=20_000, help="samples where counting is not feasible"
+        "--samples",
+        type=int,
+        default=20_000,
+        help=f"samples where counting is not feasible (at most {MAX_SAMPLES:,})",
     )
     odds.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
     odds.add_argument(
