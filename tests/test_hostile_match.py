@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import itertools
 import math
+import signal
 import subprocess
 import sys
 import textwrap
@@ -234,3 +235,34 @@ def test_a_tournament_needs_a_list_of_bots() -> None:
         pq.tournament(3, games=2)  # type: ignore[arg-type]
     with pytest.raises(MatchError, match="ruleset: expected a Ruleset"):
         pq.tournament(["random", "greedy"], games=2, ruleset="rubicon")  # type: ignore[arg-type]
+
+
+def limit_memory() -> None:  # pragma: no cover - runs in the child process
+    import contextlib
+    import resource
+
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child: POSIX")
+@pytest.mark.parametrize("command", ["match", "tournament"])
+def test_the_command_line_plays_a_billion_games_until_interrupted(
+    tmp_path: Path, command: str
+) -> None:
+    out = tmp_path / "games.jsonl"
+    argv = [command, "--games", str(BILLION), "--quiet", "--out", str(out)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "piquet", *argv],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limit_memory,
+    )
+    time.sleep(3)  # starting Python and playing a few games
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr[-2000:]
+    assert "interrupted: keeping the" in stderr and "wrote" in stdout
+    assert 0 < len(out.read_text().splitlines()) < 10_000
