@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import sys
 from collections.abc import Callable
 from unittest import mock
@@ -237,6 +238,13 @@ def run(argv: list[str]) -> tuple[int, str]:
     return status, err.getvalue()
 
 
+#: The commands whose every message quotes a bad value shortly (the others share
+#: argument types, such as ``positive_int``, that quote it whole)...
+SHORT_ERRORS = {"match", "tournament", "demo", "odds"}
+#: ... but for argparse's own messages, which quote the tokens whole.
+ARGPARSE_QUOTES = re.compile("unrecognized arguments|invalid choice|ambiguous option")
+
+
 def check(argv: list[str]) -> None:
     status, err = run(argv)
     event(f"status {status}")
@@ -246,6 +254,8 @@ def check(argv: list[str]) -> None:
         errors = [line for line in err.splitlines() if "error:" in line]
         assert len(errors) == 1, (argv, err[-500:])
         assert errors[0].startswith("python -m piquet"), (argv, err[-500:])
+        if argv[:1] and argv[0] in SHORT_ERRORS and not ARGPARSE_QUOTES.search(errors[0]):
+            assert len(errors[0]) <= 300, (argv, errors[0])  # at most 60 characters quoted
 
 
 @pytest.mark.parametrize("name", sorted(GRAMMARS))
@@ -275,6 +285,11 @@ def test_the_program_without_a_good_command(argv: list[str]) -> None:
         ["odds", HAND, "--discard", "7H", "--as", "elder", "--samples", "9" * 30],
         ["search-bench", "--deals", "0"],
         ["search-bench", "--positions", "-1"],
+        ["match", "--games", "9" * 5000],
+        ["match", "--a", "x" * 5000],
+        ["tournament", "--bots", "random", "random:" + "y" * 5000],
+        ["demo", "--seed", "9" * 5000],
+        ["odds", HAND, "--discard", "7H", "--as", "elder", "--exact-limit", "1" * 5000],
     ],
     ids=repr,
 )
@@ -283,6 +298,7 @@ def test_bad_options_found_by_fuzzing_are_one_line_errors(argv: list[str]) -> No
         pytest.importorskip("distributed")
     status, err = run(argv)
     assert status == 2 and err.count("\n") == 1 and "error:" in err, err[-500:]
+    assert len(err) <= 300, err
 
 
 def test_a_million_jobs_for_two_games_finish_at_once() -> None:

@@ -35,6 +35,7 @@ from ..cards import CardSet, Rank, pack
 from ..odds import Chance, Prospect, odds_text
 from ..presets import RULESETS, find_ruleset
 from ..ruleset import rank_word
+from ._play import whole_number
 
 #: The most ``--samples`` taken (some 150 seconds of sampling a chance).
 MAX_SAMPLES = 10_000_000
@@ -170,14 +171,16 @@ def register(commands: Any) -> None:
     )
     odds.add_argument(
         "--samples",
-        type=int,
+        type=whole_number,
         default=20_000,
         help=f"samples where counting is not feasible (at most {MAX_SAMPLES:,})",
     )
-    odds.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    odds.add_argument(
+        "--seed", type=whole_number, default=0, help="seed of the sampling (default 0)"
+    )
     odds.add_argument(
         "--exact-limit",
-        type=int,
+        type=whole_number,
         default=400_000,
         help="count every case up to this many, sample beyond (default 400,000)",
     )

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from . import UsageError, add_ruleset_argument, positive_int
+from ._play import whole_number
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +38,7 @@ def register(commands: Any) -> None:
         "--depth", type=positive_int, default=4, metavar="N", help="deepest depth, at least 1"
     )
     add_ruleset_argument(perft)
-    perft.add_argument("--seed", type=int, default=1, help="seed of the deal")
+    perft.add_argument("--seed", type=whole_number, default=1, help="seed of the deal")
     perft.add_argument(
         "--phase",
         default="play",

@@ -273,7 +273,7 @@ def parse_bot(text: str) -> tuple[str, dict[str, Any]]:
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, equals, value = item.partition("=")
         if not equals or not key.strip().isidentifier():
-            raise MatchError(f"bot {text!r}: options are key=value, got {item!r}")
+            raise MatchError(f"bot {_short(text)}: options are key=value, got {_short(item)}")
         try:
             options[key.strip()] = ast.literal_eval(value.strip())
         except (ValueError, SyntaxError):
@@ -551,14 +551,16 @@ def check_bot(spec: object, role: str) -> None:
     if isinstance(spec, str):
         name, options = parse_bot(spec)
         if name not in names():
-            raise MatchError(f"{role}: unknown bot {name!r}; known bots: {', '.join(names())}")
+            raise MatchError(
+                f"{role}: unknown bot {_short(name)}; known bots: {', '.join(names())}"
+            )
         if options:
             try:
                 make(name, seed=0, **options)
             except (TypeError, ValueError) as error:
-                raise MatchError(f"{role}: {spec!r}: {error}") from None
+                raise MatchError(f"{role}: {_short(spec)}: {error}") from None
     elif not callable(getattr(spec, "choose", None)):
-        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {spec!r}")
+        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {_short(spec)}")
 
 
 def _short(value: object) -> str:

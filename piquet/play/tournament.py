@@ -32,6 +32,7 @@ from .match import (
     _batches,
     _Interrupted,
     _Job,
+    _short,
     batch_count,
     bot_label,
     check_bot,
@@ -45,6 +46,9 @@ __all__ = ["Rating", "TournamentResult", "bradley_terry", "tournament"]
 
 #: Elo points per unit of Bradley–Terry log-strength: a 400-point gap is odds of 10 to 1.
 ELO_PER_NATURAL_LOG = 400 / math.log(10)
+
+#: The most bots a round robin takes (half a million matches).
+MAX_BOTS = 1000
 
 #: z for a two-sided 95% interval.
 _Z95 = 1.959963984540054
@@ -349,17 +353,18 @@ def tournament(
     >>> pq.tournament(["greedy"], games=2)
     Traceback (most recent call last):
     ...
-    piquet.play.match.MatchError: bots: a tournament needs at least two bots (got 1)
+    piquet.play.match.MatchError: bots: a tournament needs 2 to 1,000 bots (got 1)
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise MatchError(f"bots: a list of bots, not {type(bots).__name__}")
-    if len(bots) < 2:
-        raise MatchError(f"bots: a tournament needs at least two bots (got {len(bots)})")
+    if not 2 <= len(bots) <= MAX_BOTS:
+        raise MatchError(f"bots: a tournament needs 2 to {MAX_BOTS:,} bots (got {len(bots):,})")
     for number, bot in enumerate(bots, 1):
         check_bot(bot, f"bot {number}")
     labels = tuple(bot_label(bot) for bot in bots)
     if len(set(labels)) != len(labels):
-        raise MatchError(f"bots: each bot must have its own name (got {', '.join(labels)})")
+        twice = sorted({label for label in labels if labels.count(label) > 1})
+        raise MatchError(f"bots: each bot must have its own name ({_short(twice[0])} twice)")
     check_run(games, duplicate, jobs, executor)
     if not isinstance(ruleset, Ruleset):
         raise MatchError(f"ruleset: expected a Ruleset, got {type(ruleset).__name__}")
