@@ -246,8 +246,8 @@ def run(argv: list[str]) -> tuple[int, str]:
 
 
 #: The commands whose every message quotes a bad value shortly (the others share
-#: argument types, such as ``positive_int``, that quote it whole)...
-SHORT_ERRORS = {"match", "tournament", "demo", "odds"}
+#: argument types, such as ``positive_int`` and ``ruleset_name``, that quote it whole)...
+SHORT_ERRORS = {"match", "tournament", "odds"}
 #: ... but for argparse's own messages, which quote the tokens whole.
 ARGPARSE_QUOTES = re.compile("unrecognized arguments|invalid choice|ambiguous option")
 
