@@ -93,3 +93,27 @@ def test_bad_options_are_named() -> None:
         PiquetEnv(opponent="nobody")
     with pytest.raises(ValueError, match="seat: one of A, B, random"):
         PiquetEnv(seat="C")  # type: ignore[arg-type]
+
+
+NOT_IDS = [float("inf"), float("nan"), None, "3", 3.5, 2.0, True, False, -1, encoding.NUM_ACTIONS]
+
+
+@pytest.mark.parametrize("action", NOT_IDS, ids=repr)
+def test_an_action_outside_the_space_is_refused_and_changes_nothing(action: object) -> None:
+    env = PiquetEnv(seat="A")
+    env.reset(seed=0)
+    state, mask = env.state_now, env.action_masks()
+    with pytest.raises(ValueError, match=r"^PiquetEnv\.step: ") as caught:
+        env.step(action)  # type: ignore[arg-type]
+    assert isinstance(caught.value, gymnasium.error.InvalidAction)
+    assert env.state_now is state and np.array_equal(env.action_masks(), mask)
+    legal = int(np.flatnonzero(mask)[0])
+    _, _, _, _, info = env.step(np.int64(legal))  # numpy ints are ids; not forfeited
+    assert info["illegal_action"] is False
+
+
+def test_a_zero_dimensional_int_array_is_an_id() -> None:
+    env = PiquetEnv(seat="A")
+    env.reset(seed=0)
+    legal = np.array(int(np.flatnonzero(env.action_masks())[0]))
+    assert env.step(legal)[4]["illegal_action"] is False

@@ -197,3 +197,65 @@ def test_resample_from_infostate_is_what_ismcts_calls() -> None:
     sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert isinstance(sample, openspiel.PiquetState)
     assert sample.information_state_string(player) == state.information_state_string(player)
+
+
+def snapshot(state: pyspiel.State) -> tuple[object, ...]:
+    return (state.serialize(), str(state), state.moves, state.dealing, state.piquet)
+
+
+NOT_IDS = [float("inf"), float("nan"), None, "3", 3.5, 2.0, True, -1, [1]]
+
+
+@pytest.mark.parametrize("action", NOT_IDS, ids=repr)
+def test_an_action_that_is_no_int_id_is_refused_and_changes_nothing(action: object) -> None:
+    state = pyspiel.load_game("python_piquet", {"scope": "deal"}).new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    for s in (state, dealt(pyspiel.load_game("python_piquet", {"scope": "deal"}), 1)):
+        before = snapshot(s)
+        for apply in (s.apply_action, s.apply_action_with_legality_check):
+            with pytest.raises(openspiel.InvalidActionError, match=r"^apply_action: ") as caught:
+                apply(action)
+            assert isinstance(caught.value, ValueError)
+            assert isinstance(caught.value, pyspiel.SpielError)
+            assert snapshot(s) == before
+
+
+def test_a_chance_outcome_must_be_a_card_left_in_the_pack() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal"})  # 32 cards: no sixes
+    state = game.new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(np.int64(first))  # numpy ints are ids
+    six = encoding.card_id(pq.Card.parse("6S"))
+    before = snapshot(state)
+    for outcome, why in [
+        (first, "dealt already"),
+        (six, "not in the pack"),
+        (36, "not in the pack"),
+    ]:
+        with pytest.raises(openspiel.InvalidActionError, match=why):
+            state.apply_action(outcome)
+        assert snapshot(state) == before
+    rest = [a for a, _ in state.chance_outcomes()]
+    assert first not in rest and six not in rest and len(rest) == 31
+
+
+def test_an_illegal_player_action_is_refused_and_changes_nothing() -> None:
+    state = dealt(pyspiel.load_game("python_piquet", {"scope": "deal"}), 2)
+    before = snapshot(state)
+    for action in (encoding.PLAY_BASE, encoding.NUM_ACTIONS - 1):
+        assert action not in state.legal_actions()
+        with pytest.raises(openspiel.InvalidActionError, match=f"action {action}"):
+            state.apply_action(action)
+        assert snapshot(state) == before
+
+
+def test_no_action_after_the_end() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal"})
+    state = dealt(game, 3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = snapshot(state)
+    with pytest.raises(openspiel.InvalidActionError, match="after the end"):
+        state.apply_action(0)  # would deal the next deal's first card
+    assert snapshot(state) == before

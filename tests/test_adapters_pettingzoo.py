@@ -94,3 +94,48 @@ def test_render_ansi_shows_the_state() -> None:
     env.reset(seed=2)
     text = env.render()
     assert "rubicon" in text and "holds" in text
+
+
+NOT_IDS = [float("inf"), float("nan"), None, "3", 3.5, 2.0, True, -1, encoding.NUM_ACTIONS, [1]]
+
+
+def snapshot(env):  # type: ignore[no-untyped-def]
+    seen = [
+        (o["observation"].tolist(), o["action_mask"].tolist()) for o in map(env.observe, pz.AGENTS)
+    ]
+    last = env.last()
+    return (env.unwrapped.state_now, env.agent_selection, dict(env.rewards), last[1:4], seen)
+
+
+@pytest.mark.parametrize("make", [pz.env, pz.raw_env], ids=["env", "raw_env"])
+@pytest.mark.parametrize("action", NOT_IDS, ids=repr)
+def test_an_action_outside_the_space_is_refused_and_changes_nothing(make, action) -> None:  # type: ignore[no-untyped-def]
+    env = make()
+    env.reset(seed=0)
+    before = snapshot(env)
+    with pytest.raises(pz.InvalidActionError, match=r"^step") as caught:
+        env.step(action)
+    assert isinstance(caught.value, ValueError)
+    assert snapshot(env) == before
+    env.step(np.int64(np.flatnonzero(env.last()[0]["action_mask"])[0]))  # numpy ints are ids
+    assert not any(env.terminations.values())
+
+
+def test_an_illegal_id_on_the_raw_env_raises_and_changes_nothing() -> None:
+    env = pz.raw_env()
+    env.reset(seed=0)
+    env.rewards["player_0"] = 2.0  # a reward not yet collected must stay
+    env._accumulate_rewards()
+    before = snapshot(env)
+    with pytest.raises(pq.IllegalActionError):
+        env.step(encoding.PLAY_BASE)  # a play in the exchange
+    assert snapshot(env) == before and env.last()[1] == 2.0
+
+
+def test_a_done_agent_steps_with_none_only() -> None:
+    env = pz.env()
+    env.reset(seed=0)
+    env.step(encoding.PLAY_BASE)  # illegal: ends the episode
+    with pytest.raises(pz.InvalidActionError, match="only action is None"):
+        env.step(0)
+    env.step(None)

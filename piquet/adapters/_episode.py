@@ -3,10 +3,11 @@ rewards at the end of an episode."""
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Final, Literal
 
-from piquet import CHANCE, Player, Ruleset, State, find_ruleset, new_game
+from piquet import CHANCE, IllegalActionError, Player, Ruleset, State, find_ruleset, new_game
 
 Scope = Literal["game", "deal"]
 RewardKind = Literal["settlement", "win"]
@@ -19,6 +20,46 @@ DECLARATIONS: Final = ("auto", "played")
 
 class AdapterOptionError(ValueError):
     """An adapter option with a bad value; the message names it and the choices."""
+
+
+class AdapterActionError(IllegalActionError):
+    """An action an adapter refuses before anything changes: not an int id, outside
+    the action space, or not a legal chance outcome; the message says which and where.
+    An :class:`~piquet.IllegalActionError`, so a ``ValueError``; each adapter raises its
+    own subclass, which is also its framework's error type where it has one."""
+
+
+_EXCERPT: Final = 60
+
+
+def excerpt(value: object) -> str:
+    """``repr(value)``, cut to at most 60 characters with "..." when longer."""
+    text = repr(value)
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 3] + "..."
+
+
+def action_id(
+    value: object, where: str, size: int, error: type[AdapterActionError] = AdapterActionError
+) -> int:
+    """``value`` as an action id in ``0..size - 1``, or ``error`` naming ``where``.
+
+    An int or a numpy integer (a 0-d integer array too, as policies often return);
+    not a bool, a float (even a whole one), a string or anything else.
+    """
+    if type(value) is not int:
+        value = _as_int(value, where, error)
+    if not 0 <= value < size:
+        raise error(f"{where}: action {value} outside the action space 0..{size - 1}")
+    return value
+
+
+def _as_int(value: object, where: str, error: type[AdapterActionError]) -> int:
+    if getattr(value, "shape", None) == () and getattr(value, "dtype", None) is not None:
+        value = value.item()  # type: ignore[attr-defined]  # a 0-d array: its scalar
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    what = "None" if value is None else f"{type(value).__name__} {excerpt(value)}"
+    raise error(f"{where}: an action is an int id, not {what}")
 
 
 def ruleset_of(ruleset: Ruleset | str) -> Ruleset:

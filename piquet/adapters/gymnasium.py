@@ -9,7 +9,9 @@ environment's seeded RNG. Observations are the 490 float32 values of
 sb3-contrib's ``MaskablePPO`` calls). The reward comes at the end: the settlement (or
 for ``scope="deal"`` the difference of the deal's scores) from the agent's side, or
 ``reward="win"``: +1, -1, 0. An illegal action ends the episode with
-``illegal_reward`` and ``info["illegal_action"] = True``.
+``illegal_reward`` and ``info["illegal_action"] = True``; an action that is not an
+id of the action space at all (not an int, a bool, a float, out of range) raises
+:class:`InvalidActionError` and changes nothing.
 
 >>> from piquet.adapters.gymnasium import PiquetEnv
 >>> env = PiquetEnv(opponent="greedy", scope="deal", seat="A")
@@ -40,22 +42,29 @@ from ._episode import (
     DECLARATIONS,
     REWARDS,
     SCOPES,
+    AdapterActionError,
     AdapterOptionError,
     Declarations,
     Episode,
     RewardKind,
     Scope,
+    action_id,
     check_choice,
     ruleset_of,
 )
 
-__all__ = ["ENV_ID", "PiquetEnv"]
+__all__ = ["ENV_ID", "InvalidActionError", "PiquetEnv"]
 
 Seat = Literal["A", "B", "random"]
 SEATS: Final = ("A", "B", "random")
 OBSERVATION_HIGH: Final = 100.0
 
 ObsArray = npt.NDArray[np.float32]
+
+
+class InvalidActionError(AdapterActionError, gymnasium.error.InvalidAction):
+    """An action outside ``Discrete(4177)``: a ``ValueError`` and Gymnasium's
+    ``InvalidAction``; the environment is as it was."""
 
 
 class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
@@ -174,9 +183,10 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
             raise RuntimeError("call reset() first")
         if episode.over or self._forfeited:
             raise RuntimeError("the episode is over: call reset()")
+        number = action_id(action, "PiquetEnv.step", encoding.NUM_ACTIONS, InvalidActionError)
         state = episode.state
         try:
-            move = encoding.decode(state, int(action))
+            move = encoding.decode(state, number)
             after = state.apply(move)
         except (encoding.EncodingError, IllegalActionError):
             self._forfeited = True

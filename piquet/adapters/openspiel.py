@@ -17,6 +17,12 @@ tensor adds the tricks of the deal in the order they were played (the informatio
 state tensor remembers the current deal, not the earlier ones, which the scores sum
 up). States serialise as OpenSpiel's action history.
 
+``apply_action`` takes only an int (a numpy integer too, not a bool or a float) that
+is legal where it is applied: at a chance node one of ``chance_outcomes()`` (a card of
+the pack not dealt yet), at a player's turn one of ``legal_actions()``. Anything else
+raises :class:`InvalidActionError` (both a ``ValueError`` and ``pyspiel.SpielError``)
+and leaves the state as it was.
+
 :func:`resampler` draws a state the player cannot tell from the true one, which
 OpenSpiel's ISMCTS needs; ``state.resample_from_infostate(player, sampler)`` calls it,
 so the ISMCTS bot works unchanged (see ``examples/openspiel_ismcts.py``).
@@ -66,15 +72,24 @@ from piquet import (
 from ._episode import (
     DECLARATIONS,
     SCOPES,
+    AdapterActionError,
     AdapterOptionError,
     Declarations,
     Scope,
+    action_id,
     check_choice,
     episode_over,
     final_rewards,
 )
 
-__all__ = ["GAME_NAME", "PiquetGame", "PiquetState", "observation_text", "resampler"]
+__all__ = [
+    "GAME_NAME",
+    "InvalidActionError",
+    "PiquetGame",
+    "PiquetState",
+    "observation_text",
+    "resampler",
+]
 
 GAME_NAME: Final = "python_piquet"
 _DEFAULTS: Final = {"ruleset": "rubicon", "declarations": "auto", "scope": "game"}
@@ -83,6 +98,8 @@ _MAX_DEALS: Final = 60
 points or more scores well over two points a deal."""
 _MAX_MOVES_PER_DEAL: Final = 5 + 3 * 6 + 24
 _MAX_UTILITY: Final = 3000.0
+_ACTION_BOUND: Final = max(encoding.NUM_ACTIONS, len(encoding.CARDS))
+"""Player actions and chance outcomes (card ids) are below it."""
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -102,11 +119,17 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 _PACK_IDS: Final = {size: tuple(encoding.card_id(c) for c in pack(size)) for size in (32, 36)}
+_IN_PACK: Final = {size: frozenset(ids) for size, ids in _PACK_IDS.items()}
 _TRICK_SIZE: Final = 2 * 36 + 1
 INFORMATION_STATE_SIZE: Final = encoding.OBSERVATION_SIZE + 12 * _TRICK_SIZE
 """The information state tensor: the observation tensor, then for each of the twelve
 tricks in order the card led (36), the card played to it (36), and 1.0 when the
 player led it."""
+
+
+class InvalidActionError(AdapterActionError, pyspiel.SpielError):  # type: ignore[misc]
+    """An action this state cannot take (not an int, not legal here): a ``ValueError``
+    and OpenSpiel's ``SpielError``; the state is as it was."""
 
 
 class PiquetGame(pyspiel.Game):  # type: ignore[misc]
@@ -209,22 +232,47 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
         left = [i for i in _PACK_IDS[self.ruleset.pack_size] if i not in dealt]
         return [(i, 1.0 / len(left)) for i in left]
 
+    # OpenSpiel's binding refuses a float or a string with a TypeError of its own and
+    # takes a bool as an int: check the action's type before it, and its legality in
+    # _apply_action (which C++ callers reach directly), before anything changes.
+    def apply_action(self, action: Any) -> None:
+        super().apply_action(action_id(action, "apply_action", _ACTION_BOUND, InvalidActionError))
+
+    def apply_action_with_legality_check(self, action: Any) -> None:
+        number = action_id(action, "apply_action", _ACTION_BOUND, InvalidActionError)
+        super().apply_action_with_legality_check(number)
+
     def _apply_action(self, action: int) -> None:
-        self.moves += 1
+        if self.is_terminal():
+            raise InvalidActionError(f"apply_action: action {action} after the end of the game")
         if self.piquet.to_move is CHANCE:
-            if not self.dealing:
-                self.deal_moves = self.moves - 1
-            self.dealing = (*self.dealing, int(action))
-            if len(self.dealing) == self.ruleset.pack_size:
-                order = [encoding.CARDS[i] for i in self.dealing]
-                self.deal_start = self.piquet
-                self.piquet = self.piquet.apply(Deal(order, packet=self.ruleset.packet))
-                self.dealing = ()
+            self._deal_card(action)
             return
-        move = encoding.decode(self.piquet, int(action))
-        self.piquet = self.piquet.apply(move)
-        if self.piquet.to_move is CHANCE or self.piquet.is_over:
+        try:
+            after = self.piquet.apply(encoding.decode(self.piquet, int(action)))
+        except (IllegalActionError, encoding.EncodingError) as error:
+            raise InvalidActionError(f"apply_action: action {action}: {error}") from None
+        self.moves += 1
+        self.piquet = after
+        if after.to_move is CHANCE or after.is_over:
             self._remember_deal()
+
+    def _deal_card(self, action: int) -> None:
+        size = self.ruleset.pack_size
+        if action not in _IN_PACK[size] or action in self.dealing:
+            why = "not in the pack" if action not in _IN_PACK[size] else "dealt already"
+            raise InvalidActionError(
+                f"apply_action: chance outcome {action} is no card left to deal ({why})"
+            )
+        if not self.dealing:
+            self.deal_moves = self.moves
+        self.moves += 1
+        self.dealing = (*self.dealing, int(action))
+        if len(self.dealing) == size:
+            order = [encoding.CARDS[i] for i in self.dealing]
+            self.deal_start = self.piquet
+            self.piquet = self.piquet.apply(Deal(order, packet=self.ruleset.packet))
+            self.dealing = ()
 
     def _remember_deal(self) -> None:
         views = tuple(
@@ -234,6 +282,8 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < len(encoding.CARDS):
+                return f"deal ? (no card has id {action})"
             return f"deal {encoding.CARDS[action]}"
         try:
             return str(encoding.decode(self.piquet, int(action)))

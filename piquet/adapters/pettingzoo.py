@@ -7,7 +7,9 @@ RNG. Each agent's observation is a dict: ``"observation"``, the 490 float32 valu
 over the ids of :mod:`piquet.encoding` (all 0 when it is not that agent's turn).
 Rewards come once, at the end: the settlement of the game (``reward="settlement"``,
 the winner's points, the loser's negated; for ``scope="deal"`` the difference of the
-deal's scores) or ``reward="win"``: +1, -1, or 0 for a draw.
+deal's scores) or ``reward="win"``: +1, -1, or 0 for a draw. An action that is not an
+id of the action space (not an int, a bool, a float, out of range; or ``None`` from an
+agent still playing) raises :class:`InvalidActionError` and changes nothing.
 
 >>> from piquet.adapters import pettingzoo as pz
 >>> env = pz.env(ruleset="rubicon", scope="deal")
@@ -32,6 +34,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
+from pettingzoo.utils import BaseWrapper
 
 from piquet import Player, Ruleset, State, encoding
 
@@ -39,20 +42,42 @@ from ._episode import (
     DECLARATIONS,
     REWARDS,
     SCOPES,
+    AdapterActionError,
     Declarations,
     Episode,
     RewardKind,
     Scope,
+    action_id,
     check_choice,
+    excerpt,
     ruleset_of,
 )
 
-__all__ = ["AGENTS", "PiquetEnv", "env", "raw_env"]
+__all__ = ["AGENTS", "InvalidActionError", "PiquetEnv", "env", "raw_env"]
 
 AGENTS: Final = ("player_0", "player_1")
 _PLAYER: Final = {"player_0": Player.A, "player_1": Player.B}
 OBSERVATION_HIGH: Final = 100.0
 """The observation space's upper bound: scores over 100 stay below it up to 10,000."""
+
+
+class InvalidActionError(AdapterActionError):
+    """An action outside the action space (a ``ValueError``); the environment is as it
+    was."""
+
+
+def check_action(env: AECEnv, action: object) -> int | None:
+    """``action`` as an id for the agent to move, or None for a dead agent's step."""
+    agent = env.agent_selection
+    if env.terminations[agent] or env.truncations[agent]:
+        if action is not None:
+            raise InvalidActionError(
+                f"step: {agent} is done; its only action is None, not {excerpt(action)}"
+            )
+        return None
+    if action is None:
+        raise InvalidActionError(f"step: {agent} is still playing; None is no action")
+    return action_id(action, f"step ({agent})", encoding.NUM_ACTIONS, InvalidActionError)
 
 
 def observation_space() -> gymnasium.spaces.Dict:
@@ -155,16 +180,20 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
 
     def step(self, action: int | None) -> None:
+        episode = self._episode
+        if episode is None:
+            raise RuntimeError("call reset() first")
+        if not self.agents:
+            raise RuntimeError("the episode is over: call reset()")
+        number = check_action(self, action)
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if number is None:
             self._was_dead_step(action)
             return
-        episode = self._episode
-        assert episode is not None and action is not None
         state = episode.state
-        move = encoding.decode(state, int(action))
+        after = state.apply(encoding.decode(state, number))  # may raise: nothing changed yet
         self._cumulative_rewards[agent] = 0.0
-        state = episode.step(state.apply(move), self._rng)
+        state = episode.step(after, self._rng)
         self.rewards = {a: 0.0 for a in self.agents}
         if episode.over:
             for a, value in zip(AGENTS, episode.rewards(), strict=True):
@@ -219,5 +248,15 @@ def env(
         render_mode=render_mode,
     )
     wrapped = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = CheckActionWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class CheckActionWrapper(BaseWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` with an error instead of an ``assert``:
+    an action outside the action space raises :class:`InvalidActionError` before the
+    wrappers inside it (which would end the episode) see it."""
+
+    def step(self, action: Any) -> None:
+        check_action(self, action)
+        super().step(action)

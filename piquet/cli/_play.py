@@ -1,10 +1,12 @@
-"""What ``match`` and ``tournament`` share: arguments, the executor, the progress bar."""
+"""What ``match`` and ``tournament`` share: arguments, the executor, the progress bar;
+and :func:`whole_number`, the int argument type of the other commands too."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -22,17 +24,36 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     parser.error = error  # type: ignore[method-assign]
 
 
+def whole_number(text: str) -> int:
+    """An argument type: an int, as :func:`int` reads it; argparse's message for a bad
+    one, quoting at most 60 characters of it.
+
+    >>> whole_number("-12")
+    -12
+    >>> whole_number("9" * 5000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: invalid int value: '999...
+    """
+    try:
+        return int(text)
+    except ValueError:  # not a number, or more digits than int() reads
+        raise argparse.ArgumentTypeError(f"invalid int value: {quoted(text)}") from None
+
+
 def add_common(
     parser: argparse.ArgumentParser, *, default_games: int, games: str = "games"
 ) -> None:
     """The arguments both commands take."""
     parser.add_argument(
         "--games",
-        type=int,
+        type=whole_number,
         default=default_games,
         help=f"{games} (default {default_games}; even, unless --plain)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of every deal and bot (0)")
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, help="seed of every deal and bot (0)"
+    )
     parser.add_argument(
         "--ruleset", default="rubicon", help=f"one of {', '.join(sorted(RULESETS))} (rubicon)"
     )
@@ -41,7 +62,12 @@ def add_common(
         action="store_true",
         help="no duplicate pairs: every game has its own deals (seats still alternate)",
     )
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--jobs",
+        type=whole_number,
+        default=1,
+        help="worker processes (default 1; no more are made than batches of games or CPUs)",
+    )
     parser.add_argument(
         "--scheduler", metavar="ADDRESS", help="run on this Dask scheduler (tcp://host:8786)"
     )
@@ -53,18 +79,46 @@ def add_common(
 def check_common(args: argparse.Namespace, fail: Callable[[str], NoReturn]) -> None:
     """Reject bad values with a one-line error naming the argument."""
     if args.ruleset.lower() not in RULESETS:
-        fail(f"--ruleset: unknown ruleset {args.ruleset!r}; known: {', '.join(sorted(RULESETS))}")
+        fail(
+            f"--ruleset: unknown ruleset {quoted(args.ruleset)}; "
+            f"known: {', '.join(sorted(RULESETS))}"
+        )
     if args.games < 1:
         fail(f"--games: must be at least 1 (got {args.games})")
     if not args.plain and args.games % 2:
         fail(f"--games: duplicate play needs an even number (got {args.games}); or use --plain")
     if args.jobs < 1:
         fail(f"--jobs: must be at least 1 (got {args.jobs})")
+    for flag, path in (("--out", args.out), ("--plot", args.plot)):
+        problem = path and unwritable(path)
+        if problem:
+            fail(f"{flag}: {problem}")
     if args.plot:
         try:
             importlib.import_module("matplotlib")
         except ImportError:
             fail("--plot needs matplotlib: pip install 'piquet[plot]'")
+
+
+def quoted(text: str) -> str:
+    """``repr(text)``, at most 60 characters ("..." when cut)."""
+    shown = repr(text)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def unwritable(path: str) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before any game is played),
+    or None when it can."""
+    if "\0" in path:
+        return f"a path has no NUL character: {quoted(path)}"
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return f"{quoted(path)} is a directory"
+    if not os.path.isdir(folder):
+        return f"no directory {quoted(folder)}"
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        return f"cannot write {quoted(path)}"
+    return None
 
 
 @contextlib.contextmanager
@@ -82,8 +136,8 @@ def executor_for(
         fail("--scheduler needs dask.distributed: pip install 'piquet[dask]'")
     try:
         client = distributed.Client(args.scheduler, timeout=10)
-    except OSError as error:
-        fail(f"--scheduler: cannot reach {args.scheduler}: {error}")
+    except (OSError, ValueError, TypeError) as error:  # unreachable, or not an address
+        fail(f"--scheduler: cannot reach {quoted(args.scheduler)}: {error}")
     try:
         yield client.get_executor()
     finally:

@@ -8,6 +8,9 @@ from typing import Any
 
 from . import UsageError, add_ruleset_argument, positive_seconds, readable_file
 
+#: The longest ``--seconds`` taken: each figure runs for that long, a dozen of them.
+MAX_SECONDS = 600.0
+
 
 def _check_floor(path: str) -> None:
     """Refuse, before any measuring, a floor file that has no ``simulate(n, rng)``."""
@@ -26,6 +29,8 @@ def _check_floor(path: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..bench import main as bench_main
 
+    if args.seconds > MAX_SECONDS:
+        raise UsageError(f"--seconds: at most {MAX_SECONDS:g} (got {args.seconds:.6g})")
     if args.floor is not None:
         _check_floor(args.floor)
     return bench_main(seconds=args.seconds, ruleset=args.ruleset, floor=args.floor)
@@ -42,7 +47,7 @@ def register(commands: Any) -> None:
         type=positive_seconds,
         default=2.0,
         metavar="S",
-        help="time per measurement, above 0",
+        help=f"time per measurement, above 0 and at most {MAX_SECONDS:g}",
     )
     add_ruleset_argument(bench)
     bench.add_argument(

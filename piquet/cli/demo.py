@@ -10,6 +10,7 @@ from ..bots import make, names, play_game
 from ..ledger import Player
 from ..narrate import narrate
 from . import add_ruleset_argument
+from ._play import quoted, whole_number
 
 #: The bots of the demo, A then B.
 DEFAULT_BOTS: tuple[str, str] = ("heuristic", "greedy")
@@ -28,7 +29,9 @@ def _bot_name(text: str) -> str:
     """An argument type: a bot's name, case-insensitive."""
     name = text.lower()
     if name not in names():
-        raise argparse.ArgumentTypeError(f"unknown bot {text!r}; known bots: {', '.join(names())}")
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {quoted(text)}; known bots: {', '.join(names())}"
+        )
     return name
 
 
@@ -38,7 +41,7 @@ def register(commands: Any) -> None:
         help="a narrated game between two bots",
         description="Watch two bots play a game, told as players would tell it.",
     )
-    demo.add_argument("--seed", type=int, default=1, help="random seed")
+    demo.add_argument("--seed", type=whole_number, default=1, help="random seed")
     add_ruleset_argument(demo)
     demo.add_argument(
         "--a", type=_bot_name, default=DEFAULT_BOTS[0], metavar="BOT", help="bot for A"

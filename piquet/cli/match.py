@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
 def finish(
     result: MatchResult | TournamentResult, args: argparse.Namespace, interrupted: bool
 ) -> int:
-    """Print the summary, write the games and the picture; 130 after an interruption."""
+    """Print the summary, write the games and the picture; 130 after an interruption,
+    2 (with one line on stderr) when a file cannot be written after all."""
     if isinstance(result, MatchResult):
         played = len(result.games)
     else:
@@ -60,12 +61,16 @@ def finish(
     if interrupted:
         print(f"interrupted: keeping the {played} games finished", file=sys.stderr)
     print(result.summary())
-    if args.out:
-        result.save(args.out)
-        print(f"wrote {played} games to {args.out}")
-    if args.plot:
-        result.plot(args.plot)
-        print(f"drew {args.plot}")
+    try:
+        if args.out:
+            result.save(args.out)
+            print(f"wrote {played} games to {args.out}")
+        if args.plot:
+            result.plot(args.plot)
+            print(f"drew {args.plot}")
+    except OSError as error:  # checked before playing, but the disk may have changed
+        print(f"python -m piquet {args.command}: error: {error}", file=sys.stderr)
+        return 2
     return 130 if interrupted else 0
 
 

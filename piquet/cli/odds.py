@@ -35,6 +35,10 @@ from ..cards import CardSet, Rank, pack
 from ..odds import Chance, Prospect, odds_text
 from ..presets import RULESETS, find_ruleset
 from ..ruleset import rank_word
+from ._play import whole_number
+
+#: The most ``--samples`` taken (some 150 seconds of sampling a chance).
+MAX_SAMPLES = 10_000_000
 
 _CATEGORY_WORDS = {"point": "point", "sequence": "sequence", "set": "trio or quatorze"}
 
@@ -95,6 +99,12 @@ def _set_rows(prospect: Prospect) -> list[Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.samples > MAX_SAMPLES:
+        print(
+            f"python -m piquet odds: error: --samples: at most {MAX_SAMPLES:,}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         ruleset = find_ruleset(args.ruleset)
         prospect = Prospect(
@@ -160,12 +170,17 @@ def register(commands: Any) -> None:
         "--seen-stock", default="", help="cards of the stock you have seen and will not take"
     )
     odds.add_argument(
-        "--samples", type=int, default=20_000, help="samples where counting is not feasible"
+        "--samples",
+        type=whole_number,
+        default=20_000,
+        help=f"samples where counting is not feasible (at most {MAX_SAMPLES:,})",
     )
-    odds.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    odds.add_argument(
+        "--seed", type=whole_number, default=0, help="seed of the sampling (default 0)"
+    )
     odds.add_argument(
         "--exact-limit",
-        type=int,
+        type=whole_number,
         default=400_000,
         help="count every case up to this many, sample beyond (default 400,000)",
     )

@@ -5,18 +5,22 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import add_ruleset_argument, positive_int
+from . import UsageError, add_ruleset_argument, positive_int
+from ._play import whole_number
 
 
 def run(args: argparse.Namespace) -> int:
     from ..perft import divide, position, report
 
-    state = position(
-        args.ruleset,
-        seed=args.seed,
-        phase=args.phase,
-        declarations=args.declarations,
-    )
+    try:
+        state = position(
+            args.ruleset,
+            seed=args.seed,
+            phase=args.phase,
+            declarations=args.declarations,
+        )
+    except ValueError as error:  # e.g. no declaration phase when declarations are auto
+        raise UsageError(f"--phase {args.phase}, --seed {args.seed}: {error}") from None
     if args.divide:
         for text, count in divide(state, args.depth).items():
             print(f"{text}: {count}")
@@ -34,7 +38,7 @@ def register(commands: Any) -> None:
         "--depth", type=positive_int, default=4, metavar="N", help="deepest depth, at least 1"
     )
     add_ruleset_argument(perft)
-    perft.add_argument("--seed", type=int, default=1, help="seed of the deal")
+    perft.add_argument("--seed", type=whole_number, default=1, help="seed of the deal")
     perft.add_argument(
         "--phase",
         default="play",

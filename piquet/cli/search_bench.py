@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..presets import RULESETS, find_ruleset
+from . import positive_int
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,6 +23,10 @@ def register(commands: Any) -> None:
     bench.add_argument(
         "--ruleset", action="append", choices=sorted(RULESETS), help="ruleset (repeatable)"
     )
-    bench.add_argument("--deals", type=int, default=20, help="deals solved per figure")
-    bench.add_argument("--positions", type=int, default=40, help="observations sampled from")
+    bench.add_argument(
+        "--deals", type=positive_int, default=20, help="deals solved per figure, at least 1"
+    )
+    bench.add_argument(
+        "--positions", type=positive_int, default=40, help="observations sampled from, at least 1"
+    )
     bench.set_defaults(run=run)

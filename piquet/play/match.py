@@ -25,14 +25,17 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import itertools
 import json
 import math
+import numbers
+import os
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeGuard
 
 import attrs
 
@@ -270,7 +273,7 @@ def parse_bot(text: str) -> tuple[str, dict[str, Any]]:
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, equals, value = item.partition("=")
         if not equals or not key.strip().isidentifier():
-            raise MatchError(f"bot {text!r}: options are key=value, got {item!r}")
+            raise MatchError(f"bot {_short(text)}: options are key=value, got {_short(item)}")
         try:
             options[key.strip()] = ast.literal_eval(value.strip())
         except (ValueError, SyntaxError):
@@ -371,7 +374,8 @@ def play_one(
 
 @attrs.frozen
 class _Job:
-    """A batch of games of one match: all a worker needs, and small to send."""
+    """A batch of games of one match: all a worker needs, and small to send (its games'
+    numbers are a ``range``, whatever the batch's size)."""
 
     key: int
     ruleset: Ruleset
@@ -379,7 +383,7 @@ class _Job:
     bot_b: Any
     seed: int
     duplicate: bool
-    numbers: tuple[int, ...]
+    numbers: range
 
 
 def _play_job(job: _Job) -> list[GameRecord]:
@@ -395,60 +399,84 @@ class _Interrupted(Exception):
         self.finished = finished
 
 
-def _batches(numbers: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    for start in range(0, len(numbers), size):
-        yield tuple(numbers[start : start + size])
+def _batches(games: int, size: int) -> Iterator[range]:
+    """The numbers ``0..games - 1`` in ranges of ``size``, made one at a time: the work
+    of a billion games costs no more to start than that of two."""
+    for start in range(0, games, size):
+        yield range(start, min(start + size, games))
+
+
+def batch_count(games: int, size: int) -> int:
+    """How many batches :func:`_batches` makes."""
+    return -(-games // size)
+
+
+#: Units of work in flight per worker of the runner's own pool: enough to keep each
+#: busy, few enough that the work is made as it is played, not all up front.
+IN_FLIGHT_PER_WORKER = 4
+
+#: Units of work in flight on an executor the caller gives (whose size is unknown).
+IN_FLIGHT_ON_EXECUTOR = 256
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on: the affinity mask where the system has one,
+    else :func:`os.cpu_count` (1 when unknown)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def worker_count(jobs: int, units: int) -> int:
+    """The processes of the runner's own pool when ``jobs`` are asked for ``units``
+    units of work: no more than the units (a pool of 40 for 2 games would idle), nor
+    than the CPUs (:func:`cpu_count`: an absurd ``jobs`` is capped, not obeyed), nor
+    than ``jobs``; at least 1.
+
+    >>> worker_count(10**6, 2) <= 2
+    True
+    """
+    return max(1, min(jobs, units, cpu_count()))
 
 
 def run_jobs(
-    jobs: Sequence[_Job],
+    jobs: Iterable[_Job],
     *,
+    keys: Iterable[int],
+    total: int,
+    units: int,
     executor: Executor | None,
     workers: int,
     progress: Progress | None,
 ) -> dict[int, list[GameRecord]]:
     """Play every job, serially or on an executor; the games of each job key, in order.
 
+    ``jobs`` is consumed as it is played (a generator of ``units`` jobs, ``total``
+    games in all), never built up front: on an executor, a bounded number of jobs are
+    in flight at a time. With no executor, ``workers`` above 1 asks for a process pool
+    of :func:`worker_count` processes; when that is 1 the jobs run serially.
     ``progress(finished, total)`` is called once before the first game, then after each
     game (serially) or each job (on an executor).
 
     On KeyboardInterrupt (from the keyboard, or raised by ``progress``) the games
     finished so far are kept: :class:`_Interrupted` carries them.
     """
-    total = sum(len(job.numbers) for job in jobs)
-    finished: dict[int, list[GameRecord]] = {job.key: [] for job in jobs}
-    done = 0
+    finished: dict[int, list[GameRecord]] = {key: [] for key in keys}
     owned: Executor | None = None
-    if executor is None and workers > 1:
+    window = IN_FLIGHT_ON_EXECUTOR
+    if executor is None and worker_count(workers, units) > 1:
         from concurrent.futures import ProcessPoolExecutor  # multiprocessing: slow to import
 
-        executor = owned = ProcessPoolExecutor(workers)
+        size = worker_count(workers, units)
+        executor = owned = ProcessPoolExecutor(size)
+        window = IN_FLIGHT_PER_WORKER * size
     try:
         if progress is not None:
             progress(0, total)
         if executor is None:
-            for job in jobs:
-                for number in job.numbers:
-                    finished[job.key].append(
-                        play_one(job.ruleset, job.bot_a, job.bot_b, job.seed, number, job.duplicate)
-                    )
-                    done += 1
-                    if progress is not None:
-                        progress(done, total)
+            _run_serially(jobs, finished, total, progress)
         else:
-            futures: dict[Future[list[GameRecord]], _Job] = {}
-            try:
-                futures = {executor.submit(_play_job, job): job for job in jobs}
-                for future in as_completed(futures):
-                    games = future.result()
-                    finished[futures[future].key].extend(games)
-                    done += len(games)
-                    if progress is not None:
-                        progress(done, total)
-            except BaseException:  # stopped, or a game failed: start no more
-                for future in futures:
-                    future.cancel()
-                raise
+            _run_on(executor, jobs, finished, total, progress, window)
     except KeyboardInterrupt:
         if owned is not None:
             owned.shutdown(wait=False, cancel_futures=True)
@@ -458,6 +486,54 @@ def run_jobs(
         if owned is not None:
             owned.shutdown()
     return _in_order(finished)
+
+
+def _run_serially(
+    jobs: Iterable[_Job],
+    finished: dict[int, list[GameRecord]],
+    total: int,
+    progress: Progress | None,
+) -> None:
+    done = 0
+    for job in jobs:
+        for number in job.numbers:
+            finished[job.key].append(
+                play_one(job.ruleset, job.bot_a, job.bot_b, job.seed, number, job.duplicate)
+            )
+            done += 1
+            if progress is not None:
+                progress(done, total)
+
+
+def _run_on(
+    executor: Executor,
+    jobs: Iterable[_Job],
+    finished: dict[int, list[GameRecord]],
+    total: int,
+    progress: Progress | None,
+    window: int,
+) -> None:
+    """At most ``window`` jobs in flight; a new one is sent as each finishes."""
+    work = iter(jobs)
+    pending: dict[Future[list[GameRecord]], _Job] = {}
+    done = 0
+    try:
+        while True:
+            for job in itertools.islice(work, window - len(pending)):
+                pending[executor.submit(_play_job, job)] = job
+            if not pending:
+                return
+            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ready:
+                games = future.result()
+                finished[pending.pop(future).key].extend(games)
+                done += len(games)
+                if progress is not None:
+                    progress(done, total)
+    except BaseException:  # stopped, or a game failed: start no more
+        for future in pending:
+            future.cancel()
+        raise
 
 
 def _in_order(finished: dict[int, list[GameRecord]]) -> dict[int, list[GameRecord]]:
@@ -475,26 +551,58 @@ def check_bot(spec: object, role: str) -> None:
     if isinstance(spec, str):
         name, options = parse_bot(spec)
         if name not in names():
-            raise MatchError(f"{role}: unknown bot {name!r}; known bots: {', '.join(names())}")
+            raise MatchError(
+                f"{role}: unknown bot {_short(name)}; known bots: {', '.join(names())}"
+            )
         if options:
             try:
                 make(name, seed=0, **options)
             except (TypeError, ValueError) as error:
-                raise MatchError(f"{role}: {spec!r}: {error}") from None
+                raise MatchError(f"{role}: {_short(spec)}: {error}") from None
     elif not callable(getattr(spec, "choose", None)):
-        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {spec!r}")
+        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {_short(spec)}")
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, at most 60 characters ("..." when cut)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (an int or a numpy integer), not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def check_run(games: int, duplicate: bool, jobs: int, executor: object) -> None:
-    """Raise :class:`MatchError` on a bad count of games or workers."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise MatchError(f"games: must be a positive whole number (got {games!r})")
+    """Raise :class:`MatchError` on a bad count of games or workers.
+
+    Any positive count of games is taken: the work is made as it is played, so a
+    billion games start at once (and stop cleanly on KeyboardInterrupt). Any positive
+    ``jobs`` is taken too, and capped when the pool is made (see :func:`worker_count`).
+    """
+    if not _whole(games) or games < 1:
+        raise MatchError(f"games: must be a positive whole number (got {_short(games)})")
     if duplicate and games % 2:
         raise MatchError(f"games: duplicate play needs an even number of games (got {games})")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise MatchError(f"jobs: must be a positive whole number (got {jobs!r})")
+    if not _whole(jobs) or jobs < 1:
+        raise MatchError(f"jobs: must be a positive whole number (got {_short(jobs)})")
     if executor is not None and not isinstance(executor, Executor):
-        raise MatchError(f"executor: expected a concurrent.futures.Executor, got {executor!r}")
+        raise MatchError(
+            f"executor: expected a concurrent.futures.Executor, got {_short(executor)}"
+        )
+
+
+def check_seed_and_batch(seed: object, batch: object, games: int) -> tuple[int, int]:
+    """The seed as an int and the games per unit of work (:func:`default_batch` when
+    ``batch`` is None), or :class:`MatchError`."""
+    if not _whole(seed):
+        raise MatchError(f"seed: must be a whole number (got {_short(seed)})")
+    if batch is None:
+        return int(seed), default_batch(games)
+    if not _whole(batch) or batch < 1:
+        raise MatchError(f"batch: must be a positive whole number (got {_short(batch)})")
+    return int(seed), int(batch)
 
 
 def default_batch(games: int) -> int:
@@ -796,9 +904,13 @@ def match(
 
     The games run one after the other, or on ``executor`` (any
     :class:`concurrent.futures.Executor`, e.g. a Dask client's ``get_executor()``), or,
-    with ``jobs > 1`` and no executor, on a pool of that many processes (``jobs`` is
-    ignored when an executor is given). Whatever runs
-    them, the same seed gives the same games. ``progress(finished, planned)`` is called
+    with ``jobs > 1`` and no executor, on a pool of up to ``jobs`` processes: no more
+    than the batches of games nor than the CPUs (:func:`os.cpu_count`, see
+    :func:`worker_count`), so an absurd ``jobs`` is capped, not obeyed (``jobs`` is
+    ignored when an executor is given). The work is made as it is played, a few
+    batches per worker in flight (at most :data:`IN_FLIGHT_ON_EXECUTOR` on an executor
+    given), so any count of games starts at once. Whatever runs them, the same seed
+    gives the same games. ``progress(finished, planned)`` is called
     at the start, then after each game when run serially, after each batch of ``batch``
     games otherwise.
     A KeyboardInterrupt, from the keyboard or from ``progress``, stops the match: it
@@ -817,14 +929,12 @@ def match(
     check_bot(bot_b, "bot b")
     check_run(games, duplicate, jobs, executor)
     if not isinstance(ruleset, Ruleset):
-        raise MatchError(f"ruleset: expected a Ruleset, got {ruleset!r}")
-    size = default_batch(games) if batch is None else batch
-    if size < 1:
-        raise MatchError(f"batch: must be at least 1 (got {size})")
-    numbers = list(range(games))
-    work = [
-        _Job(0, ruleset, bot_a, bot_b, seed, duplicate, chunk) for chunk in _batches(numbers, size)
-    ]
+        raise MatchError(f"ruleset: expected a Ruleset, got {_short(ruleset)}")
+    games = int(games)
+    seed, size = check_seed_and_batch(seed, batch, games)
+    work = (
+        _Job(0, ruleset, bot_a, bot_b, seed, duplicate, chunk) for chunk in _batches(games, size)
+    )
 
     def result_of(played: list[GameRecord]) -> MatchResult:
         return MatchResult(
@@ -838,7 +948,15 @@ def match(
         )
 
     try:
-        finished = run_jobs(work, executor=executor, workers=jobs, progress=progress)
+        finished = run_jobs(
+            work,
+            keys=[0],
+            total=games,
+            units=batch_count(games, size),
+            executor=executor,
+            workers=int(jobs),
+            progress=progress,
+        )
     except _Interrupted as stop:
         raise MatchInterrupted(result_of(stop.finished[0])) from None
     return result_of(finished[0])

@@ -32,10 +32,12 @@ from .match import (
     _batches,
     _Interrupted,
     _Job,
+    _short,
+    batch_count,
     bot_label,
     check_bot,
     check_run,
-    default_batch,
+    check_seed_and_batch,
     derive_seed,
     run_jobs,
 )
@@ -44,6 +46,9 @@ __all__ = ["Rating", "TournamentResult", "bradley_terry", "tournament"]
 
 #: Elo points per unit of Bradley–Terry log-strength: a 400-point gap is odds of 10 to 1.
 ELO_PER_NATURAL_LOG = 400 / math.log(10)
+
+#: The most bots a round robin takes (half a million matches).
+MAX_BOTS = 1000
 
 #: z for a two-sided 95% interval.
 _Z95 = 1.959963984540054
@@ -335,8 +340,11 @@ def tournament(
     batch: int | None = None,
 ) -> TournamentResult:
     """A round robin: each pair of ``bots`` plays a match of ``games`` games, as
-    :func:`piquet.match` plays it, all on the same executor. The match between the i-th
-    and j-th bots (i < j, the i-th as bot *a*) is seeded from ``seed``, i and j.
+    :func:`piquet.match` plays it, all on the same executor (or pool: ``jobs`` is
+    capped as there, by the batches of games and the CPUs, :func:`os.cpu_count`). The
+    match between the i-th and j-th bots (i < j, the i-th as bot *a*) is seeded from
+    ``seed``, i and j. The work is made as it is played, pair after pair, so any count
+    of games starts at once.
 
     A KeyboardInterrupt stops it with :class:`~piquet.play.match.MatchInterrupted`,
     whose ``partial`` is the tournament so far.
@@ -345,26 +353,30 @@ def tournament(
     >>> pq.tournament(["greedy"], games=2)
     Traceback (most recent call last):
     ...
-    piquet.play.match.MatchError: bots: a tournament needs at least two bots (got 1)
+    piquet.play.match.MatchError: bots: a tournament needs 2 to 1,000 bots (got 1)
     """
-    if len(bots) < 2:
-        raise MatchError(f"bots: a tournament needs at least two bots (got {len(bots)})")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise MatchError(f"bots: a list of bots, not {type(bots).__name__}")
+    if not 2 <= len(bots) <= MAX_BOTS:
+        raise MatchError(f"bots: a tournament needs 2 to {MAX_BOTS:,} bots (got {len(bots):,})")
     for number, bot in enumerate(bots, 1):
         check_bot(bot, f"bot {number}")
     labels = tuple(bot_label(bot) for bot in bots)
     if len(set(labels)) != len(labels):
-        raise MatchError(f"bots: each bot must have its own name (got {', '.join(labels)})")
+        twice = sorted({label for label in labels if labels.count(label) > 1})
+        raise MatchError(f"bots: each bot must have its own name ({_short(twice[0])} twice)")
     check_run(games, duplicate, jobs, executor)
-    size = default_batch(games) if batch is None else batch
-    if size < 1:
-        raise MatchError(f"batch: must be at least 1 (got {size})")
+    if not isinstance(ruleset, Ruleset):
+        raise MatchError(f"ruleset: expected a Ruleset, got {type(ruleset).__name__}")
+    games = int(games)
+    seed, size = check_seed_and_batch(seed, batch, games)
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     seeds = [derive_seed(seed, "pair", i, j) for i, j in pairs]
-    work = [
+    work = (
         _Job(key, ruleset, bots[i], bots[j], seeds[key], duplicate, chunk)
         for key, (i, j) in enumerate(pairs)
-        for chunk in _batches(range(games), size)
-    ]
+        for chunk in _batches(games, size)
+    )
 
     def result_of(finished: dict[int, list[GameRecord]]) -> TournamentResult:
         return TournamentResult(
@@ -388,7 +400,15 @@ def tournament(
         )
 
     try:
-        finished = run_jobs(work, executor=executor, workers=jobs, progress=progress)
+        finished = run_jobs(
+            work,
+            keys=range(len(pairs)),
+            total=games * len(pairs),
+            units=batch_count(games, size) * len(pairs),
+            executor=executor,
+            workers=int(jobs),
+            progress=progress,
+        )
     except _Interrupted as stop:
         raise MatchInterrupted(result_of(stop.finished)) from None
     return result_of(finished)
