@@ -25,6 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..cards import excerpt
 from ..presets import RULESETS, find_ruleset
 from ..ruleset import Ruleset
 
@@ -82,9 +83,14 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> Any:  # typeshed: NoReturn
-        """One line naming what is wrong, and exit status 2 (argparse adds the usage)."""
+        """One line naming what is wrong, and exit status 2 (argparse adds the usage); a
+        message that quotes a long argument is cut (argparse's own quote it whole)."""
+        if len(message) > _LONGEST_MESSAGE:
+            message = f"{message[:_LONGEST_MESSAGE]}... ({len(message)} characters)"
         self.exit(USAGE_STATUS, f"{self.prog}: error: {message} (see --help)\n")
 
+
+_LONGEST_MESSAGE = 240
 
 # ----------------------------------------------------------------- argument types
 
@@ -104,7 +110,7 @@ def ruleset_name(text: str) -> Ruleset:
         return find_ruleset(text)
     except KeyError:
         raise argparse.ArgumentTypeError(
-            f"no ruleset {text!r}; known: {', '.join(sorted(RULESETS))}"
+            f"no ruleset {excerpt(text)}; known: {', '.join(sorted(RULESETS))}"
         ) from None
 
 
@@ -123,7 +129,7 @@ def positive_seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"seconds must be a number above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(f"seconds must be a number above 0, not {excerpt(text)}")
     return value
 
 
@@ -142,7 +148,9 @@ def positive_int(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at least 1, not {excerpt(text)}"
+        )
     return value
 
 

@@ -28,6 +28,18 @@ def run(args: argparse.Namespace) -> int:
     return report(state, args.depth)
 
 
+MOST_DEPTH = 12
+"""The deepest perft the command counts: a count grows some tenfold a level, so depth 12
+already takes hours."""
+
+
+def _depth(text: str) -> int:
+    depth = positive_int(text)
+    if depth > MOST_DEPTH:
+        raise argparse.ArgumentTypeError(f"a depth of at most {MOST_DEPTH}, not {depth}")
+    return depth
+
+
 def register(commands: Any) -> None:
     perft = commands.add_parser(
         "perft",
@@ -35,7 +47,11 @@ def register(commands: Any) -> None:
         description="Count the action sequences to a depth from a seeded deal, with nodes/s.",
     )
     perft.add_argument(
-        "--depth", type=positive_int, default=4, metavar="N", help="deepest depth, at least 1"
+        "--depth",
+        type=_depth,
+        default=4,
+        metavar="N",
+        help=f"deepest depth, 1 to {MOST_DEPTH}",
     )
     add_ruleset_argument(perft)
     perft.add_argument("--seed", type=whole_number, default=1, help="seed of the deal")

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards import excerpt
 from ..ledger import Player
 from ..records import loads
 from ..state import State
@@ -36,8 +37,8 @@ def read_game(path: str, game: int = 1) -> tuple[State, dict[Player, str]]:
         else:
             with open(path, encoding="utf-8") as file:
                 text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path!r}: {error}") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:  # ValueError: a NUL in it
+        raise UsageError(f"cannot read {excerpt(path)}: {error}") from None
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     if not first:
         raise UsageError(f"{path!r} is empty")
