@@ -61,6 +61,21 @@ def adapters(session: nox.Session) -> None:
 
 
 @nox.session
+def coverage(session: nox.Session) -> None:
+    """Run the whole suite under branch coverage and hold it at the floor.
+
+    The settings are in pyproject.toml ([tool.coverage.*]): branch coverage of the
+    package, subprocesses (the command-line tests) measured too, and the floor
+    (``fail_under``) the report checks. Arguments after ``--`` go to pytest.
+    """
+    session.install("-e", ".[test,rl]", "coverage")
+    session.run("coverage", "erase")
+    session.run("coverage", "run", "-m", "pytest", "-p", "no:cacheprovider", *session.posargs)
+    session.run("coverage", "combine", "--quiet")
+    session.run("coverage", "report", "--fail-under=95")
+
+
+@nox.session
 def lint(session: nox.Session) -> None:
     """Check style and formatting with ruff, and the layers with import-linter.
 

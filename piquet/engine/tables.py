@@ -12,12 +12,12 @@ from typing import Final
 
 import attrs
 
-from ..cards import FULL_MASK, PACK_32_MASK, SUIT_BITS, SUIT_SHIFT, Card, _from_mask
+from ..cards import FULL_MASK, PACK_32_MASK, SUIT_SHIFT, Card, _from_mask
 from ..ruleset import Ruleset
 from ..words import Player, Precedence, Reason, ScoreEvent
 from .parts import SCORE_GAIN, TRICK_WON
 
-__all__ = ["SUIT_BASE", "SUIT_INDICES", "RulesTables", "follower_wins", "indices", "tables_for"]
+__all__ = ["SUIT_BASE", "SUIT_INDICES", "RulesTables", "follower_wins", "tables_for"]
 
 SUIT_BASE: Final = 3 * SUIT_SHIFT
 """``index & SUIT_BASE`` is the first bit of a card's suit slot."""
@@ -27,17 +27,6 @@ SUIT_INDICES: Final = tuple(
     for s in range(4)
 )
 """``SUIT_INDICES[suit][cards of that suit]``: their bit indices in canonical order."""
-
-
-def indices(mask: int) -> tuple[int, ...]:
-    """Bit indices of a mask in canonical card order (suits S H D C, ranks high to low)."""
-    si = SUIT_INDICES
-    return (
-        si[0][mask & SUIT_BITS]
-        + si[1][(mask >> 16) & SUIT_BITS]
-        + si[2][(mask >> 32) & SUIT_BITS]
-        + si[3][(mask >> 48) & SUIT_BITS]
-    )
 
 
 _SLOTS: Final = 4 * SUIT_SHIFT
