@@ -30,8 +30,10 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def fuzz(session: nox.Session) -> None:
     """Fuzz the loaders and parsers: the fuzz tests with many examples each
-    (``PIQUET_FUZZ_EXAMPLES``, 20000 unless set; arguments after ``--`` go to pytest)."""
-    session.install("-e", ".[test]")
+    (``PIQUET_FUZZ_EXAMPLES``, 20000 unless set; arguments after ``--`` go to pytest),
+    then atheris's coverage-guided fuzzer on the same readers (``PIQUET_FUZZ_RUNS``
+    inputs, a million unless set: tests/fuzz/loaders.py)."""
+    session.install("-e", ".[test]", "atheris")
     examples = os.environ.get("PIQUET_FUZZ_EXAMPLES", "20000")
     session.run(
         "pytest",
@@ -42,6 +44,10 @@ def fuzz(session: nox.Session) -> None:
         *session.posargs,
         env={"PIQUET_FUZZ_EXAMPLES": examples},
     )
+    # then coverage-guided (atheris): PIQUET_FUZZ_RUNS inputs, a million unless set
+    runs = os.environ.get("PIQUET_FUZZ_RUNS", "1000000")
+    corpus = session.create_tmp() + "/corpus"
+    session.run("python", "tests/fuzz/loaders.py", f"-runs={runs}", "-max_len=4096", corpus)
 
 
 @nox.session

@@ -1,0 +1,3 @@
+"""The fuzz harnesses here run by themselves (atheris), not under pytest."""
+
+collect_ignore = ["loaders.py"]
