@@ -33,6 +33,7 @@ def common(**changes: object) -> argparse.Namespace:
         "plain": False,
         "jobs": 1,
         "plot": None,
+        "out": None,
         "scheduler": None,
     }
     values.update(changes)
@@ -112,7 +113,9 @@ def test_an_unreachable_scheduler_is_named(monkeypatch: pytest.MonkeyPatch) -> N
     fake = types.SimpleNamespace(Client=refuse)
     monkeypatch.setattr(_play.importlib, "import_module", lambda name: fake)
     with (
-        pytest.raises(Failed, match=r"--scheduler: cannot reach tcp://10\.0\.0\.9:8786: Timed out"),
+        pytest.raises(
+            Failed, match=r"--scheduler: cannot reach 'tcp://10\.0\.0\.9:8786': Timed out"
+        ),
         _play.executor_for(common(scheduler="tcp://10.0.0.9:8786"), fail),
     ):
         pass

@@ -120,6 +120,7 @@ def _actions() -> list[Any]:
         pq.Call("point", "AH KH QH"),
         pq.Pass("set"),
         pq.Good("sequence"),
+        pq.Equal("point"),
         pq.Reckon("set", "KS KH KD"),
         pq.Reckon("set"),
         pq.Play("10H"),
