@@ -22,9 +22,9 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, CardSet, Rank, Suit, cards, pack
+from .matches.match import MatchResult, match
+from .matches.tournament import TournamentResult, tournament
 from .observation import Observation
-from .play.match import MatchResult, match
-from .play.tournament import TournamentResult, tournament
 from .presets import (
     AU_CENT,
     AU_CENT_36,

@@ -13,7 +13,7 @@ import pytest
 import piquet as pq
 from piquet import bench
 from piquet.cli import main
-from piquet.play import bench as play_bench
+from piquet.matches import bench as play_bench
 
 FLOOR = "def simulate(n, rng):\n    for _ in range(n):\n        rng.random()\n"
 

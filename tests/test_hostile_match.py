@@ -18,8 +18,8 @@ from typing import ClassVar
 import pytest
 
 import piquet as pq
-from piquet.play import match as match_module
-from piquet.play.match import MatchError, MatchInterrupted, worker_count
+from piquet.matches import match as match_module
+from piquet.matches.match import MatchError, MatchInterrupted, worker_count
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,7 +68,7 @@ def run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess[s
 
 BILLION_GAMES = """
 import piquet as pq
-from piquet.play.match import MatchInterrupted
+from piquet.matches.match import MatchInterrupted
 
 def stop_after(count):
     def progress(done, total):

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import piquet as pq
 from piquet.bots import GreedyBot, make, play_game
 from piquet.cli import main
-from piquet.play.match import (
+from piquet.matches.match import (
     MatchError,
     MatchInterrupted,
     MatchResult,
@@ -29,7 +29,7 @@ from piquet.play.match import (
     play_one,
     wilson_interval,
 )
-from piquet.play.tournament import bradley_terry
+from piquet.matches.tournament import bradley_terry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -523,7 +523,7 @@ def test_cli_sigint_keeps_games(tmp_path, jobs):
 
 
 def test_benchmark_prints_its_figures(capsys):
-    from piquet.play import bench
+    from piquet.matches import bench
 
     assert bench.main(["--games", "4", "--repeats", "1", "--gain-games", "4", "--no-dask"]) == 0
     out = capsys.readouterr().out

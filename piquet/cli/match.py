@@ -14,8 +14,8 @@ import argparse
 import sys
 from typing import Any, NoReturn
 
-from ..play.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
-from ..play.tournament import TournamentResult
+from ..matches.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
+from ..matches.tournament import TournamentResult
 from ..presets import find_ruleset
 from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
 

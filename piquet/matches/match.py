@@ -266,7 +266,7 @@ def parse_bot(text: str) -> tuple[str, dict[str, Any]]:
     >>> parse_bot("pimc:samples")
     Traceback (most recent call last):
     ...
-    piquet.play.match.MatchError: bot 'pimc:samples': options are key=value, got 'samples'
+    piquet.matches.match.MatchError: bot 'pimc:samples': options are key=value, got 'samples'
     """
     name, _, rest = text.partition(":")
     options: dict[str, Any] = {}
@@ -868,7 +868,7 @@ def _num(value: float) -> str:
 
 class MatchInterrupted(KeyboardInterrupt):
     """A match or tournament stopped by KeyboardInterrupt; ``partial`` (a
-    :class:`MatchResult` or a :class:`~piquet.play.tournament.TournamentResult`) holds the
+    :class:`MatchResult` or a :class:`~piquet.matches.tournament.TournamentResult`) holds the
     games it finished.
 
     A KeyboardInterrupt still: code that does not catch it stops as before.
@@ -923,7 +923,7 @@ def match(
     >>> pq.match("greedy", "nobody", games=2)
     Traceback (most recent call last):
     ...
-    piquet.play.match.MatchError: bot b: unknown bot 'nobody'; known bots: ...
+    piquet.matches.match.MatchError: bot b: unknown bot 'nobody'; known bots: ...
     """
     check_bot(bot_a, "bot a")
     check_bot(bot_b, "bot b")

@@ -1,4 +1,4 @@
-"""Measure the match runner: ``python -m piquet.play.bench [--games N] [--no-dask]``.
+"""Measure the match runner: ``python -m piquet.matches.bench [--games N] [--no-dask]``.
 
 It prints, for the same games:
 
@@ -128,7 +128,7 @@ def _load() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m piquet.play.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m piquet.matches.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per timing (200)")
     parser.add_argument("--repeats", type=int, default=5, help="runs per timing (5)")
     parser.add_argument("--gain-games", type=int, default=1000, help="games per width (1000)")

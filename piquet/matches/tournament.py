@@ -346,14 +346,14 @@ def tournament(
     ``seed``, i and j. The work is made as it is played, pair after pair, so any count
     of games starts at once.
 
-    A KeyboardInterrupt stops it with :class:`~piquet.play.match.MatchInterrupted`,
+    A KeyboardInterrupt stops it with :class:`~piquet.matches.match.MatchInterrupted`,
     whose ``partial`` is the tournament so far.
 
     >>> import piquet as pq
     >>> pq.tournament(["greedy"], games=2)
     Traceback (most recent call last):
     ...
-    piquet.play.match.MatchError: bots: a tournament needs 2 to 1,000 bots (got 1)
+    piquet.matches.match.MatchError: bots: a tournament needs 2 to 1,000 bots (got 1)
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise MatchError(f"bots: a list of bots, not {type(bots).__name__}")
