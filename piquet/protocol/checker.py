@@ -89,10 +89,11 @@ class _Checker:
                 continue
             if message["type"] in ("log", "error") and message.get("id") is None:
                 continue
-            if message["type"] == kind and message.get("id") == request:
+            if message["type"] == kind:
+                if message.get("id") != request:
+                    self.fail(f"{what}: {kind} with id {short(message.get('id'))}, not {request!r}")
                 return message
             self.fail(f"{what}: expected {kind}, got {short(message)}")
-            raise _Stop
 
     def hello(self, startup_time: float) -> None:
         ruleset = ruleset_to_json(RUBICON)
@@ -107,8 +108,8 @@ class _Checker:
 
     def ping(self, number: int, what: str) -> None:
         self.send({"type": "ping", "id": number})
-        self.expect("pong", number, self.time_limit, what)
-        self.ok(what)
+        if self.expect("pong", number, self.time_limit, what).get("id") == number:
+            self.ok(what)
 
     def malformed(self) -> None:
         for line in (
@@ -137,7 +138,7 @@ class _Checker:
         self.send(message)
         what = f"decide {self.request} ({seen.phase.value})"
         reply = self.expect("action", self.request, self.time_limit, what)
-        text = reply.get("action")
+        text = reply.get("action") if reply.get("id") == self.request else None
         try:
             if not isinstance(text, str) or str(parse_action(text)) not in legal:
                 raise ValueError("not one of the legal actions")
