@@ -142,6 +142,7 @@ def test_a_faulty_program_forfeits_its_games_and_the_match_counts_them_all(
         assert game.winner == "b" and game.result.points == 0
         assert pq.loads(game.record).deal_number >= 1  # the game so far
     assert result.score == (0, 2, 0)
+    assert "  forfeits       2 - 0" in result.summary().splitlines()
     bot.close()
     assert bot.returncode is not None
     assert children_running(str(fake)) == []

@@ -804,6 +804,7 @@ class MatchResult:
         rows = [
             f"{self.a} v {self.b}, {self.ruleset}, {played} ({mode}), seed {self.seed}",
             f"  score          {a_wins} - {b_wins}, {draws} drawn",
+            *_forfeits(self.games),
             f"  {self.a} wins      {_pct(self.win_rate)}  (95%: {_pct(low)} to {_pct(high)})",
             f"  points/game    {_num(self.mean_points)}  (95%: {_num(p_low)} to {_num(p_high)})",
             "",
@@ -899,6 +900,12 @@ class MatchResult:
         from ._plot import plot_match
 
         plot_match(self, path)
+
+
+def _forfeits(games: Sequence[GameRecord]) -> list[str]:
+    """The summary's line of games lost by forfeit, when there are any."""
+    lost = [sum(g.forfeit is not None and g.forfeit[0] == bot for g in games) for bot in "ab"]
+    return [f"  forfeits       {lost[0]} - {lost[1]}"] if any(lost) else []
 
 
 def _pct(value: float) -> str:
