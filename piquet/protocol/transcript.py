@@ -5,8 +5,12 @@ it is still what the code says: run ``python -m piquet.protocol.transcript`` to 
 anew after a change to the protocol.
 
 >>> lines = deal_transcript()
->>> lines[0][:40], lines[1]
-('> {"type":"hello","protocol":1,"ruleset"', '< {"type":"ready","name":"greedy","author":"piquet","protocol":1}')
+>>> lines[0][:40]
+'> {"type":"hello","protocol":1,"ruleset"'
+>>> lines[1]
+'< {"type":"ready","name":"greedy","author":"piquet","protocol":1}'
+>>> lines[-1]
+'> {"type":"quit"}'
 """
 
 from __future__ import annotations
