@@ -186,7 +186,7 @@ def check(
     findings: list[str] = []
     try:
         child = Child(argv)
-    except OSError as error:
+    except (OSError, ValueError) as error:  # ValueError: a NUL in an argument
         return [f"FAIL start: cannot run {short(' '.join(argv))}: {error}"]
     checker = _Checker(child, time_limit, findings)
     try:

@@ -198,7 +198,7 @@ class ExternalBot:
         stderr, cwd, env = self._paths
         try:
             self._child = Child(self.argv, cwd=cwd, env=env, stderr_path=stderr)
-        except OSError as error:
+        except (OSError, ValueError) as error:  # ValueError: a NUL in an argument
             raise Forfeit("crash", f"cannot start {short(self.name)}: {error}") from None
         self._exited = None
         self._last = None
