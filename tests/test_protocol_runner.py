@@ -4,6 +4,7 @@ counted, and no program is left running or unwaited (no zombies)."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import textwrap
@@ -229,3 +230,22 @@ def _first_decision() -> pq.Observation:
     state = pq.new_game(pq.RUBICON)
     state = state.apply(state.sample_chance(random.Random(1)))
     return state.observation(state.to_move)  # type: ignore[arg-type]
+
+
+def test_forfeits_are_saved_and_loaded_with_the_match(fake: Path, tmp_path: Path) -> None:
+    bot = ExternalBot([sys.executable, str(fake), "lying"], time_limit=0.5)
+    result = pq.match(bot, "greedy", games=2, seed=1)
+    bot.close()
+    path = tmp_path / "games.jsonl"
+    result.save(path)
+    loaded = pq.MatchResult.load(path)
+    assert [g.forfeit for g in loaded.games] == [g.forfeit for g in result.games]
+    assert json.loads(path.read_text().splitlines()[0])["forfeit"]["kind"] == "illegal"
+
+
+def test_an_exec_spec_without_a_command_is_a_match_error() -> None:
+    from piquet.play.match import MatchError, check_bot
+
+    with pytest.raises(MatchError, match="needs a command"):
+        check_bot("exec:", "--a")
+    check_bot("exec:./mybot --level 3", "--a")  # checked without being started
