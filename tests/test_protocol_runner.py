@@ -15,7 +15,7 @@ import pytest
 
 import piquet as pq
 from piquet.bots import Forfeit, external, make, play_game, register, unregister
-from piquet.play.match import MatchInterrupted
+from piquet.matches.match import MatchInterrupted
 from piquet.protocol import ExternalBot
 
 SERVE = [sys.executable, "-m", "piquet", "serve"]
@@ -244,7 +244,7 @@ def test_forfeits_are_saved_and_loaded_with_the_match(fake: Path, tmp_path: Path
 
 
 def test_an_exec_spec_without_a_command_is_a_match_error() -> None:
-    from piquet.play.match import MatchError, check_bot
+    from piquet.matches.match import MatchError, check_bot
 
     with pytest.raises(MatchError, match="needs a command"):
         check_bot("exec:", "--a")
