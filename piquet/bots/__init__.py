@@ -16,6 +16,7 @@ name with a seed and options, and :func:`play_game` runs two of them through a g
 from __future__ import annotations
 
 from .base import _REGISTRY, Bot, BotFactory, make, names, play_game, register, unregister  # noqa: F401
+from .external import Forfeit, external
 from .helpers import best_call, call_score, calls_in, compare_calls, describe, unseen_cards
 from .heuristic import HeuristicBot, Plan, make_heuristic, plan_for
 from .ismcts import ISMCTSBot, make_ismcts
@@ -25,6 +26,7 @@ from .simple import GreedyBot, RandomBot, make_greedy, make_random
 __all__ = [
     "Bot",
     "BotFactory",
+    "Forfeit",
     "GreedyBot",
     "HeuristicBot",
     "ISMCTSBot",
@@ -36,6 +38,7 @@ __all__ = [
     "calls_in",
     "compare_calls",
     "describe",
+    "external",
     "make",
     "names",
     "plan_for",

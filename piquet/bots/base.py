@@ -91,6 +91,10 @@ def make(name: str, *, seed: int | None = None, **options: Any) -> Bot:
     ...
     ValueError: unknown bot 'nobody'; known bots: greedy, heuristic, ismcts, pimc, random
     """
+    if name.lower() == "exec":  # exec:COMMAND, a program speaking the piquet protocol
+        from .external import make_external
+
+        return make_external(seed, **options)
     factory = _REGISTRY.get(name.lower())
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")

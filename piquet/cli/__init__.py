@@ -51,6 +51,8 @@ COMMANDS: tuple[str, ...] = (
     "perft",
     "odds",
     "search_bench",
+    "serve",
+    "protocol_check",
 )
 
 #: The program name in usage lines and error messages.

@@ -39,7 +39,7 @@ from typing import Any, TypeAlias, TypeGuard
 
 import attrs
 
-from ..bots import Bot, make, names
+from ..bots import Bot, Forfeit, make, names
 from ..ledger import CHANCE, Player, Reason
 from ..presets import RUBICON
 from ..records import dumps
@@ -172,6 +172,10 @@ class GameRecord:
     """Per bot, the time it spent choosing, in seconds."""
     record: str = attrs.field(repr=False)
     """The game record, :func:`piquet.dumps` text: :func:`piquet.loads` replays it."""
+    forfeit: tuple[str, str, str] | None = None
+    """``(bot, kind, reason)`` when bot ``"a"`` or ``"b"`` forfeited the game (see
+    :class:`piquet.bots.Forfeit`): it lost, for no points, and ``record`` ends where
+    it failed."""
 
     @property
     def winner(self) -> str | None:
@@ -219,6 +223,11 @@ class GameRecord:
             "decisions": list(self.decisions),
             "seconds": list(self.seconds),
             "record": self.record,
+            **(
+                {}
+                if self.forfeit is None
+                else {"forfeit": dict(zip(_FORFEIT, self.forfeit, strict=True))}
+            ),
         }
 
     @classmethod
@@ -247,9 +256,15 @@ class GameRecord:
                 decisions=(int(data["decisions"][0]), int(data["decisions"][1])),
                 seconds=(float(data["seconds"][0]), float(data["seconds"][1])),
                 record=str(data["record"]),
+                forfeit=None
+                if data.get("forfeit") is None
+                else tuple(str(data["forfeit"][key]) for key in _FORFEIT),  # type: ignore[arg-type]
             )
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise MatchError(f"not a saved game: {type(error).__name__}: {error}") from None
+
+
+_FORFEIT = ("by", "kind", "reason")
 
 
 def parse_bot(text: str) -> tuple[str, dict[str, Any]]:
@@ -267,7 +282,11 @@ def parse_bot(text: str) -> tuple[str, dict[str, Any]]:
     Traceback (most recent call last):
     ...
     piquet.matches.match.MatchError: bot 'pimc:samples': options are key=value, got 'samples'
+    >>> parse_bot("exec:./mybot --level 3")  # a program speaking the piquet protocol
+    ('exec', {'command': './mybot --level 3'})
     """
+    if text.strip()[:5].lower() == "exec:":
+        return "exec", {"command": text.strip()[5:].strip()}
     name, _, rest = text.partition(":")
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
@@ -326,19 +345,26 @@ def play_one(
                 counts[seat][HIGHLIGHTS.index(reason)] += 1
 
     state = new_game(ruleset)
-    while not state.is_over:
-        mover = state.to_move
-        if mover is CHANCE:
-            if deals:
-                tally()
-            deals += 1
-            state = state.apply(state.sample_chance(chance))
-        else:
+    forfeit: tuple[str, str, str] | None = None
+    try:
+        while not state.is_over:
+            mover = state.to_move
+            if mover is CHANCE:
+                if deals:
+                    tally()
+                deals += 1
+                state = state.apply(state.sample_chance(chance))
+                continue
             assert isinstance(mover, Player)
             observation = state.observation(mover)
             start = clock()
-            action = bots[mover].choose(observation)
-            thinking[mover] += clock() - start
+            try:
+                action = bots[mover].choose(observation)
+            except Forfeit as error:  # the game is lost; the match goes on
+                forfeit = ("a" if mover is a_seat else "b", error.kind, error.reason)
+                break
+            finally:
+                thinking[mover] += clock() - start
             decisions[mover] += 1
             try:
                 state = state.apply(action)
@@ -348,8 +374,13 @@ def play_one(
                 raise MatchError(
                     f"game {number}: bot {role} ({bot_label(spec)}) chose {action}: {error}"
                 ) from None
+    finally:
+        _finish(bots, state, (bot_a, bot_b) if a_seat is Player.A else (bot_b, bot_a))
     tally()
     result = state.result
+    if forfeit is not None:
+        loser = a_seat if forfeit[0] == "a" else a_seat.other
+        result = Result(loser.other, state.scores, 0)
     assert result is not None
     rubicon = getattr(ruleset.game, "rubicon", None)
     rubiconed = (
@@ -369,7 +400,19 @@ def play_one(
         decisions=(decisions[a_seat], decisions[b_seat]),
         seconds=(thinking[a_seat], thinking[b_seat]),
         record=dumps(state),
+        forfeit=forfeit,
     )
+
+
+def _finish(bots: list[Bot], state: Any, specs: tuple[BotSpec, BotSpec]) -> None:
+    """Tell each bot that has ``game_over`` how the game ended; close those made here."""
+    for seat in Player:
+        over = getattr(bots[seat], "game_over", None)
+        if state.is_over and callable(over):
+            over(state.observation(seat))
+        close = getattr(bots[seat], "close", None)
+        if isinstance(specs[seat], str) and callable(close):
+            close()
 
 
 @attrs.frozen
@@ -550,7 +593,7 @@ def check_bot(spec: object, role: str) -> None:
     takes) or is a bot."""
     if isinstance(spec, str):
         name, options = parse_bot(spec)
-        if name not in names():
+        if name not in names() and name != "exec":
             raise MatchError(
                 f"{role}: unknown bot {_short(name)}; known bots: {', '.join(names())}"
             )
@@ -761,6 +804,7 @@ class MatchResult:
         rows = [
             f"{self.a} v {self.b}, {self.ruleset}, {played} ({mode}), seed {self.seed}",
             f"  score          {a_wins} - {b_wins}, {draws} drawn",
+            *_forfeits(self.games),
             f"  {self.a} wins      {_pct(self.win_rate)}  (95%: {_pct(low)} to {_pct(high)})",
             f"  points/game    {_num(self.mean_points)}  (95%: {_num(p_low)} to {_num(p_high)})",
             "",
@@ -856,6 +900,12 @@ class MatchResult:
         from ._plot import plot_match
 
         plot_match(self, path)
+
+
+def _forfeits(games: Sequence[GameRecord]) -> list[str]:
+    """The summary's line of games lost by forfeit, when there are any."""
+    lost = [sum(g.forfeit is not None and g.forfeit[0] == bot for g in games) for bot in "ab"]
+    return [f"  forfeits       {lost[0]} - {lost[1]}"] if any(lost) else []
 
 
 def _pct(value: float) -> str:
