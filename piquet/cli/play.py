@@ -23,9 +23,17 @@ from ..bots import Bot, make, names
 from ..cards import CardSet, Suit, cards
 from ..ledger import CHANCE, Player
 from ..narrate import Narrator, card_text, score_sheet
+from ..play.match import MatchError, check_bot, parse_bot
 from ..records import dumps
 from ..state import IllegalActionError, State, new_game
-from . import UsageError, add_ruleset_argument
+from . import (
+    UsageError,
+    add_explain_argument,
+    add_ruleset_argument,
+    add_seed_argument,
+    add_symbols_argument,
+)
+from ._play import bot_spec
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,11 +57,14 @@ _WORDS = {
 class Table:
     """What you see at the table: one seat's view of the state, drawn with rich."""
 
-    def __init__(self, console: Console, seat: Player, bot_name: str, symbols: bool) -> None:
+    def __init__(
+        self, console: Console, seat: Player, bot_name: str, symbols: bool, explain: bool = False
+    ) -> None:
         self.console = console
         self.seat = seat
         self.bot_name = bot_name
         self.symbols = symbols
+        self.explain = explain
 
     def who(self, player: Player) -> str:
         return "you" if player == self.seat else self.bot_name
@@ -258,12 +269,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         state = new_game(args.ruleset, declarations=args.declarations)
     bot_name = (bot_name or DEFAULT_BOT).lower()
-    if bot_name not in names():
-        raise UsageError(f"unknown bot {bot_name!r}; known bots: {', '.join(names())}")
+    try:
+        check_bot(bot_name, "--bot")
+    except MatchError as error:
+        raise UsageError(str(error)) from None
     seat = Player[seat_name or "A"]
     rng = random.Random(args.seed)
-    bot: Bot = make(bot_name, seed=rng.getrandbits(64))
-    table = Table(Console(highlight=False), seat, bot_name, args.symbols)
+    name, options = parse_bot(bot_name)
+    bot: Bot = make(name, seed=rng.getrandbits(64), **options)
+    table = Table(Console(highlight=False), seat, bot_name, args.symbols, args.explain)
     return play(state, bot, seat, table, rng, input)
 
 
@@ -278,7 +292,7 @@ def play(
     """Play ``state`` on: the bot for ``seat.other``, you for ``seat``; the exit status."""
     from ..records import replay, start_of
 
-    narrator = Narrator(table.symbols, seat)
+    narrator = Narrator(table.symbols, seat, table.explain)
     opening = narrator.begin(start_of(state))
     for earlier, done in replay(state):  # a loaded game: catch up without telling
         narrator.tell(earlier, done, earlier.apply(done))
@@ -346,8 +360,9 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--bot",
-        metavar="NAME",
-        help=f"your opponent, one of {', '.join(names())} "
+        type=bot_spec,
+        metavar="BOT",
+        help=f"your opponent, NAME or NAME:KEY=VALUE,... with NAME one of {', '.join(names())} "
         f"(default: {DEFAULT_BOT}, or the saved game's)",
     )
     add_ruleset_argument(parser)
@@ -357,7 +372,7 @@ def register(commands: Any) -> None:
         choices=("A", "B"),
         help="your seat; B deals first (default: A, or the saved game's)",
     )
-    parser.add_argument("--seed", type=int, help="seed of the deals and the bot (default: random)")
+    add_seed_argument(parser, None, "the deals and the bot")
     parser.add_argument(
         "--declarations",
         default="played",
@@ -365,7 +380,6 @@ def register(commands: Any) -> None:
         help="declarations played by the players, or resolved automatically",
     )
     parser.add_argument("--load", metavar="FILE", help="resume a game saved by 'quit'")
-    parser.add_argument(
-        "--symbols", action="store_true", help="write suits as ♠ ♥ ♦ ♣ instead of S H D C"
-    )
+    add_symbols_argument(parser)
+    add_explain_argument(parser, True)
     parser.set_defaults(run=run)
