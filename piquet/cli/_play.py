@@ -174,14 +174,21 @@ def executor_for(
 
 @contextlib.contextmanager
 def progress_bar(quiet: bool, unit: str = "game") -> Iterator[Callable[[int, int], None] | None]:
-    """A tqdm bar with a time estimate, on stderr (the ``cli`` extra); none without tqdm."""
+    """A tqdm bar with a time estimate, on stderr (the ``cli`` extra); without tqdm, a
+    plain-text line (:class:`piquet._progress.ProgressLine`)."""
     if quiet:
         yield None
         return
     try:
         tqdm: Any = importlib.import_module("tqdm").tqdm
     except ImportError:
-        yield None
+        from .._progress import ProgressLine
+
+        line = ProgressLine(unit)
+        try:
+            yield line
+        finally:
+            line.close()
         return
     bar: Any = None
 
