@@ -64,3 +64,34 @@ def test_on_a_terminal_the_line_is_rewritten_in_place() -> None:
     line(0, 2)
     line(2, 2)
     assert out.getvalue() == "\r0/2 deals\033[K\r2/2 deals, done\033[K\n"
+
+
+def test_odds_shows_its_progress_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    hand = "AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7S"
+    assert main(["odds", hand, "--discard", "7H 9C 8C 7C 7S", "--role", "elder"]) == 0
+    assert "\r0/6 parts" in err.getvalue() and "6/6 parts, done" in err.getvalue()
+    assert "chance of" in capsys.readouterr().out
+
+
+def test_the_ladder_example_says_what_it_is_doing(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "ladder.py"
+    spec = importlib.util.spec_from_file_location("ladder_example", path)
+    assert spec is not None and spec.loader is not None
+    ladder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ladder)
+    argv = ["--games", "2", "--search-games", "2", "--top", "greedy", "--cpu-games", "0"]
+    assert ladder.main(argv) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("match 1/4: greedy v random\n0/2 games\n")
+    assert "2/2 games, done" in err

@@ -26,11 +26,13 @@ cannot account for (see :meth:`piquet.odds.Prospect.opponent_better`).
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
+from .._progress import ProgressLine
 from ..cards import CardSet, Rank, pack
 from ..odds import Chance, Prospect, odds_text
 from ..ruleset import rank_word
@@ -98,6 +100,34 @@ def _set_rows(prospect: Prospect) -> list[Any]:
     return rows
 
 
+def _rows(prospect: Prospect, args: argparse.Namespace) -> list[Any]:
+    """The table's rows, counted part by part, with a progress line on a terminal (the
+    opponent's chances take seconds)."""
+    parts: list[Callable[[], list[Any]]] = [
+        lambda: _ladder_rows(prospect, "point"),
+        lambda: _ladder_rows(prospect, "sequence"),
+        lambda: _set_rows(prospect),
+    ]
+    if not args.no_opponent:
+        for category in ("point", "sequence", "set"):
+            parts.append(functools.partial(_opponent_row, prospect, category))
+    shown = not args.quiet and sys.stderr.isatty()
+    progress = ProgressLine("part", sys.stderr) if shown else None
+    rows: list[Any] = []
+    for done, part in enumerate(parts):
+        if progress is not None:
+            progress(done, len(parts))
+        rows += part()
+    if progress is not None:
+        progress(len(parts), len(parts))
+    return rows
+
+
+def _opponent_row(prospect: Prospect, category: str) -> list[Any]:
+    chance = prospect.opponent_better(category)  # type: ignore[arg-type]
+    return [_row(f"opponent's {_CATEGORY_WORDS[category]} better", chance)]
+
+
 def run(args: argparse.Namespace) -> int:
     if args.samples > MAX_SAMPLES:
         print(
@@ -135,12 +165,7 @@ def run(args: argparse.Namespace) -> int:
         f"Takes in {prospect.taking} of {len(prospect.unseen)} unseen cards: "
         f"{prospect.cases:,} cases, {counted}."
     )
-    rows = [*_ladder_rows(prospect, "point"), *_ladder_rows(prospect, "sequence")]
-    rows += _set_rows(prospect)
-    if not args.no_opponent:
-        for category in ("point", "sequence", "set"):
-            chance = prospect.opponent_better(category)
-            rows.append(_row(f"opponent's {_CATEGORY_WORDS[category]} better", chance))
+    rows = _rows(prospect, args)
     header = ("chance of", "chance", "odds", "exact (or interval)")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     print()
@@ -191,5 +216,8 @@ def register(commands: Any) -> None:
         "--no-opponent",
         action="store_true",
         help="leave out the opponent's chances (the slowest to count)",
+    )
+    odds.add_argument(
+        "--quiet", action="store_true", help="no progress line (shown on a terminal only)"
     )
     odds.set_defaults(run=run)
