@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from typing import Any, NoReturn
 
+from .._extras import message as extra_message
+
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
     """Make ``parser`` report bad arguments in one line (no usage), exit status 2."""
@@ -125,7 +127,7 @@ def check_common(args: argparse.Namespace, fail: Callable[[str], NoReturn]) -> N
         try:
             importlib.import_module("matplotlib")
         except ImportError:
-            fail("--plot needs matplotlib: pip install 'piquet[plot]'")
+            fail(extra_message("--plot", "matplotlib", "plot"))
 
 
 def quoted(text: str) -> str:
@@ -161,7 +163,7 @@ def executor_for(
         # imported by name: an optional extra, and untyped
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        fail("--scheduler needs dask.distributed: pip install 'piquet[dask]'")
+        fail(extra_message("--scheduler", "dask.distributed", "dask"))
     try:
         client = distributed.Client(args.scheduler, timeout=10)
     except (OSError, ValueError, TypeError) as error:  # unreachable, or not an address

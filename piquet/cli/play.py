@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._extras import message as extra_message
 from ..actions import Action, Call, Equal, Exchange, Good, Pass, Play, parse_action
 from ..bots import Bot, make, names
 from ..cards import CardSet, Suit, cards
@@ -250,9 +251,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from rich.console import Console
     except ImportError:
-        raise UsageError(
-            "play needs the rich package: pip install 'piquet[cli]' (or pip install rich)"
-        ) from None
+        raise UsageError(extra_message("play", "rich", "cli")) from None
     bot_name = args.bot
     seat_name = args.seat
     if args.load is not None:
