@@ -118,10 +118,12 @@ def test_an_unreachable_scheduler_is_named(monkeypatch: pytest.MonkeyPatch) -> N
         pass
 
 
-def test_no_progress_bar_without_tqdm(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plain_progress_line_without_tqdm(monkeypatch: pytest.MonkeyPatch) -> None:
+    from piquet._progress import ProgressLine
+
     without(monkeypatch, "tqdm")
     with _play.progress_bar(quiet=False) as update:
-        assert update is None
+        assert isinstance(update, ProgressLine)
 
 
 def test_a_progress_bar_never_updated_is_never_drawn(capsys: pytest.CaptureFixture[str]) -> None:
