@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ from . import (
     add_symbols_argument,
 )
 from ._play import bot_spec
+from ._terminal import Reader, ordered
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -133,7 +135,7 @@ class Table:
     def help(self, state: State) -> None:
         """The legal actions, numbered; a call with the words it would be spoken in."""
         out = self.console
-        legal = state.legal_actions()
+        legal = ordered(state, state.legal_actions())
         if len(legal) <= LISTED:
             width = max(len(str(a)) for a in legal)
             for number, action in enumerate(legal, start=1):
@@ -173,7 +175,7 @@ def choose(state: State, text: str) -> Action:
     >>> choose(state, "7D 9C")  # bare cards discard them in the exchange
     Exchange(discard=CardSet.parse('7D 9C'))
     """
-    legal = state.legal_actions()
+    legal = ordered(state, state.legal_actions())
     words = text.split()
     if len(words) == 1 and words[0].isdigit():
         number = int(words[0])
@@ -277,7 +279,9 @@ def run(args: argparse.Namespace) -> int:
     name, options = parse_bot(bot_name)
     bot: Bot = make(name, seed=rng.getrandbits(64), **options)
     table = Table(Console(highlight=False), seat, bot_name, args.symbols, args.explain)
-    return play(state, bot, seat, table, rng, input)
+    if not sys.stdin.isatty():
+        return play(state, bot, seat, table, rng, input)
+    return play(state, bot, seat, table, rng, Reader())
 
 
 def play(
@@ -316,6 +320,8 @@ def play(
             if not drawn:
                 table.draw(state)
                 drawn = True
+            if isinstance(read, Reader):
+                read.state = state  # what tab completes from
             text = _ask("Your move> ", read)
             if text is None or text.lower() in ("quit", "q", "exit"):
                 table.console.print()
