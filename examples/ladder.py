@@ -70,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--search-games", type=int, default=100, help="games with a search bot")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.add_argument("--top", action="append", help="search bots on top (pimc, ismcts)")
     parser.add_argument("--ruleset", default="rubicon")
     parser.add_argument(
@@ -91,10 +92,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "     - time a decision",
     ]
     started = time.perf_counter()
-    for upper, lower in pairs:
+    for number, (upper, lower) in enumerate(pairs, start=1):
         games = args.games if upper in RUNGS else args.search_games
+        if not args.quiet:
+            print(f"match {number}/{len(pairs)}: {upper} v {lower}", file=sys.stderr, flush=True)
         result = pq.match(
-            upper, lower, ruleset=ruleset, games=games, seed=args.seed, jobs=args.jobs
+            upper,
+            lower,
+            ruleset=ruleset,
+            games=games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=not args.quiet,
         )
         lines.append(row(upper, lower, result))
         print(result.summary(), file=sys.stderr, flush=True)
@@ -102,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cpu_games:
         print()
         for top in tops:
+            if not args.quiet:
+                print(f"timing {top}'s decisions...", file=sys.stderr, flush=True)
             seconds = cpu_per_decision(top, ruleset, args.cpu_games, args.seed)
             print(f"{top}: {seconds * 1000:.1f} ms of CPU a decision (v heuristic)")
     print(

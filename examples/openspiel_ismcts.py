@@ -15,9 +15,12 @@ import argparse
 import random
 import time
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from piquet._extras import missing_extra
+
+with missing_extra("examples/openspiel_ismcts.py", "openspiel"):
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
 
 import piquet as pq
 from piquet import bots, encoding

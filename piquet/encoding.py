@@ -88,8 +88,11 @@ from __future__ import annotations
 
 from typing import Final
 
-import numpy as np
-import numpy.typing as npt
+from ._extras import missing_extra
+
+with missing_extra("piquet.encoding", "rl"):
+    import numpy as np
+    import numpy.typing as npt
 
 from .actions import (
     Action,

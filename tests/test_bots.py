@@ -135,11 +135,11 @@ def test_every_registered_bot_is_a_bot() -> None:
 def test_make_refuses_unknown_bots_and_options() -> None:
     with pytest.raises(ValueError, match="unknown bot 'deep blue'; known bots: greedy"):
         make("deep blue")
-    with pytest.raises(TypeError, match="bot 'heuristic' takes no options \\(got depth\\)"):
+    with pytest.raises(ValueError, match="bot 'heuristic' has no option 'depth'; it takes none"):
         make("heuristic", depth=3)
-    with pytest.raises(TypeError, match="bad option for bot 'ismcts'"):
+    with pytest.raises(ValueError, match="bot 'ismcts' has no option 'depth'; its options: it"):
         make("ismcts", depth=3)
-    with pytest.raises(TypeError, match="bad option for bot 'pimc'"):
+    with pytest.raises(ValueError, match="bot 'pimc' has no option 'depth'; its options: wor"):
         make("pimc", depth=3)
 
 

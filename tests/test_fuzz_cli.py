@@ -155,7 +155,7 @@ ODDS = command(
     st.just(["--no-opponent"]),
     some((HAND,), ("AH", "AH " * 12, "6S 6H 6D 6C AH KH QH JH 10H 9H 8H 7H")).map(lambda h: [h]),
     pair("--discard", some(("7H 9C 8C 7C 7S", "7H", "7H 9C"), ("7H 7H", "6H", ""))),
-    pair("--as", some(("elder", "younger"))),
+    pair("--role", some(("elder", "younger"))),
     pair("--ruleset", some(("rubicon", "au_cent_36"), ("piquet",))),
     pair("--samples", some(("100", "1000"), ("10000001", "0", "-5"))),
     pair("--exact-limit", some(("1", "400000"), ("0",))),
@@ -171,7 +171,7 @@ SEARCH_BENCH = command(
 SHOW = command(
     "show",
     some(("-",), ("/nonexistent", "/")).map(lambda p: [p]),
-    pair("--as", some(("A", "b"), ("C",))),
+    pair("--seat", some(("A", "b"), ("C",))),
     pair("--game", some(("1",), ("0", "-1"))),
     pair("--deal", some(("1",), ("0", "x"))),
 )
@@ -210,6 +210,7 @@ GRAMMARS = {
     "play": PLAY,
     "serve": SERVE,
     "protocol_check": PROTOCOL_CHECK,
+    "bots": command("bots", optional("--verbose")),
 }
 
 
@@ -299,14 +300,14 @@ def test_the_program_without_a_good_command(argv: list[str]) -> None:
         ["tournament", "--plot", "/nonexistent/dir/r.png", "--games", "2", "--quiet"],
         ["perft", "--depth", "1", "--phase", "declaration", "--declarations", "auto"],
         ["bench", "--seconds", "1e308"],
-        ["odds", HAND, "--discard", "7H", "--as", "elder", "--samples", "9" * 30],
+        ["odds", HAND, "--discard", "7H", "--role", "elder", "--samples", "9" * 30],
         ["search-bench", "--deals", "0"],
         ["search-bench", "--positions", "-1"],
         ["match", "--games", "9" * 5000],
         ["match", "--a", "x" * 5000],
         ["tournament", "--bots", "random", "random:" + "y" * 5000],
         ["demo", "--seed", "9" * 5000],
-        ["odds", HAND, "--discard", "7H", "--as", "elder", "--exact-limit", "1" * 5000],
+        ["odds", HAND, "--discard", "7H", "--role", "elder", "--exact-limit", "1" * 5000],
     ],
     ids=repr,
 )

@@ -438,11 +438,11 @@ def test_cli_tournament_table_and_plot(tmp_path, capsys):
     ("argv", "message"),
     [
         (["match", "--a", "nobody"], "--a: unknown bot 'nobody'"),
-        (["match", "--a", "random:depth=3"], "random:depth=3': bot 'random' takes no options"),
+        (["match", "--a", "random:depth=3"], "bot 'random' has no option 'depth'; it takes none"),
         (["match", "--b", "random:depth"], "options are key=value"),
         (["match", "--games", "3"], "even number"),
         (["match", "--games", "x"], "invalid int value"),
-        (["match", "--ruleset", "whist"], "unknown ruleset 'whist'"),
+        (["match", "--ruleset", "whist"], "no ruleset 'whist'"),
         (["match", "--jobs", "0"], "--jobs"),
         (["tournament", "--bots", "greedy"], "at least two different bots"),
     ],

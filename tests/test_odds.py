@@ -486,7 +486,7 @@ def test_estimate_interval_and_bad_counts() -> None:
 
 
 def test_odds_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["odds", str(HOYLE_HAND), "--discard", "7H 9C 8C 7C 7S", "--as", "elder",
+    status = main(["odds", str(HOYLE_HAND), "--discard", "7H 9C 8C 7C 7S", "--role", "elder",
                    "--samples", "500"])  # fmt: skip
     out = capsys.readouterr().out
     assert status == 0
@@ -497,7 +497,7 @@ def test_odds_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_odds_command_younger_and_a_36_card_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["odds", "AH KH QH 7H QS QD 9C 8C 7C 9D 8D 6S", "--discard", "9C 8C 7C",
-                   "--as", "younger", "--ruleset", "cotton_1674", "--no-opponent"])  # fmt: skip
+                   "--role", "younger", "--ruleset", "cotton_1674", "--no-opponent"])  # fmt: skip
     out = capsys.readouterr().out
     assert status == 0 and "Takes in 3 of 24 unseen cards: 2,024 cases" in out
     assert "pips or more" in out  # the Ruff counts pips
@@ -506,13 +506,13 @@ def test_odds_command_younger_and_a_36_card_ruleset(capsys: pytest.CaptureFixtur
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7X", "--discard", "9C", "--as", "elder"], "bad card"),
-        (["AH KH QH 7H QS QD 9C 8C 7C 9D 8D", "--discard", "9C", "--as", "elder"], "12 cards"),
-        ([str(HOYLE_HAND), "--discard", "JC", "--as", "elder"], "JC not in the hand"),
-        ([str(HOYLE_HAND), "--discard", "9C 8C 7C 9D 8D 7S", "--as", "elder"], "1 to 5 cards"),
-        ([str(HOYLE_HAND), "--discard", "9C 8C 7C 9D", "--as", "younger"], "1 to 3 cards"),
+        (["AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7X", "--discard", "9C", "--role", "elder"], "bad card"),
+        (["AH KH QH 7H QS QD 9C 8C 7C 9D 8D", "--discard", "9C", "--role", "elder"], "12 cards"),
+        ([str(HOYLE_HAND), "--discard", "JC", "--role", "elder"], "JC not in the hand"),
+        ([str(HOYLE_HAND), "--discard", "9C 8C 7C 9D 8D 7S", "--role", "elder"], "1 to 5 cards"),
+        ([str(HOYLE_HAND), "--discard", "9C 8C 7C 9D", "--role", "younger"], "1 to 3 cards"),
         (
-            [str(HOYLE_HAND), "--discard", "9C", "--as", "elder", "--seen-stock", "AH"],
+            [str(HOYLE_HAND), "--discard", "9C", "--role", "elder", "--seen-stock", "AH"],
             "in the hand",
         ),
     ],
@@ -528,7 +528,7 @@ def test_odds_command_bad_input_is_one_line_and_status_2(
 
 
 def test_odds_command_samples_beyond_the_exact_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["odds", str(HOYLE_HAND), "--discard", "7H 9C 8C 7C 7S", "--as", "elder",
+    status = main(["odds", str(HOYLE_HAND), "--discard", "7H 9C 8C 7C 7S", "--role", "elder",
                    "--exact-limit", "100", "--samples", "300", "--no-opponent"])  # fmt: skip
     out = capsys.readouterr().out
     assert status == 0 and "15,504 cases, too many to count, so sampled 300 times" in out
@@ -536,11 +536,11 @@ def test_odds_command_samples_beyond_the_exact_limit(capsys: pytest.CaptureFixtu
 
 
 def test_odds_command_bad_sampling_numbers_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["odds", str(HOYLE_HAND), "--discard", "9C", "--as", "elder", "--samples", "0"])
+    status = main(["odds", str(HOYLE_HAND), "--discard", "9C", "--role", "elder", "--samples", "0"])
     assert status == 2 and "samples" in capsys.readouterr().err
 
 
 def test_odds_command_unknown_role_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
-        main(["odds", str(HOYLE_HAND), "--discard", "9C", "--as", "dealer"])
+        main(["odds", str(HOYLE_HAND), "--discard", "9C", "--role", "dealer"])
     assert exit_.value.code == 2

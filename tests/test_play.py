@@ -13,6 +13,7 @@ import pytest
 
 import piquet as pq
 from piquet.bots import make
+from piquet.cli._terminal import ordered
 from piquet.cli.play import choose
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,10 @@ def test_choose_reads_the_notation_numbers_and_shortcuts() -> None:
     # into the declarations: a number stands for the action 'help' lists under it
     while state.phase is pq.Phase.EXCHANGE:
         state = state.apply(state.legal_actions()[0])
-    legal = state.legal_actions()
+    legal = ordered(state, state.legal_actions())  # the order 'help' lists them in
+    assert isinstance(legal[0], pq.Call) and len(legal[0].cards) == max(
+        len(a.cards) for a in legal if isinstance(a, pq.Call)
+    )
     assert choose(state, "1") == legal[0]
     assert choose(state, str(len(legal))) == legal[-1]
     with pytest.raises(ValueError, match=f"no action {len(legal) + 1}"):
@@ -249,3 +253,43 @@ def test_hearts_and_diamonds_are_red_on_a_colour_terminal() -> None:
     plain = _plain(hand).split()
     assert red and all(card[-1] in "HD" for card in red)
     assert sorted(red) == sorted(card for card in plain if card[-1] in "HD")
+
+
+def test_help_lists_the_best_call_first_and_tab_completes_and_up_recalls() -> None:
+    """Through a real terminal: a partial word and TAB complete it, Up recalls the last
+    line, and the first action 'help' numbers in the declarations is the best call."""
+    child = _spawn("--seed", "3", "--bot", "random", "--no-explain")
+    child.expect(r"Your hand: ([^\r\n]+)\r\n")
+    hand = _plain(child.match.group(1)).split()
+    ranks = [card[:-1] for card in hand]
+    single = next(card for card in hand if ranks.count(card[:-1]) == 1)
+    child.expect_exact("Your move>")
+    child.send("she\t")  # TAB completes a word of play's own
+    child.send("\r")
+    child.expect_exact("Score sheet")
+    child.expect_exact("Your move>")
+    child.send("\x1b[A\r")  # Up recalls the last line: the sheet again
+    child.expect_exact("Score sheet")
+    child.expect_exact("Your move>")
+    child.send(f"disc\t{single[:-1]}\t\r")  # the verb, then a card from its rank
+    child.expect_exact(f"A discards one: {single}.")
+    child.expect(r"Your hand: ([^\r\n]+)\r\n")
+    held = pq.cards(_plain(child.match.group(1)))
+    longest = max(len([c for c in held if c.suit is suit]) for suit in pq.Suit)
+    child.expect_exact("Your move>")  # the declarations
+    child.sendline("help")
+    child.expect(r"\s+1  call point ([^\r\n\"]+?)\s+\"")
+    first = pq.cards(child.match.group(1))
+    child.expect_exact("Your move>")
+    child.sendline("quit")
+    child.expect_exact("Save the game? [y/N]")
+    child.sendline("n")
+    child.expect(pexpect_eof())
+    child.close()
+    assert len(first) == longest  # the longest suit first, not "point of one"
+
+
+def pexpect_eof() -> object:
+    import pexpect
+
+    return pexpect.EOF

@@ -46,7 +46,7 @@ def test_show_tells_the_whole_game(record: Path, capsys: pytest.CaptureFixture[s
 def test_show_as_a_player_hides_the_opponents_cards(
     record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _, out, _ = _show(capsys, str(record), "--as", "a")
+    _, out, _ = _show(capsys, str(record), "--seat", "a")
     assert "  B holds twelve cards." in out
     assert "  A holds twelve cards." not in out
     lines = out.splitlines()

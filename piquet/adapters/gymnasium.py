@@ -32,9 +32,12 @@ from __future__ import annotations
 import random
 from typing import Any, Final, Literal
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
+from piquet._extras import missing_extra
+
+with missing_extra("piquet.adapters.gymnasium", "gymnasium"):
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
 
 from piquet import IllegalActionError, Player, Ruleset, State, bots, encoding
 

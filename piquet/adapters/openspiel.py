@@ -47,9 +47,12 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+from piquet._extras import missing_extra
+
+with missing_extra("piquet.adapters.openspiel", "openspiel"):
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
 
 from piquet import (
     CHANCE,

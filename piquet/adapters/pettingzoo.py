@@ -30,11 +30,14 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from pettingzoo import AECEnv
-from pettingzoo.utils import BaseWrapper
+from piquet._extras import missing_extra
+
+with missing_extra("piquet.adapters.pettingzoo", "pettingzoo"):
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import BaseWrapper
 
 from piquet import Player, Ruleset, State, encoding
 

@@ -13,8 +13,11 @@ A bot sees only its :class:`~piquet.observation.Observation`, never the state.
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
+
+import attrs
 
 from ..actions import Action
 from ..ledger import CHANCE, Player
@@ -22,7 +25,17 @@ from ..observation import Observation
 from ..ruleset import Ruleset
 from ..state import Phase, State, new_game
 
-__all__ = ["Bot", "BotFactory", "make", "names", "play_game", "register", "unregister"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "BotOption",
+    "bot_options",
+    "make",
+    "names",
+    "play_game",
+    "register",
+    "unregister",
+]
 
 
 @runtime_checkable
@@ -78,10 +91,80 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
+@attrs.frozen
+class BotOption:
+    """An option a bot's factory takes: its name, its type as written and its default
+    (as text: ``HeuristicBot()`` for a default made afresh for each bot)."""
+
+    name: str
+    type: str
+    default: str
+
+
+def bot_options(name: str) -> tuple[BotOption, ...] | None:
+    """The options the bot registered as ``name`` takes, read from its factory: the
+    fields of the attrs class it is annotated to return (its seed, ``rng``, aside);
+    None when the factory does not say (it is then given whatever it is given).
+
+    >>> [option.name for option in bot_options("ismcts")][:3]
+    ['iterations', 'time_limit', 'exploration']
+    >>> bot_options("greedy")
+    ()
+    """
+    factory = _REGISTRY.get(name.lower())
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    try:
+        made = typing.get_type_hints(factory).get("return")
+    except Exception:  # an annotation that cannot be resolved: the factory does not say
+        return None
+    if not (isinstance(made, type) and attrs.has(made)):
+        return None
+    return tuple(
+        BotOption(field.name, _type_text(field.type), _default_text(field.default))
+        for field in attrs.fields(made)
+        if field.init and field.name != "rng"
+    )
+
+
+def _type_text(kind: object) -> str:
+    return kind if isinstance(kind, str) else getattr(kind, "__name__", repr(kind))
+
+
+def _default_text(default: object) -> str:
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        made = default.factory  # type: ignore[attr-defined]
+        return f"{getattr(made, '__name__', 'a new value')}()"
+    return repr(default)
+
+
+def check_options(name: str, options: dict[str, Any]) -> None:
+    """Raise a ValueError naming the options the bot takes when ``options`` holds one
+    it does not.
+
+    >>> check_options("pimc", {"samples": 5})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'pimc' has no option 'samples'; its options: worlds, exchange_worlds, ...
+    """
+    accepted = bot_options(name)
+    if accepted is None:
+        return
+    known = [option.name for option in accepted]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        which = ", ".join(repr(key[:40]) for key in unknown[:5])
+        takes = f"its options: {', '.join(known)}" if known else "it takes none"
+        plural = "s" if len(unknown) > 1 else ""
+        raise ValueError(f"bot {name.lower()!r} has no option{plural} {which}; {takes}")
+
+
 def make(name: str, *, seed: int | None = None, **options: Any) -> Bot:
     """A new bot by name (case-insensitive), seeded for reproducible play.
 
-    Options are passed to the bot's factory: ``make("ismcts", seed=1, iterations=200)``.
+    Options are passed to the bot's factory: ``make("ismcts", seed=1, iterations=200)``;
+    an option the bot does not take is a ValueError naming those it does
+    (:func:`bot_options`).
 
     >>> bot = make("random", seed=1)
     >>> type(bot).__name__
@@ -98,6 +181,8 @@ def make(name: str, *, seed: int | None = None, **options: Any) -> Bot:
     factory = _REGISTRY.get(name.lower())
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    if options:
+        check_options(name, options)
     return factory(seed, **options)
 
 

@@ -32,10 +32,14 @@ from ..ruleset import Ruleset
 __all__ = [
     "COMMANDS",
     "UsageError",
+    "add_explain_argument",
     "add_ruleset_argument",
+    "add_seed_argument",
+    "add_symbols_argument",
     "main",
     "positive_int",
     "positive_seconds",
+    "prog_name",
     "readable_file",
     "ruleset_name",
 ]
@@ -53,10 +57,22 @@ COMMANDS: tuple[str, ...] = (
     "search_bench",
     "serve",
     "protocol_check",
+    "bots",
 )
 
-#: The program name in usage lines and error messages.
-PROG = "python -m piquet"
+
+def prog_name() -> str:
+    """The program name in usage lines and error messages: ``piquet`` when run as the
+    console script, ``python -m piquet`` otherwise.
+
+    >>> prog_name() in ("piquet", "python -m piquet")
+    True
+    """
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if script in ("piquet", "piquet.exe", "piquet-script.py"):
+        return "piquet"
+    return "python -m piquet"
+
 
 #: Exit status for a bad argument, as :mod:`argparse` uses.
 USAGE_STATUS = 2
@@ -68,13 +84,22 @@ class UsageError(ValueError):
 
 
 class _DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Shows ``(default: X)`` after each option's help, unless the help already says it."""
+    """Shows ``(default: X)`` after the help of each option that has a default: the one
+    way every command shows its defaults (an option whose default is worked out at run
+    time says so in its help, in the same form: ``(default: random)``)."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         help_text = action.help or ""
-        if "default" in help_text or action.default in (None, False, argparse.SUPPRESS):
+        if "(default: " in help_text or any(
+            action.default is nothing for nothing in (None, False, argparse.SUPPRESS)
+        ):
             return help_text
-        return super()._get_help_string(action)
+        default = action.default
+        if isinstance(default, list):
+            default = " ".join(str(item) for item in default)
+        elif isinstance(default, Ruleset):
+            default = default.name
+        return f"{help_text} (default: {default})".replace("%", "%%")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -171,14 +196,59 @@ def readable_file(text: str) -> str:
     return text
 
 
-def add_ruleset_argument(parser: argparse.ArgumentParser, default: str = "rubicon") -> None:
-    """Add ``--ruleset NAME``: a preset by name, in any case, listed in the help."""
+def add_ruleset_argument(
+    parser: argparse.ArgumentParser, default: str | None = "rubicon", *, repeat: bool = False
+) -> None:
+    """Add ``--ruleset NAME``: a preset by name, in any case, listed in the help; the
+    parsed value is the :class:`~piquet.Ruleset` (a list of them with ``repeat``)."""
     parser.add_argument(
         "--ruleset",
         type=ruleset_name,
-        default=default,
+        default=default if not repeat else None,
+        action="append" if repeat else "store",
         metavar="NAME",
-        help=f"preset ruleset, one of {', '.join(sorted(RULESETS))}, in any case",
+        help=f"preset ruleset, one of {', '.join(sorted(RULESETS))}, in any case"
+        + (f"; repeat for more (default: {default})" if repeat else ""),
+    )
+
+
+def add_seed_argument(parser: argparse.ArgumentParser, default: int | None, what: str) -> None:
+    """Add ``--seed N``: the seed of ``what``; None draws one at random."""
+    from ._play import whole_number
+
+    parser.add_argument(
+        "--seed",
+        type=whole_number,
+        default=default,
+        metavar="N",
+        help=f"seed of {what}" + (" (default: random)" if default is None else ""),
+    )
+
+
+def add_symbols_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--symbols``: suits written as symbols."""
+    parser.add_argument(
+        "--symbols", action="store_true", help="write suits as ♠ ♥ ♦ ♣ instead of S H D C"
+    )
+
+
+def add_explain_argument(parser: argparse.ArgumentParser, default: bool) -> None:
+    """Add ``--explain``/``--no-explain``: explain each term of the game the first time
+    the narration uses it (see :mod:`piquet.glossary`)."""
+    explain = parser.add_mutually_exclusive_group()
+    explain.add_argument(
+        "--explain",
+        action="store_true",
+        default=default,
+        help="explain each term of the game the first time it is met"
+        + (" (default: on)" if default else " (default: off)"),
+    )
+    explain.add_argument(
+        "--no-explain",
+        dest="explain",
+        action="store_false",
+        default=argparse.SUPPRESS,
+        help="do not explain the terms",
     )
 
 
@@ -189,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every command in :data:`COMMANDS`."""
     from .. import __version__
 
-    parser = _Parser(prog=PROG, description="Piquet, the card game, in all its forms.")
+    parser = _Parser(prog=prog_name(), description="Piquet, the card game, in all its forms.")
     parser.add_argument("--version", action="version", version=f"piquet {__version__}")
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=_Parser
@@ -214,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = int(args.run(args))
         sys.stdout.flush()
     except UsageError as error:
-        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        print(f"{prog_name()} {args.command}: error: {error}", file=sys.stderr)
         return USAGE_STATUS
     except BrokenPipeError:
         _quiet_stdout()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from typing import Any, NoReturn
 
-from ..presets import RULESETS
+from .._extras import message as extra_message
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -41,22 +41,58 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"invalid int value: {quoted(text)}") from None
 
 
+def bot_spec(text: str) -> str:
+    """An argument type: a bot, ``NAME`` or ``NAME:KEY=VALUE,...``, known and with
+    options it takes (see the ``bots`` command).
+
+    >>> bot_spec("pimc:samples=5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: bot 'pimc' has no option 'samples'; its options: worlds, ...
+    """
+    from ..bots import names
+    from ..bots.base import check_options
+    from ..matches.match import MatchError, parse_bot
+
+    try:
+        name, options = parse_bot(text)
+        if name == "exec":  # a program that speaks the protocol: checked when started
+            return text
+        if name not in names():
+            raise MatchError(f"unknown bot {quoted(name)}; known bots: {', '.join(names())}")
+        check_options(name, options)
+    except ValueError as error:  # MatchError is one
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def add_bot_arguments(parser: argparse.ArgumentParser, defaults: tuple[str, str]) -> None:
+    """``--a BOT`` and ``--b BOT``: the two bots of a two-bot command."""
+    for flag, default in zip(("--a", "--b"), defaults, strict=True):
+        parser.add_argument(
+            flag,
+            default=default,
+            type=bot_spec,
+            metavar="BOT",
+            help=f"bot {flag[2:]}, NAME or NAME:KEY=VALUE,... (see the 'bots' command)",
+        )
+
+
 def add_common(
     parser: argparse.ArgumentParser, *, default_games: int, games: str = "games"
 ) -> None:
     """The arguments both commands take."""
+    from . import add_ruleset_argument, add_seed_argument
+
     parser.add_argument(
         "--games",
         type=whole_number,
         default=default_games,
-        help=f"{games} (default {default_games}; even, unless --plain)",
+        metavar="N",
+        help=f"{games}; even, unless --plain",
     )
-    parser.add_argument(
-        "--seed", type=whole_number, default=0, help="seed of every deal and bot (0)"
-    )
-    parser.add_argument(
-        "--ruleset", default="rubicon", help=f"one of {', '.join(sorted(RULESETS))} (rubicon)"
-    )
+    add_seed_argument(parser, 0, "every deal and bot")
+    add_ruleset_argument(parser)
     parser.add_argument(
         "--plain",
         action="store_true",
@@ -66,23 +102,19 @@ def add_common(
         "--jobs",
         type=whole_number,
         default=1,
-        help="worker processes (default 1; no more are made than batches of games or CPUs)",
+        metavar="N",
+        help="worker processes; no more are made than batches of games or CPUs",
     )
     parser.add_argument(
         "--scheduler", metavar="ADDRESS", help="run on this Dask scheduler (tcp://host:8786)"
     )
     parser.add_argument("--out", metavar="FILE", help="write every game as JSON lines")
     parser.add_argument("--plot", metavar="FILE", help="draw a picture (PNG) with matplotlib")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
 def check_common(args: argparse.Namespace, fail: Callable[[str], NoReturn]) -> None:
     """Reject bad values with a one-line error naming the argument."""
-    if args.ruleset.lower() not in RULESETS:
-        fail(
-            f"--ruleset: unknown ruleset {quoted(args.ruleset)}; "
-            f"known: {', '.join(sorted(RULESETS))}"
-        )
     if args.games < 1:
         fail(f"--games: must be at least 1 (got {args.games})")
     if not args.plain and args.games % 2:
@@ -97,7 +129,7 @@ def check_common(args: argparse.Namespace, fail: Callable[[str], NoReturn]) -> N
         try:
             importlib.import_module("matplotlib")
         except ImportError:
-            fail("--plot needs matplotlib: pip install 'piquet[plot]'")
+            fail(extra_message("--plot", "matplotlib", "plot"))
 
 
 def quoted(text: str) -> str:
@@ -133,7 +165,7 @@ def executor_for(
         # imported by name: an optional extra, and untyped
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        fail("--scheduler needs dask.distributed: pip install 'piquet[dask]'")
+        fail(extra_message("--scheduler", "dask.distributed", "dask"))
     try:
         client = distributed.Client(args.scheduler, timeout=10)
     except (OSError, ValueError, TypeError) as error:  # unreachable, or not an address
@@ -146,14 +178,21 @@ def executor_for(
 
 @contextlib.contextmanager
 def progress_bar(quiet: bool, unit: str = "game") -> Iterator[Callable[[int, int], None] | None]:
-    """A tqdm bar with a time estimate, on stderr (the ``cli`` extra); none without tqdm."""
+    """A tqdm bar with a time estimate, on stderr (the ``cli`` extra); without tqdm, a
+    plain-text line (:class:`piquet._progress.ProgressLine`)."""
     if quiet:
         yield None
         return
     try:
         tqdm: Any = importlib.import_module("tqdm").tqdm
     except ImportError:
-        yield None
+        from .._progress import ProgressLine
+
+        line = ProgressLine(unit)
+        try:
+            yield line
+        finally:
+            line.close()
         return
     bar: Any = None
 

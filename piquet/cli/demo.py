@@ -1,55 +1,82 @@
-"""``python -m piquet demo``: a narrated game between two bots."""
+"""``python -m piquet demo``: a narrated game between two bots, told as it is played.
+
+Each action is told, and the output flushed, as soon as the bot has chosen it, so a
+slow bot's game unfolds line by line instead of all at once at the end.
+"""
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 from typing import Any
 
-from ..bots import make, names, play_game
-from ..ledger import Player
-from ..narrate import narrate
-from . import add_ruleset_argument
-from ._play import quoted, whole_number
+from ..actions import Action
+from ..bots import Bot, make
+from ..ledger import CHANCE, Player
+from ..matches.match import MatchError, check_bot, parse_bot
+from ..narrate import Narrator, _title, score_sheet
+from ..state import Phase, new_game
+from . import (
+    UsageError,
+    add_explain_argument,
+    add_ruleset_argument,
+    add_seed_argument,
+    add_symbols_argument,
+)
+from ._play import add_bot_arguments
 
 #: The bots of the demo, A then B.
 DEFAULT_BOTS: tuple[str, str] = ("heuristic", "greedy")
 
 
-def run(args: argparse.Namespace) -> int:
-    rng = random.Random(args.seed)
-    bots = [make(args.a, seed=rng.getrandbits(64)), make(args.b, seed=rng.getrandbits(64))]
-    final = play_game(args.ruleset, bots, rng)
-    for line in narrate(final, names={Player.A: args.a, Player.B: args.b}, symbols=args.symbols):
+def _bot(spec: str, seed: int) -> Bot:
+    name, options = parse_bot(spec)
+    return make(name, seed=seed, **options)
+
+
+def _say(lines: list[str]) -> None:
+    for line in lines:
         print(line)
+    sys.stdout.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    for flag, spec in (("--a", args.a), ("--b", args.b)):
+        try:
+            check_bot(spec, flag)
+        except MatchError as error:
+            raise UsageError(str(error)) from None
+    rng = random.Random(args.seed)
+    bots = [_bot(args.a, rng.getrandbits(64)), _bot(args.b, rng.getrandbits(64))]
+    state = new_game(args.ruleset, dealer=Player.B)  # as piquet.bots.play_game starts
+    teller = Narrator(args.symbols, None, args.explain)
+    opening = teller.begin(state)
+    _say(teller.explained([_title(state, {Player.A: args.a, Player.B: args.b})]))
+    _say(opening)
+    while state.phase is not Phase.OVER:
+        mover = state.to_move
+        if mover is CHANCE:
+            action: Action = state.sample_chance(rng)
+        else:
+            assert isinstance(mover, Player)
+            action = bots[mover].choose(state.observation(mover))
+        after = state.apply(action)
+        _say(teller.tell(state, action, after))
+        state = after
+    _say(["", *score_sheet(state)])
     return 0
-
-
-def _bot_name(text: str) -> str:
-    """An argument type: a bot's name, case-insensitive."""
-    name = text.lower()
-    if name not in names():
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {quoted(text)}; known bots: {', '.join(names())}"
-        )
-    return name
 
 
 def register(commands: Any) -> None:
     demo = commands.add_parser(
         "demo",
         help="a narrated game between two bots",
-        description="Watch two bots play a game, told as players would tell it.",
+        description="Watch two bots play a game, told as players would tell it, as it is played.",
     )
-    demo.add_argument("--seed", type=whole_number, default=1, help="random seed")
+    add_bot_arguments(demo, DEFAULT_BOTS)
     add_ruleset_argument(demo)
-    demo.add_argument(
-        "--a", type=_bot_name, default=DEFAULT_BOTS[0], metavar="BOT", help="bot for A"
-    )
-    demo.add_argument(
-        "--b", type=_bot_name, default=DEFAULT_BOTS[1], metavar="BOT", help="bot for B"
-    )
-    demo.add_argument(
-        "--symbols", action="store_true", help="write suits as ♠ ♥ ♦ ♣ instead of S H D C"
-    )
+    add_seed_argument(demo, 1, "the deals and the bots")
+    add_symbols_argument(demo)
+    add_explain_argument(demo, False)
     demo.set_defaults(run=run)

@@ -16,8 +16,15 @@ from typing import Any, NoReturn
 
 from ..matches.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
 from ..matches.tournament import TournamentResult
-from ..presets import find_ruleset
-from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
+from . import prog_name
+from ._play import (
+    add_bot_arguments,
+    add_common,
+    check_common,
+    executor_for,
+    one_line_errors,
+    progress_bar,
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
             result = match(
                 args.a,
                 args.b,
-                ruleset=find_ruleset(args.ruleset),
+                ruleset=args.ruleset,
                 games=args.games,
                 seed=args.seed,
                 duplicate=not args.plain,
@@ -69,20 +76,19 @@ def finish(
             result.plot(args.plot)
             print(f"drew {args.plot}")
     except OSError as error:  # checked before playing, but the disk may have changed
-        print(f"python -m piquet {args.command}: error: {error}", file=sys.stderr)
+        print(f"{prog_name()} {args.command}: error: {error}", file=sys.stderr)
         return 2
     return 130 if interrupted else 0
 
 
 def register(commands: Any) -> None:
     parser: argparse.ArgumentParser = commands.add_parser(
-        "match", help="a match between two bots: duplicate deals, intervals, JSON lines"
+        "match",
+        help="a match between two bots: duplicate deals, intervals, JSON lines",
+        description="A match between two bots, on duplicate deals, with a summary table.",
     )
     one_line_errors(parser)
-    parser.add_argument(
-        "--a", default="greedy", metavar="BOT", help="bot a, NAME or NAME:KEY=VALUE,... (greedy)"
-    )
-    parser.add_argument("--b", default="random", metavar="BOT", help="bot b (default random)")
+    add_bot_arguments(parser, ("greedy", "random"))
     add_common(parser, default_games=100)
 
     def fail(message: str) -> NoReturn:

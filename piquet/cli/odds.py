@@ -2,7 +2,7 @@
 
 >>> from piquet.cli import main
 >>> main(["odds", "AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7S", "--discard", "7H 9C 8C 7C 7S",
-...       "--as", "elder", "--no-opponent"])
+...       "--role", "elder", "--no-opponent"])
 Elder hand, Rubicon piquet: keeps QS AH KH QH QD 9D 8D, discards 7S 7H 9C 8C 7C.
 Takes in 5 of 20 unseen cards: 15,504 cases, all equally likely.
 <BLANKLINE>
@@ -26,15 +26,17 @@ cannot account for (see :meth:`piquet.odds.Prospect.opponent_better`).
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
+from .._progress import ProgressLine
 from ..cards import CardSet, Rank, pack
 from ..odds import Chance, Prospect, odds_text
-from ..presets import RULESETS, find_ruleset
 from ..ruleset import rank_word
+from . import add_ruleset_argument, add_seed_argument, prog_name
 from ._play import whole_number
 
 #: The most ``--samples`` taken (some 150 seconds of sampling a chance).
@@ -98,15 +100,43 @@ def _set_rows(prospect: Prospect) -> list[Any]:
     return rows
 
 
+def _rows(prospect: Prospect, args: argparse.Namespace) -> list[Any]:
+    """The table's rows, counted part by part, with a progress line on a terminal (the
+    opponent's chances take seconds)."""
+    parts: list[Callable[[], list[Any]]] = [
+        lambda: _ladder_rows(prospect, "point"),
+        lambda: _ladder_rows(prospect, "sequence"),
+        lambda: _set_rows(prospect),
+    ]
+    if not args.no_opponent:
+        for category in ("point", "sequence", "set"):
+            parts.append(functools.partial(_opponent_row, prospect, category))
+    shown = not args.quiet and sys.stderr.isatty()
+    progress = ProgressLine("part", sys.stderr) if shown else None
+    rows: list[Any] = []
+    for done, part in enumerate(parts):
+        if progress is not None:
+            progress(done, len(parts))
+        rows += part()
+    if progress is not None:
+        progress(len(parts), len(parts))
+    return rows
+
+
+def _opponent_row(prospect: Prospect, category: str) -> list[Any]:
+    chance = prospect.opponent_better(category)  # type: ignore[arg-type]
+    return [_row(f"opponent's {_CATEGORY_WORDS[category]} better", chance)]
+
+
 def run(args: argparse.Namespace) -> int:
     if args.samples > MAX_SAMPLES:
         print(
-            f"python -m piquet odds: error: --samples: at most {MAX_SAMPLES:,}",
+            f"{prog_name()} odds: error: --samples: at most {MAX_SAMPLES:,}",
             file=sys.stderr,
         )
         return 2
     try:
-        ruleset = find_ruleset(args.ruleset)
+        ruleset = args.ruleset
         prospect = Prospect(
             CardSet.parse(args.hand),
             discard=CardSet.parse(args.discard),
@@ -119,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         )
     except (ValueError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"python -m piquet odds: error: {message}", file=sys.stderr)
+        print(f"{prog_name()} odds: error: {message}", file=sys.stderr)
         return 2
     title = ruleset.title or ruleset.name
     print(
@@ -135,12 +165,7 @@ def run(args: argparse.Namespace) -> int:
         f"Takes in {prospect.taking} of {len(prospect.unseen)} unseen cards: "
         f"{prospect.cases:,} cases, {counted}."
     )
-    rows = [*_ladder_rows(prospect, "point"), *_ladder_rows(prospect, "sequence")]
-    rows += _set_rows(prospect)
-    if not args.no_opponent:
-        for category in ("point", "sequence", "set"):
-            chance = prospect.opponent_better(category)
-            rows.append(_row(f"opponent's {_CATEGORY_WORDS[category]} better", chance))
+    rows = _rows(prospect, args)
     header = ("chance of", "chance", "odds", "exact (or interval)")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     print()
@@ -158,35 +183,41 @@ def run(args: argparse.Namespace) -> int:
 
 def register(commands: Any) -> None:
     odds = commands.add_parser(
-        "odds", help="the chances of a hand after its discard: point, sequence, sets"
+        "odds",
+        help="the chances of a hand after its discard: point, sequence, sets",
+        description="The chances of a hand after its discard: point, sequence and sets.",
     )
     odds.add_argument("hand", help='the twelve cards dealt, e.g. "AH KH QH 7H QS QD ..."')
-    odds.add_argument("--discard", required=True, help="the cards to discard")
+    odds.add_argument("--discard", required=True, metavar="CARDS", help="the cards to discard")
+    odds.add_argument("--role", required=True, choices=("elder", "younger"), help="your role")
+    add_ruleset_argument(odds)
     odds.add_argument(
-        "--as", dest="role", required=True, choices=("elder", "younger"), help="your role"
-    )
-    odds.add_argument("--ruleset", default="rubicon", choices=sorted(RULESETS), help="ruleset")
-    odds.add_argument(
-        "--seen-stock", default="", help="cards of the stock you have seen and will not take"
+        "--seen-stock",
+        default="",
+        metavar="CARDS",
+        help="cards of the stock you have seen and will not take",
     )
     odds.add_argument(
         "--samples",
         type=whole_number,
         default=20_000,
-        help=f"samples where counting is not feasible (at most {MAX_SAMPLES:,})",
+        metavar="N",
+        help=f"samples where counting is not feasible, at most {MAX_SAMPLES:,}",
     )
-    odds.add_argument(
-        "--seed", type=whole_number, default=0, help="seed of the sampling (default 0)"
-    )
+    add_seed_argument(odds, 0, "the sampling")
     odds.add_argument(
         "--exact-limit",
         type=whole_number,
         default=400_000,
-        help="count every case up to this many, sample beyond (default 400,000)",
+        metavar="N",
+        help="count every case up to this many, sample beyond",
     )
     odds.add_argument(
         "--no-opponent",
         action="store_true",
         help="leave out the opponent's chances (the slowest to count)",
+    )
+    odds.add_argument(
+        "--quiet", action="store_true", help="no progress line (shown on a terminal only)"
     )
     odds.set_defaults(run=run)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import UsageError, add_ruleset_argument, positive_int
-from ._play import whole_number
+from . import UsageError, add_ruleset_argument, add_seed_argument, positive_int
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,7 +53,7 @@ def register(commands: Any) -> None:
         help=f"deepest depth, 1 to {MOST_DEPTH}",
     )
     add_ruleset_argument(perft)
-    perft.add_argument("--seed", type=whole_number, default=1, help="seed of the deal")
+    add_seed_argument(perft, 1, "the deal")
     perft.add_argument(
         "--phase",
         default="play",

@@ -15,17 +15,28 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._extras import message as extra_message
 from ..actions import Action, Call, Equal, Exchange, Good, Pass, Play, parse_action
 from ..bots import Bot, make, names
 from ..cards import CardSet, Suit, cards
 from ..ledger import CHANCE, Player
+from ..matches.match import MatchError, check_bot, parse_bot
 from ..narrate import Narrator, card_text, score_sheet
 from ..records import dumps
 from ..state import IllegalActionError, State, new_game
-from . import UsageError, add_ruleset_argument
+from . import (
+    UsageError,
+    add_explain_argument,
+    add_ruleset_argument,
+    add_seed_argument,
+    add_symbols_argument,
+)
+from ._play import bot_spec
+from ._terminal import Reader, ordered
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,11 +60,14 @@ _WORDS = {
 class Table:
     """What you see at the table: one seat's view of the state, drawn with rich."""
 
-    def __init__(self, console: Console, seat: Player, bot_name: str, symbols: bool) -> None:
+    def __init__(
+        self, console: Console, seat: Player, bot_name: str, symbols: bool, explain: bool = False
+    ) -> None:
         self.console = console
         self.seat = seat
         self.bot_name = bot_name
         self.symbols = symbols
+        self.explain = explain
 
     def who(self, player: Player) -> str:
         return "you" if player == self.seat else self.bot_name
@@ -121,7 +135,7 @@ class Table:
     def help(self, state: State) -> None:
         """The legal actions, numbered; a call with the words it would be spoken in."""
         out = self.console
-        legal = state.legal_actions()
+        legal = ordered(state, state.legal_actions())
         if len(legal) <= LISTED:
             width = max(len(str(a)) for a in legal)
             for number, action in enumerate(legal, start=1):
@@ -161,7 +175,7 @@ def choose(state: State, text: str) -> Action:
     >>> choose(state, "7D 9C")  # bare cards discard them in the exchange
     Exchange(discard=CardSet.parse('7D 9C'))
     """
-    legal = state.legal_actions()
+    legal = ordered(state, state.legal_actions())
     words = text.split()
     if len(words) == 1 and words[0].isdigit():
         number = int(words[0])
@@ -239,9 +253,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from rich.console import Console
     except ImportError:
-        raise UsageError(
-            "play needs the rich package: pip install 'piquet[cli]' (or pip install rich)"
-        ) from None
+        raise UsageError(extra_message("play", "rich", "cli")) from None
     bot_name = args.bot
     seat_name = args.seat
     if args.load is not None:
@@ -258,13 +270,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         state = new_game(args.ruleset, declarations=args.declarations)
     bot_name = (bot_name or DEFAULT_BOT).lower()
-    if bot_name not in names():
-        raise UsageError(f"unknown bot {bot_name!r}; known bots: {', '.join(names())}")
+    try:
+        check_bot(bot_name, "--bot")
+    except MatchError as error:
+        raise UsageError(str(error)) from None
     seat = Player[seat_name or "A"]
     rng = random.Random(args.seed)
-    bot: Bot = make(bot_name, seed=rng.getrandbits(64))
-    table = Table(Console(highlight=False), seat, bot_name, args.symbols)
-    return play(state, bot, seat, table, rng, input)
+    name, options = parse_bot(bot_name)
+    bot: Bot = make(name, seed=rng.getrandbits(64), **options)
+    table = Table(Console(highlight=False), seat, bot_name, args.symbols, args.explain)
+    if not sys.stdin.isatty():
+        return play(state, bot, seat, table, rng, input)
+    return play(state, bot, seat, table, rng, Reader())
 
 
 def play(
@@ -278,7 +295,7 @@ def play(
     """Play ``state`` on: the bot for ``seat.other``, you for ``seat``; the exit status."""
     from ..records import replay, start_of
 
-    narrator = Narrator(table.symbols, seat)
+    narrator = Narrator(table.symbols, seat, table.explain)
     opening = narrator.begin(start_of(state))
     for earlier, done in replay(state):  # a loaded game: catch up without telling
         narrator.tell(earlier, done, earlier.apply(done))
@@ -303,6 +320,8 @@ def play(
             if not drawn:
                 table.draw(state)
                 drawn = True
+            if isinstance(read, Reader):
+                read.state = state  # what tab completes from
             text = _ask("Your move> ", read)
             if text is None or text.lower() in ("quit", "q", "exit"):
                 table.console.print()
@@ -346,8 +365,9 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--bot",
-        metavar="NAME",
-        help=f"your opponent, one of {', '.join(names())} "
+        type=bot_spec,
+        metavar="BOT",
+        help=f"your opponent, NAME or NAME:KEY=VALUE,... with NAME one of {', '.join(names())} "
         f"(default: {DEFAULT_BOT}, or the saved game's)",
     )
     add_ruleset_argument(parser)
@@ -357,7 +377,7 @@ def register(commands: Any) -> None:
         choices=("A", "B"),
         help="your seat; B deals first (default: A, or the saved game's)",
     )
-    parser.add_argument("--seed", type=int, help="seed of the deals and the bot (default: random)")
+    add_seed_argument(parser, None, "the deals and the bot")
     parser.add_argument(
         "--declarations",
         default="played",
@@ -365,7 +385,6 @@ def register(commands: Any) -> None:
         help="declarations played by the players, or resolved automatically",
     )
     parser.add_argument("--load", metavar="FILE", help="resume a game saved by 'quit'")
-    parser.add_argument(
-        "--symbols", action="store_true", help="write suits as ♠ ♥ ♦ ♣ instead of S H D C"
-    )
+    add_symbols_argument(parser)
+    add_explain_argument(parser, True)
     parser.set_defaults(run=run)

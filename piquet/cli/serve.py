@@ -13,6 +13,7 @@ from typing import Any
 
 from ..bots import names
 from ..protocol.server import named_bot, serve
+from ._play import whole_number
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,9 +49,15 @@ def register(commands: Any) -> None:
         description="Run a bot as a program speaking piquet-protocol 1 on its standard "
         "input and output, for runners in any language.",
     )
-    parser.add_argument("--bot", type=_bot_name, default="greedy", help="the bot to serve")
     parser.add_argument(
-        "--seed", type=int, default=None, help="the bot's seed, unless hello gives one"
+        "--bot", type=_bot_name, default="greedy", metavar="BOT", help="the bot to serve"
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="the bot's seed, unless hello gives one",
     )
     parser.add_argument(
         "--option",

@@ -18,7 +18,7 @@ from ..cards import excerpt
 from ..ledger import Player
 from ..records import loads
 from ..state import State
-from . import UsageError, positive_int
+from . import UsageError, add_explain_argument, add_symbols_argument, positive_int
 
 __all__ = ["SAVED", "read_game", "register", "run"]
 
@@ -107,7 +107,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--deal {args.deal}: the game has {state.deal_number} deal(s)")
     seat = Player[args.seat] if args.seat else None
     steps = narrate_steps(
-        state, names=names or None, symbols=args.symbols, seat=seat, deal=args.deal
+        state,
+        names=names or None,
+        symbols=args.symbols,
+        seat=seat,
+        deal=args.deal,
+        explain=args.explain,
     )
     waiting = args.step and sys.stdin.isatty()
     for number, step in enumerate(steps):
@@ -132,8 +137,7 @@ def register(commands: Any) -> None:
     )
     show.add_argument("record", metavar="RECORD", help="the file, or - for standard input")
     show.add_argument(
-        "--as",
-        dest="seat",
+        "--seat",
         type=str.upper,
         choices=("A", "B"),
         help="tell only what this player knew",
@@ -149,7 +153,6 @@ def register(commands: Any) -> None:
     show.add_argument(
         "--step", action="store_true", help="wait for Enter after each action (on a terminal)"
     )
-    show.add_argument(
-        "--symbols", action="store_true", help="write suits as ♠ ♥ ♦ ♣ instead of S H D C"
-    )
+    add_symbols_argument(show)
+    add_explain_argument(show, False)
     show.set_defaults(run=run)

@@ -15,8 +15,7 @@ from typing import Any, NoReturn
 
 from ..matches.match import MatchError, MatchInterrupted, check_bot
 from ..matches.tournament import tournament
-from ..presets import find_ruleset
-from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
+from ._play import add_common, bot_spec, check_common, executor_for, one_line_errors, progress_bar
 from .match import finish
 
 
@@ -36,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             result = tournament(
                 bots,
-                ruleset=find_ruleset(args.ruleset),
+                ruleset=args.ruleset,
                 games=args.games,
                 seed=args.seed,
                 duplicate=not args.plain,
@@ -53,15 +52,21 @@ def run(args: argparse.Namespace) -> int:
 
 def register(commands: Any) -> None:
     parser: argparse.ArgumentParser = commands.add_parser(
-        "tournament", help="a round robin between bots: Bradley–Terry ratings and the table"
+        "tournament",
+        help="a round robin between bots: elo ratings and the table",
+        description=(
+            "A round robin between bots: every pair plays a match; the table gives each "
+            "bot's elo (Bradley-Terry ratings on the Elo scale) with its interval."
+        ),
     )
     one_line_errors(parser)
     parser.add_argument(
         "--bots",
         nargs="+",
         default=["random", "greedy"],
+        type=bot_spec,
         metavar="BOT",
-        help="the bots, each NAME or NAME:KEY=VALUE,...",
+        help="the bots, each NAME or NAME:KEY=VALUE,... (see the 'bots' command)",
     )
     add_common(parser, default_games=100, games="games for each pair of bots")
 

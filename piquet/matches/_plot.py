@@ -13,10 +13,9 @@ if TYPE_CHECKING:
 
 
 def _pyplot() -> Any:
-    try:
-        matplotlib: Any = importlib.import_module("matplotlib")  # the optional extra
-    except ImportError:
-        raise ImportError("drawing a plot needs matplotlib: pip install 'piquet[plot]'") from None
+    from .._extras import require
+
+    matplotlib: Any = require("matplotlib", "plot", "drawing a plot")  # the optional extra
     matplotlib.use("Agg")  # files only: no display needed, none opened
     return importlib.import_module("matplotlib.pyplot")
 

@@ -606,6 +606,31 @@ def check_bot(spec: object, role: str) -> None:
         raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {_short(spec)}")
 
 
+def progress_of(progress: Progress | bool | None) -> Progress | None:
+    """The progress callback for a ``progress`` argument: True gives a plain progress
+    line on standard error, False and None give none, a callable is kept.
+
+    >>> progress_of(False) is None and progress_of(None) is None
+    True
+    >>> progress_of(1)
+    Traceback (most recent call last):
+    ...
+    piquet.matches.match.MatchError: progress: expected True, False, None or a callable ...
+    """
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        from .._progress import ProgressLine
+
+        return ProgressLine()
+    if not callable(progress):
+        raise MatchError(
+            "progress: expected True, False, None or a callable progress(done, total), "
+            f"got {_short(progress)}"
+        )
+    return progress
+
+
 def _short(value: object) -> str:
     """``repr(value)``, at most 60 characters ("..." when cut)."""
     text = repr(value)
@@ -942,7 +967,7 @@ def match(
     duplicate: bool = True,
     executor: Executor | None = None,
     jobs: int = 1,
-    progress: Progress | None = None,
+    progress: Progress | bool | None = None,
     batch: int | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``ruleset`` between two bots and measure them.
@@ -960,7 +985,8 @@ def match(
     ignored when an executor is given). The work is made as it is played, a few
     batches per worker in flight (at most :data:`IN_FLIGHT_ON_EXECUTOR` on an executor
     given), so any count of games starts at once. Whatever runs them, the same seed
-    gives the same games. ``progress(finished, planned)`` is called
+    gives the same games. ``progress=True`` shows a plain progress line on standard
+    error (False or None: none); a callable ``progress(finished, planned)`` is called
     at the start, then after each game when run serially, after each batch of ``batch``
     games otherwise.
     A KeyboardInterrupt, from the keyboard or from ``progress``, stops the match: it
@@ -978,6 +1004,7 @@ def match(
     check_bot(bot_a, "bot a")
     check_bot(bot_b, "bot b")
     check_run(games, duplicate, jobs, executor)
+    progress = progress_of(progress)
     if not isinstance(ruleset, Ruleset):
         raise MatchError(f"ruleset: expected a Ruleset, got {_short(ruleset)}")
     games = int(games)

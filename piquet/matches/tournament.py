@@ -39,6 +39,7 @@ from .match import (
     check_run,
     check_seed_and_batch,
     derive_seed,
+    progress_of,
     run_jobs,
 )
 
@@ -336,7 +337,7 @@ def tournament(
     duplicate: bool = True,
     executor: Executor | None = None,
     jobs: int = 1,
-    progress: Progress | None = None,
+    progress: Progress | bool | None = None,
     batch: int | None = None,
 ) -> TournamentResult:
     """A round robin: each pair of ``bots`` plays a match of ``games`` games, as
@@ -407,7 +408,7 @@ def tournament(
             units=batch_count(games, size) * len(pairs),
             executor=executor,
             workers=int(jobs),
-            progress=progress,
+            progress=progress_of(progress),
         )
     except _Interrupted as stop:
         raise MatchInterrupted(result_of(stop.finished)) from None
