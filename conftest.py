@@ -24,3 +24,5 @@ collect_ignore = [
     for module, needs in _OPTIONAL_MODULES.items()
     if any(importlib.util.find_spec(name) is None for name in needs)
 ]
+# the coverage-guided fuzzer runs by itself (nox -s fuzz), and needs atheris
+collect_ignore.append(str(Path(__file__).resolve().parent / "tests" / "fuzz" / "loaders.py"))
