@@ -76,7 +76,7 @@ def test_wilson_interval_rejects_impossible_counts():
 
 def test_mean_interval():
     mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
-    half = 1.959963984540054 * math.sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)
+    half = 3.182446305284263 * math.sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)  # t(0.975, 3)
     assert (mean, low, high) == pytest.approx((2.5, 2.5 - half, 2.5 + half))
     assert math.isnan(mean_interval([5.0])[1])
 

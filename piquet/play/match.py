@@ -45,6 +45,7 @@ from ..presets import RUBICON
 from ..records import dumps
 from ..ruleset import Ruleset
 from ..state import IllegalActionError, Result, new_game
+from .intervals import Z95, t_quantile
 
 __all__ = [
     "HIGHLIGHTS",
@@ -71,9 +72,6 @@ HIGHLIGHTS: tuple[Reason, ...] = (
     Reason.CAPOT,
     Reason.CARTE_BLANCHE,
 )
-
-#: z for a two-sided 95% interval.
-Z95 = 1.959963984540054
 
 
 class MatchError(ValueError):
@@ -111,14 +109,21 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return low, high
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean of ``values`` and its normal 95% interval: ``(mean, low, high)``.
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its Student's t interval: ``(mean, low, high)``.
 
-    With fewer than two values the interval is unknown (NaN).
+    The values are taken as independent draws (in a match: duplicate pairs, or games in
+    plain play), and the interval is ``mean ± t · s / sqrt(n)``, with ``s`` the sample
+    standard deviation and ``t`` the ``(1 + confidence) / 2`` quantile of Student's t with
+    ``n - 1`` degrees of freedom (:func:`~piquet.play.intervals.t_quantile`): from few
+    units it is as wide as it should be, where the normal ``z = 1.96`` is not (from two
+    units, ``t = 12.706``). With fewer than two values the interval is unknown (NaN).
 
     >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
-    [2.0, 0.868, 3.132]
+    [2.0, -0.484, 4.484]
     """
+    if not 0 < confidence < 1:
+        raise MatchError(f"mean_interval: confidence must be between 0 and 1 (got {confidence!r})")
     n = len(values)
     if n == 0:
         return math.nan, math.nan, math.nan
@@ -126,7 +131,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     if n < 2:
         return mean, math.nan, math.nan
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(variance / n)
+    half = t_quantile((1 + confidence) / 2, n - 1) * math.sqrt(variance / n)
     return mean, mean - half, mean + half
 
 
@@ -652,7 +657,7 @@ class MatchResult:
 
     @property
     def win_interval(self) -> tuple[float, float]:
-        """The Wilson 95% interval of :attr:`win_rate`.
+        """The Wilson score 95% interval of :attr:`win_rate` (:func:`wilson_interval`).
 
         It treats games as independent; in duplicate play the two games of a pair are
         negatively correlated, so this interval is then on the safe (wide) side.
@@ -676,15 +681,18 @@ class MatchResult:
 
     @property
     def points_interval(self) -> tuple[float, float]:
-        """The 95% interval of :attr:`mean_points`, from independent units: duplicate
-        pairs in duplicate play, single games otherwise."""
+        """The 95% interval of :attr:`mean_points`, from independent units (duplicate
+        pairs in duplicate play, single games otherwise): Student's t with one degree
+        of freedom fewer than the units (:func:`mean_interval`). NaN with fewer than
+        two units."""
         _, low, high = mean_interval(self._units(lambda game: game.a_points))
         return low, high
 
     @property
     def score_interval(self) -> tuple[float, float]:
-        """A normal 95% interval of :attr:`win_rate` over independent units (pairs in
-        duplicate play), the interval that shows what duplicate play gains."""
+        """A Student's t 95% interval of :attr:`win_rate` over independent units (pairs
+        in duplicate play; :func:`mean_interval`), the interval that shows what
+        duplicate play gains. NaN with fewer than two units."""
         _, low, high = mean_interval(self._units(lambda game: game.a_score))
         return low, high
 
@@ -762,7 +770,7 @@ class MatchResult:
             f"{self.a} v {self.b}, {self.ruleset}, {played} ({mode}), seed {self.seed}",
             f"  score          {a_wins} - {b_wins}, {draws} drawn",
             f"  {self.a} wins      {_pct(self.win_rate)}  (95%: {_pct(low)} to {_pct(high)})",
-            f"  points/game    {_num(self.mean_points)}  (95%: {_num(p_low)} to {_num(p_high)})",
+            f"  points/game    {_num(self.mean_points)}  ({self._points_text(p_low, p_high)})",
             "",
             f"  {'per deal':<16}{self.a:>{width}}  {self.b:>{width}}",
         ]
@@ -772,6 +780,12 @@ class MatchResult:
         ms_a, ms_b = (s * 1000 for s in self.seconds_per_decision)
         rows.append(f"  {'ms per decision':<16}{ms_a:>{width}.3f}  {ms_b:>{width}.3f}")
         return "\n".join(row.rstrip() for row in rows)
+
+    def _points_text(self, low: float, high: float) -> str:
+        """The points interval as the summary prints it, or why there is none."""
+        if math.isnan(low):
+            return f"95%: needs 2 or more {'pairs' if self.duplicate else 'games'}"
+        return f"95%: {_num(low)} to {_num(high)}"
 
     # ------------------------------------------------------------ saving
 

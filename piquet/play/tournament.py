@@ -42,7 +42,7 @@ from .match import (
     run_jobs,
 )
 
-__all__ = ["Rating", "TournamentResult", "bradley_terry", "tournament"]
+__all__ = ["Rating", "TournamentResult", "bradley_terry", "invert_matrix", "tournament"]
 
 #: Elo points per unit of Bradley–Terry log-strength: a 400-point gap is odds of 10 to 1.
 ELO_PER_NATURAL_LOG = 400 / math.log(10)
@@ -66,12 +66,26 @@ class Rating:
     score: float
 
 
-def _invert(matrix: list[list[float]]) -> list[list[float]]:
-    """The inverse of a small non-singular matrix, by Gauss–Jordan elimination."""
+def invert_matrix(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The inverse of a small square matrix, by Gauss–Jordan elimination with partial
+    pivoting (pure Python; the matrices here are one row a bot).
+
+    A matrix singular to working precision, whose best pivot is below ``1e-12`` of its
+    largest entry, raises :class:`ZeroDivisionError` rather than giving an inverse of
+    enormous, meaningless numbers.
+
+    >>> [[round(value, 12) for value in row] for row in invert_matrix([[4.0, 7.0], [2.0, 6.0]])]
+    [[0.6, -0.7], [-0.2, 0.4]]
+    """
     size = len(matrix)
+    if any(len(row) != size for row in matrix):
+        raise ValueError(f"invert_matrix: a square matrix, not {size} rows of other lengths")
+    scale = max((abs(value) for row in matrix for value in row), default=0.0)
     work = [[*row, *(1.0 if i == j else 0.0 for j in range(size))] for i, row in enumerate(matrix)]
     for col in range(size):
         pivot = max(range(col, size), key=lambda r: abs(work[r][col]))
+        if abs(work[pivot][col]) <= 1e-12 * scale:
+            raise ZeroDivisionError("invert_matrix: the matrix is singular")
         work[col], work[pivot] = work[pivot], work[col]
         lead = work[col][col]
         work[col] = [value / lead for value in work[col]]
@@ -88,7 +102,12 @@ def bradley_terry(
     """Fit Bradley–Terry strengths to ``results``: ``(i, j, score of i, games)`` tuples.
 
     Returns the log-strengths (mean 0) and their standard errors, NaN for a bot that
-    played no game. ``prior`` adds that many drawn games to every pair that played, so
+    played no game, infinite for all when groups of bots never met (no common scale).
+    The errors are the large-sample ones of maximum likelihood: the square roots of the
+    diagonal of the pseudo-inverse of the Fisher information (singular along the
+    direction the mean-0 constraint removes), so a rating's 95% interval is
+    ``theta ± 1.96 · error``, a normal (Wald) interval, as is usual for Bradley–Terry and
+    Elo ratings. ``prior`` adds that many drawn games to every pair that played, so
     that a clean sweep gives a large but finite rating. A draw counts as half a win to
     each side.
 
@@ -139,7 +158,7 @@ def bradley_terry(
     shifted = [[value + 1 / count for value in row] for row in information]
     errors = [math.nan] * size
     try:
-        inverse = _invert(shifted)
+        inverse = invert_matrix(shifted)
         for row, i in enumerate(active):
             errors[i] = math.sqrt(max(0.0, inverse[row][row] - 1 / count))
     except ZeroDivisionError:  # groups of bots that never met: no common scale
