@@ -22,10 +22,13 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, CardSet, Rank, Suit, cards, pack
+from .engine import State, cut, new_deal, new_game, resume_game
 from .observation import Observation
 from .play.match import MatchResult, match
 from .play.tournament import TournamentResult, tournament
-from .presets import (
+from .records import RecordError, dumps, loads
+from .render import render_observation, render_score_sheet, render_state
+from .rules import (
     AU_CENT,
     AU_CENT_36,
     AU_CENT_101,
@@ -34,11 +37,6 @@ from .presets import (
     COTTON_1995,
     RUBICON,
     RULESETS,
-    find_ruleset,
-)
-from .records import RecordError, dumps, loads
-from .render import render_observation, render_score_sheet, render_state
-from .ruleset import (
     LeadAndWin,
     MixedSequences,
     Partie,
@@ -50,8 +48,8 @@ from .ruleset import (
     SuitedSequences,
     TwoBlanks,
     WinnerTakesCounters,
+    find_ruleset,
 )
-from .state import State, cut, new_deal, new_game, resume_game
 from .words import (
     CHANCE,
     Category,

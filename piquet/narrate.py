@@ -37,11 +37,12 @@ from .actions import (
     Reckon,
 )
 from .cards import Card, CardSet
+from .engine import Phase, State
 from .glossary import Explainer
-from .ledger import Category, Player, Reason, ScoreEvent
 from .records import replay, start_of
-from .ruleset import Partie, Race, number_word
-from .state import Phase, State
+from .rules import Partie, Race
+from .rules.words import number_word
+from .words import Category, Player, Reason, ScoreEvent
 
 __all__ = [
     "Narrator",

@@ -21,11 +21,11 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .cards import Card, CardSet, Suit
-from .ledger import CHANCE, Player
+from .engine import State
 from .narrate import hand_text, narrate, score_sheet
 from .observation import Observation
 from .records import loads
-from .state import State
+from .words import CHANCE, Player
 
 __all__ = ["html_card", "html_cardset", "html_observation", "html_record", "html_state"]
 

@@ -25,7 +25,7 @@ from .engine.seen import seen_by
 from .words import Chance, Phase, Player, Result, ScoreEvent, Spoken, Trick
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from .rules import Ruleset
 
 __all__ = ["Observation", "Trick", "observe", "tricks_of"]
 

@@ -66,19 +66,18 @@ from .actions import (
     Reckon,
 )
 from .cards import SUIT_BITS, SUIT_SHIFT, Card, CardSet, Rank, Suit
-from .ledger import Category, Player, Reason
+from .engine import IllegalActionError, Phase, Spoken, State, resume_game
 from .observation import Observation
-from .rules.protocols import say_word
-from .ruleset import (
+from .rules import (
     CategoryRule,
     PointByLength,
     PointByValue,
     Ruleset,
     SuitedSequences,
-    number_word,
 )
-from .state import IllegalActionError, Phase, Spoken, State, resume_game
-from .words import Result
+from .rules.protocols import say_word
+from .rules.words import number_word
+from .words import Category, Player, Reason, Result
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
 

@@ -22,12 +22,11 @@ import sys
 import time
 
 from .bench import cpu_name
-from .ledger import CHANCE
-from .presets import RUBICON
-from .ruleset import Ruleset
+from .engine import Phase, State, new_game
+from .rules import RUBICON, Ruleset
 from .sampling import Declarations, _cached_plan, _draw_groups, _sample, sample_state
 from .solver import solve
-from .state import Phase, State, new_game
+from .words import CHANCE
 
 __all__ = ["main", "sampling_figures", "solving_figures"]
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from typing import Any, NoReturn
 
-from ..presets import RULESETS
+from ..rules import RULESETS
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:

@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from ..bots import make, names, play_game
-from ..ledger import Player
 from ..narrate import narrate
+from ..words import Player
 from . import add_ruleset_argument
 from ._play import quoted, whole_number
 

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from ..play.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
 from ..play.tournament import TournamentResult
-from ..presets import find_ruleset
+from ..rules import find_ruleset
 from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
 
 

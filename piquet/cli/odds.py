@@ -33,8 +33,8 @@ from typing import Any, Literal
 
 from ..cards import CardSet, Rank, pack
 from ..odds import Chance, Prospect, odds_text
-from ..presets import RULESETS, find_ruleset
-from ..ruleset import rank_word
+from ..rules import RULESETS, find_ruleset
+from ..rules.words import rank_word
 from ._play import whole_number
 
 #: The most ``--samples`` taken (some 150 seconds of sampling a chance).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..presets import RULESETS, find_ruleset
+from ..rules import RULESETS, find_ruleset
 from . import positive_int
 
 

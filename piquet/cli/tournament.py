@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from ..play.match import MatchError, MatchInterrupted, check_bot
 from ..play.tournament import tournament
-from ..presets import find_ruleset
+from ..rules import find_ruleset
 from ._play import add_common, check_common, executor_for, one_line_errors, progress_bar
 from .match import finish
 

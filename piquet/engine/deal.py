@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
 from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask
-from ..combinations import COURTS_MASK
-from ..ruleset import TwoBlanks
+from ..rules import TwoBlanks
+from ..rules.combinations import COURTS_MASK
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
 from . import exchange, ledger, play
 from .parts import (

@@ -51,7 +51,7 @@ from .parts import (
 )
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
     from .state import State
 
 __all__ = ["ACTIONS", "apply", "begin", "legal_actions", "say"]

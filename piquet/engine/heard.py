@@ -27,7 +27,7 @@ from .parts import (
 )
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
     from .auto_declarations import Resolution
     from .state import State
 

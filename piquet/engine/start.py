@@ -12,8 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import Card, CardSet, _from_mask, cards
-from ..presets import RUBICON
-from ..ruleset import Ruleset
+from ..rules import RUBICON, Ruleset
 from ..words import CHANCE, Phase, Player, Result, Resumed
 from . import deal, play
 from .end import game_points

@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     import random
 
     from ..observation import Observation
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
 
 __all__ = ["Origin", "State"]
 

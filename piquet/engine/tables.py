@@ -13,7 +13,7 @@ from typing import Final
 import attrs
 
 from ..cards import FULL_MASK, PACK_32_MASK, SUIT_SHIFT, Card, _from_mask
-from ..ruleset import Ruleset
+from ..rules import Ruleset
 from ..words import Player, Precedence, Reason, ScoreEvent
 from .parts import SCORE_GAIN, TRICK_WON
 

@@ -40,11 +40,10 @@ from typing import Any, TypeAlias, TypeGuard
 import attrs
 
 from ..bots import Bot, make, names
-from ..ledger import CHANCE, Player, Reason
-from ..presets import RUBICON
+from ..engine import IllegalActionError, Result, new_game
 from ..records import dumps
-from ..ruleset import Ruleset
-from ..state import IllegalActionError, Result, new_game
+from ..rules import RUBICON, Ruleset
+from ..words import CHANCE, Player, Reason
 from .intervals import Z95, t_quantile
 
 __all__ = [

@@ -20,8 +20,7 @@ from typing import Any
 
 import attrs
 
-from ..presets import RUBICON
-from ..ruleset import Ruleset
+from ..rules import RUBICON, Ruleset
 from .match import (
     BotSpec,
     GameRecord,

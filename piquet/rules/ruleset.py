@@ -24,7 +24,7 @@ from typing import Any, Final
 import attrs
 
 from ..cards import CardSet, excerpt
-from ..ledger import Category
+from ..words import Category
 from .blanks import TwoBlanks
 from .combinations import cards_of
 from .game import Partie
