@@ -377,7 +377,7 @@ def play_one(
 
 
 @attrs.frozen
-class _Job:
+class MatchJob:
     """A batch of games of one match: all a worker needs, and small to send (its games'
     numbers are a ``range``, whatever the batch's size)."""
 
@@ -390,20 +390,24 @@ class _Job:
     numbers: range
 
 
-def _play_job(job: _Job) -> list[GameRecord]:
+def _play_job(job: MatchJob) -> list[GameRecord]:
     return [
         play_one(job.ruleset, job.bot_a, job.bot_b, job.seed, number, job.duplicate)
         for number in job.numbers
     ]
 
 
-class _Interrupted(Exception):
+class JobsInterrupted(Exception):
+    """:func:`run_jobs` stopped by KeyboardInterrupt; ``finished`` holds the games each
+    match (by its key) finished, in order. :func:`match` and the tournament turn it into
+    :class:`MatchInterrupted`."""
+
     def __init__(self, finished: dict[int, list[GameRecord]]) -> None:
         super().__init__("interrupted")
         self.finished = finished
 
 
-def _batches(games: int, size: int) -> Iterator[range]:
+def game_batches(games: int, size: int) -> Iterator[range]:
     """The numbers ``0..games - 1`` in ranges of ``size``, made one at a time: the work
     of a billion games costs no more to start than that of two."""
     for start in range(0, games, size):
@@ -411,7 +415,7 @@ def _batches(games: int, size: int) -> Iterator[range]:
 
 
 def batch_count(games: int, size: int) -> int:
-    """How many batches :func:`_batches` makes."""
+    """How many batches :func:`game_batches` makes."""
     return -(-games // size)
 
 
@@ -444,7 +448,7 @@ def worker_count(jobs: int, units: int) -> int:
 
 
 def run_jobs(
-    jobs: Iterable[_Job],
+    jobs: Iterable[MatchJob],
     *,
     keys: Iterable[int],
     total: int,
@@ -463,7 +467,7 @@ def run_jobs(
     game (serially) or each job (on an executor).
 
     On KeyboardInterrupt (from the keyboard, or raised by ``progress``) the games
-    finished so far are kept: :class:`_Interrupted` carries them.
+    finished so far are kept: :class:`JobsInterrupted` carries them.
     """
     finished: dict[int, list[GameRecord]] = {key: [] for key in keys}
     owned: Executor | None = None
@@ -485,7 +489,7 @@ def run_jobs(
         if owned is not None:
             owned.shutdown(wait=False, cancel_futures=True)
             owned = None
-        raise _Interrupted(_in_order(finished)) from None
+        raise JobsInterrupted(_in_order(finished)) from None
     finally:
         if owned is not None:
             owned.shutdown()
@@ -493,7 +497,7 @@ def run_jobs(
 
 
 def _run_serially(
-    jobs: Iterable[_Job],
+    jobs: Iterable[MatchJob],
     finished: dict[int, list[GameRecord]],
     total: int,
     progress: Progress | None,
@@ -511,7 +515,7 @@ def _run_serially(
 
 def _run_on(
     executor: Executor,
-    jobs: Iterable[_Job],
+    jobs: Iterable[MatchJob],
     finished: dict[int, list[GameRecord]],
     total: int,
     progress: Progress | None,
@@ -519,7 +523,7 @@ def _run_on(
 ) -> None:
     """At most ``window`` jobs in flight; a new one is sent as each finishes."""
     work = iter(jobs)
-    pending: dict[Future[list[GameRecord]], _Job] = {}
+    pending: dict[Future[list[GameRecord]], MatchJob] = {}
     done = 0
     try:
         while True:
@@ -946,7 +950,8 @@ def match(
     games = int(games)
     seed, size = check_seed_and_batch(seed, batch, games)
     work = (
-        _Job(0, ruleset, bot_a, bot_b, seed, duplicate, chunk) for chunk in _batches(games, size)
+        MatchJob(0, ruleset, bot_a, bot_b, seed, duplicate, chunk)
+        for chunk in game_batches(games, size)
     )
 
     def result_of(played: list[GameRecord]) -> MatchResult:
@@ -970,6 +975,6 @@ def match(
             workers=int(jobs),
             progress=progress,
         )
-    except _Interrupted as stop:
+    except JobsInterrupted as stop:
         raise MatchInterrupted(result_of(stop.finished[0])) from None
     return result_of(finished[0])

@@ -20,24 +20,24 @@ from typing import Any
 
 import attrs
 
+from ..cards import excerpt
 from ..rules import RUBICON, Ruleset
 from .match import (
     BotSpec,
     GameRecord,
+    JobsInterrupted,
     MatchError,
     MatchInterrupted,
+    MatchJob,
     MatchResult,
     Progress,
-    _batches,
-    _Interrupted,
-    _Job,
-    _short,
     batch_count,
     bot_label,
     check_bot,
     check_run,
     check_seed_and_batch,
     derive_seed,
+    game_batches,
     run_jobs,
 )
 
@@ -382,7 +382,7 @@ def tournament(
     labels = tuple(bot_label(bot) for bot in bots)
     if len(set(labels)) != len(labels):
         twice = sorted({label for label in labels if labels.count(label) > 1})
-        raise MatchError(f"bots: each bot must have its own name ({_short(twice[0])} twice)")
+        raise MatchError(f"bots: each bot must have its own name ({excerpt(twice[0])} twice)")
     check_run(games, duplicate, jobs, executor)
     if not isinstance(ruleset, Ruleset):
         raise MatchError(f"ruleset: expected a Ruleset, got {type(ruleset).__name__}")
@@ -391,9 +391,9 @@ def tournament(
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     seeds = [derive_seed(seed, "pair", i, j) for i, j in pairs]
     work = (
-        _Job(key, ruleset, bots[i], bots[j], seeds[key], duplicate, chunk)
+        MatchJob(key, ruleset, bots[i], bots[j], seeds[key], duplicate, chunk)
         for key, (i, j) in enumerate(pairs)
-        for chunk in _batches(games, size)
+        for chunk in game_batches(games, size)
     )
 
     def result_of(finished: dict[int, list[GameRecord]]) -> TournamentResult:
@@ -427,6 +427,6 @@ def tournament(
             workers=int(jobs),
             progress=progress,
         )
-    except _Interrupted as stop:
+    except JobsInterrupted as stop:
         raise MatchInterrupted(result_of(stop.finished)) from None
     return result_of(finished)
