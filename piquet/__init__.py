@@ -137,3 +137,19 @@ __all__ = [
     "resume_game",
     "tournament",
 ]
+
+
+def _draw_in_notebooks() -> None:
+    """Under a running IPython shell, register the notebook display
+    (:func:`piquet.notebook.register_formatters`); elsewhere, import nothing more."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    get_ipython = getattr(ipython, "get_ipython", None)
+    if callable(get_ipython) and get_ipython() is not None:
+        from .notebook import register_formatters
+
+        register_formatters()
+
+
+_draw_in_notebooks()

@@ -433,11 +433,6 @@ class CardSet:
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"
 
-    def _repr_html_(self) -> str:
-        from .notebook import html_cardset
-
-        return html_cardset(self)
-
     def __str__(self) -> str:
         return " ".join(_CARD_TEXT[c.index] for c in self)
 

@@ -155,11 +155,6 @@ class Observation(NamedTuple):
 
         return render_observation(self)
 
-    def _repr_html_(self) -> str:
-        from .notebook import html_observation
-
-        return html_observation(self)
-
 
 _COMPARED = Observation._fields[:-1]
 

@@ -436,11 +436,6 @@ class State:
             observe = _observe_function()
         return observe(self, player)
 
-    def _repr_html_(self) -> str:
-        from ..notebook import html_state
-
-        return html_state(self)
-
     def to_json(self) -> str:
         """This state as JSON; :meth:`from_json` reads it back exactly."""
         from ..records import state_to_json
