@@ -22,10 +22,13 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, CardSet, Rank, Suit, cards, pack
+from .engine import State, cut, new_deal, new_game, resume_game
 from .matches.match import MatchResult, match
 from .matches.tournament import TournamentResult, tournament
 from .observation import Observation
-from .presets import (
+from .records import RecordError, dumps, loads
+from .render import render_observation, render_score_sheet, render_state
+from .rules import (
     AU_CENT,
     AU_CENT_36,
     AU_CENT_101,
@@ -34,11 +37,6 @@ from .presets import (
     COTTON_1995,
     RUBICON,
     RULESETS,
-    find_ruleset,
-)
-from .records import RecordError, dumps, loads
-from .render import render_observation, render_score_sheet, render_state
-from .ruleset import (
     LeadAndWin,
     MixedSequences,
     Partie,
@@ -50,8 +48,8 @@ from .ruleset import (
     SuitedSequences,
     TwoBlanks,
     WinnerTakesCounters,
+    find_ruleset,
 )
-from .state import State, cut, new_deal, new_game, resume_game
 from .words import (
     CHANCE,
     Category,
@@ -139,3 +137,19 @@ __all__ = [
     "resume_game",
     "tournament",
 ]
+
+
+def _draw_in_notebooks() -> None:
+    """Under a running IPython shell, register the notebook display
+    (:func:`piquet.notebook.register_formatters`); elsewhere, import nothing more."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    get_ipython = getattr(ipython, "get_ipython", None)
+    if callable(get_ipython) and get_ipython() is not None:
+        from .notebook import register_formatters
+
+        register_formatters()
+
+
+_draw_in_notebooks()

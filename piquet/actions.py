@@ -18,7 +18,7 @@ from typing import Final, Union
 import attrs
 
 from .cards import MAX_CARDS, Card, CardSet, cards, excerpt
-from .ledger import Category
+from .words import Category
 
 __all__ = [
     "Action",

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .engine import State, new_game
-from .ruleset import Ruleset
+from .rules import Ruleset
 from .words import CHANCE, Phase
 
 __all__ = ["child_memory", "main", "random_deals"]
@@ -230,7 +230,7 @@ def calibrate(floor_path: str, rounds: int = 5, ruleset: Ruleset | None = None) 
     A virtual machine's speed drifts; ratios to a fixed reference measured in turns are
     comparable from one day, or machine, to the next.
     """
-    from .presets import RUBICON
+    from .rules import RUBICON
 
     ruleset = RUBICON if ruleset is None else ruleset
     floor = _floor_deal(floor_path)
@@ -255,7 +255,7 @@ def calibrate(floor_path: str, rounds: int = 5, ruleset: Ruleset | None = None) 
 
 def main(seconds: float = 2.0, ruleset: Ruleset | None = None, floor: str | None = None) -> int:
     """Print the figures; returns 0."""
-    from .presets import RUBICON
+    from .rules import RUBICON
 
     ruleset = RUBICON if ruleset is None else ruleset
     print(f"piquet bench: ruleset {ruleset.name}")

@@ -312,7 +312,7 @@ class CardSet:
         """The card set of a bit mask (as given by :attr:`mask`); checks the bits."""
         if not isinstance(mask, int) or mask < 0 or mask & ~FULL_MASK:
             raise ValueError(f"not a card-set mask: {excerpt(mask)}")
-        return _from_mask(mask)
+        return trusted_cardset(mask)
 
     @staticmethod
     def parse(text: str) -> CardSet:
@@ -341,7 +341,7 @@ class CardSet:
             if mask & bit:
                 raise ValueError(f"card {excerpt(token)} appears twice in {excerpt(text)}")
             mask |= bit
-        return _from_mask(mask)
+        return trusted_cardset(mask)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
@@ -350,7 +350,7 @@ class CardSet:
         raise AttributeError("CardSet is immutable")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (_from_mask, (self.mask,))
+        return (trusted_cardset, (self.mask,))
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -380,22 +380,22 @@ class CardSet:
     def __or__(self, other: CardSet) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask | other.mask)
+        return trusted_cardset(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask & other.mask)
+        return trusted_cardset(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask & ~other.mask)
+        return trusted_cardset(self.mask & ~other.mask)
 
     def __xor__(self, other: CardSet) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask ^ other.mask)
+        return trusted_cardset(self.mask ^ other.mask)
 
     def __le__(self, other: CardSet) -> bool:
         if not isinstance(other, CardSet):
@@ -424,19 +424,14 @@ class CardSet:
     def suit(self, suit: Suit) -> CardSet:
         """The cards of one suit."""
         shift = suit.index * SUIT_SHIFT
-        return _from_mask(self.mask & (SUIT_BITS << shift))
+        return trusted_cardset(self.mask & (SUIT_BITS << shift))
 
     def ranks(self, rank: Rank) -> CardSet:
         """The cards of one rank."""
-        return _from_mask(self.mask & (RANK_MASK_UNIT << (rank - 6)))
+        return trusted_cardset(self.mask & (RANK_MASK_UNIT << (rank - 6)))
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"
-
-    def _repr_html_(self) -> str:
-        from .notebook import html_cardset
-
-        return html_cardset(self)
 
     def __str__(self) -> str:
         return " ".join(_CARD_TEXT[c.index] for c in self)
@@ -449,13 +444,17 @@ FULL_MASK: Final = SUIT_BITS * RANK_MASK_UNIT
 PACK_32_MASK: Final = FULL_MASK & ~RANK_MASK_UNIT
 
 
-def _from_mask(mask: int) -> CardSet:
+def trusted_cardset(mask: int) -> CardSet:
+    """The :class:`CardSet` of a bit mask already known to be valid, without the checks
+    of :meth:`CardSet.from_mask`: the engine's fast path (and how a card set unpickles).
+    A mask with bits outside the pack gives a meaningless set; check untrusted masks
+    with :meth:`CardSet.from_mask`."""
     cs = object.__new__(CardSet)
     object.__setattr__(cs, "mask", mask)
     return cs
 
 
-EMPTY: Final = _from_mask(0)
+EMPTY: Final = trusted_cardset(0)
 
 
 def cards(text: str | Iterable[Card | str]) -> CardSet:
@@ -478,7 +477,7 @@ def pack(size: int = 32) -> tuple[Card, ...]:
     (32, 36, 'AS')
     """
     if size == 32:
-        return tuple(_from_mask(PACK_32_MASK))
+        return tuple(trusted_cardset(PACK_32_MASK))
     if size == 36:
-        return tuple(_from_mask(FULL_MASK))
+        return tuple(trusted_cardset(FULL_MASK))
     raise ValueError(f"pack size must be 32 or 36, not {excerpt(size)}")

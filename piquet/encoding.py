@@ -109,8 +109,8 @@ from .actions import (
     Reckon,
 )
 from .cards import Card, CardSet, pack
+from .engine import State
 from .observation import Observation
-from .state import State
 from .words import CHANCE, Category, Phase, Player
 
 __all__ = [

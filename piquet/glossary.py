@@ -27,7 +27,7 @@ import textwrap
 from collections.abc import Iterable
 from typing import Final
 
-from .ruleset import Ruleset
+from .rules import Ruleset
 
 __all__ = ["TERMS", "Explainer"]
 

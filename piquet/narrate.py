@@ -37,11 +37,12 @@ from .actions import (
     Reckon,
 )
 from .cards import Card, CardSet
+from .engine import Phase, State
 from .glossary import Explainer
-from .ledger import Category, Player, Reason, ScoreEvent
 from .records import replay, start_of
-from .ruleset import Partie, Race, number_word
-from .state import Phase, State
+from .rules import Partie, Race
+from .rules.words import number_word
+from .words import Category, Player, Reason, ScoreEvent
 
 __all__ = [
     "Narrator",
@@ -51,6 +52,7 @@ __all__ = [
     "narrate",
     "narrate_steps",
     "score_sheet",
+    "title_line",
 ]
 
 _CATEGORY_WORDS = {
@@ -118,7 +120,13 @@ def _players_phrase(names: Mapping[Player, str] | None) -> str:
     return f": A ({names.get(Player.A, 'A')}) against B ({names.get(Player.B, 'B')})"
 
 
-def _title(start: State, names: Mapping[Player, str] | None) -> str:
+def title_line(start: State, names: Mapping[Player, str] | None = None) -> str:
+    """The first line of a told game: the game, the players and who deals first.
+
+    >>> import piquet as pq
+    >>> title_line(pq.new_game(pq.RUBICON))
+    'Rubicon piquet, a partie of six deals. B deals first.'
+    """
     rules = start.ruleset
     game = rules.game
     name = rules.title or rules.name
@@ -439,7 +447,7 @@ def narrate_steps(
     start = start_of(state)
     teller = Narrator(symbols, seat, explain)
     lines = teller.begin(start)
-    yield teller.explained([_title(start, names)])
+    yield teller.explained([title_line(start, names)])
     if lines and (deal is None or deal == start.deal_number):
         yield lines
     last: State | None = None

@@ -1,7 +1,10 @@
 """Rich display in notebooks: cards as small inline SVG, a state as a table-top.
 
-Jupyter shows an object through its ``_repr_html_`` method; ``CardSet``, ``State`` and
-``Observation`` have one that calls these functions, which you may also call yourself
+Under IPython (Jupyter, VS Code, Colab...) ``import piquet`` has the shell draw a
+``CardSet``, a ``State`` and an ``Observation`` with these functions
+(:func:`register_formatters`: the display is registered from here, so that the core
+objects know nothing of notebooks). ``%load_ext piquet.notebook`` does the same in a
+shell started after piquet was imported. You may also call them yourself
 (``IPython.display.HTML(html_state(state))``). The HTML is one well-formed element with
 no image files and no scripts: each card is an ``<svg>`` in its suit's colour, whose
 ``<title>`` is the card in the notation (``KH``).
@@ -17,17 +20,27 @@ player's seat (the opponent's cards face down, but for those he knows).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from typing import Any
 
 from .cards import Card, CardSet, Suit
-from .ledger import CHANCE, Player
+from .engine import State
 from .narrate import hand_text, narrate, score_sheet
 from .observation import Observation
 from .records import loads
-from .state import State
+from .words import CHANCE, Player
 
-__all__ = ["html_card", "html_cardset", "html_observation", "html_record", "html_state"]
+__all__ = [
+    "html_card",
+    "html_cardset",
+    "html_observation",
+    "html_record",
+    "html_state",
+    "load_ipython_extension",
+    "register_formatters",
+]
 
 _RED = "#c0392b"
 _BLACK = "#1a1a1a"
@@ -241,3 +254,35 @@ def html_record(text: str) -> str:
         f"<details><summary>The game told</summary><pre>{escape(told)}</pre></details>"
         f"<details><summary>Score sheet</summary><pre>{escape(sheet)}</pre></details></div>"
     )
+
+
+def _drawings() -> tuple[tuple[type, Callable[[Any], str]], ...]:
+    """The objects a notebook draws, each with the function that draws it."""
+    return ((CardSet, html_cardset), (State, html_state), (Observation, html_observation))
+
+
+def register_formatters(shell: Any = None) -> bool:
+    """Have an IPython ``shell`` (by default the running one, if any) draw a
+    :class:`~piquet.CardSet`, a :class:`~piquet.State` and an
+    :class:`~piquet.Observation` as HTML with the functions of this module, through its
+    ``text/html`` formatter (``for_type``). Returns whether there was a shell to tell.
+    ``import piquet`` calls it when IPython is running.
+
+    >>> register_formatters()  # no IPython shell here
+    False
+    """
+    if shell is None:
+        ipython = sys.modules.get("IPython")
+        get_ipython = getattr(ipython, "get_ipython", None)
+        shell = get_ipython() if callable(get_ipython) else None
+    if shell is None:
+        return False
+    html = shell.display_formatter.formatters["text/html"]
+    for kind, draw in _drawings():
+        html.for_type(kind, draw)
+    return True
+
+
+def load_ipython_extension(shell: Any) -> None:
+    """``%load_ext piquet.notebook``: :func:`register_formatters` for that shell."""
+    register_formatters(shell)

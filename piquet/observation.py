@@ -25,7 +25,7 @@ from .engine.seen import seen_by
 from .words import Chance, Phase, Player, Result, ScoreEvent, Spoken, Trick
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from .rules import Ruleset
 
 __all__ = ["Observation", "Trick", "observe", "tricks_of"]
 
@@ -154,11 +154,6 @@ class Observation(NamedTuple):
         from .render import render_observation
 
         return render_observation(self)
-
-    def _repr_html_(self) -> str:
-        from .notebook import html_observation
-
-        return html_observation(self)
 
 
 _COMPARED = Observation._fields[:-1]

@@ -28,8 +28,7 @@ from typing import Final, Literal
 import attrs
 
 from .cards import EMPTY, CardSet, Rank, Suit, pack
-from .presets import RUBICON
-from .ruleset import CategoryRule, Ruleset
+from .rules import RUBICON, CategoryRule, Ruleset
 
 __all__ = [
     "HAND_SIZE",

@@ -31,9 +31,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-from .ledger import CHANCE
-from .ruleset import Ruleset
-from .state import Phase, State, new_deal, new_game
+from .engine import Phase, State, new_deal, new_game
+from .rules import Ruleset
+from .words import CHANCE
 
 __all__ = ["divide", "perft", "position", "report"]
 

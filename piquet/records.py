@@ -22,12 +22,23 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from . import ruleset as _ruleset_module
 from .actions import Action, Deal, parse_action
 from .cards import Rank, excerpt
 from .engine import IllegalActionError, State, new_deal, new_game, resume_game
-from .presets import RULESETS
-from .ruleset import Ruleset, TwoBlanks
+from .rules import (
+    RULESETS,
+    LeadAndWin,
+    MixedSequences,
+    Partie,
+    PointByLength,
+    PointByValue,
+    Race,
+    Ruleset,
+    Sets,
+    SuitedSequences,
+    TwoBlanks,
+    WinnerTakesCounters,
+)
 from .words import CHANCE, Player, Result, Resumed
 
 __all__ = [
@@ -72,10 +83,20 @@ def register_strategy(cls: type) -> type:
     return cls
 
 
-for _name in dir(_ruleset_module):
-    _obj = getattr(_ruleset_module, _name)
-    if isinstance(_obj, type) and attrs.has(_obj) and _obj is not Ruleset:
-        register_strategy(_obj)
+# The library's strategies. A record stores a strategy by its class name alone (never
+# a module path), so records written when these lived in other modules read the same.
+for _strategy in (
+    LeadAndWin,
+    MixedSequences,
+    Partie,
+    PointByLength,
+    PointByValue,
+    Race,
+    Sets,
+    SuitedSequences,
+    WinnerTakesCounters,
+):
+    register_strategy(_strategy)
 
 
 def _number(text: str) -> int:

@@ -33,12 +33,11 @@ from typing import NamedTuple, TypeVar, Union
 
 from .actions import Action, LeftCards, Play
 from .cards import Card, CardSet
-from .ledger import Player, Reason, ScoreEvent
+from .engine import Phase, State
 from .narrate import cards_text, hand_text
 from .observation import Observation
-from .ruleset import Partie, Race, Ruleset
-from .state import Phase, State
-from .words import Result, Spoken
+from .rules import Partie, Race, Ruleset
+from .words import Player, Reason, Result, ScoreEvent, Spoken
 
 __all__ = ["WIDTH", "render_observation", "render_score_sheet", "render_state"]
 

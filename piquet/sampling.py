@@ -66,19 +66,18 @@ from .actions import (
     Reckon,
 )
 from .cards import SUIT_BITS, SUIT_SHIFT, Card, CardSet, Rank, Suit
-from .ledger import Category, Player, Reason
+from .engine import IllegalActionError, Phase, Spoken, State, resume_game
 from .observation import Observation
-from .rules.protocols import say_word
-from .ruleset import (
+from .rules import (
     CategoryRule,
     PointByLength,
     PointByValue,
     Ruleset,
     SuitedSequences,
-    number_word,
 )
-from .state import IllegalActionError, Phase, Spoken, State, resume_game
-from .words import Result
+from .rules.protocols import say_word
+from .rules.words import number_word
+from .words import Category, Player, Reason, Result
 
 __all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
 
@@ -185,7 +184,10 @@ def _count_tables(
     return tuple(tables)
 
 
-def _draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
+def draw_groups(plan: _Groups, rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
+    """One placement of the unseen cards by a plan's groups: the opponent's hand, the
+    discard and the stock, before any check against what was heard (timed alone by
+    :mod:`piquet.search_bench`)."""
     hand: list[Card] = []
     discard: list[Card] = []
     stock: list[Card] = []
@@ -323,7 +325,7 @@ class _Witnesses:
     ) -> tuple[list[Card], list[Card], list[Card]] | None:
         """A placement of the union, or None (drawn again) with probability 1 - 1/m."""
         k = bisect.bisect_right(self.cumulative, rng.randrange(self.total))
-        placed = _draw_groups(self.groups[k], rng)
+        placed = draw_groups(self.groups[k], rng)
         hand = known | sum(card.mask for card in placed[0])
         held = self.held
         covering = 0
@@ -1007,7 +1009,9 @@ def _deal_positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @functools.lru_cache(maxsize=256)
-def _cached_plan(observation: Observation, declarations: Declarations) -> _Plan:
+def cached_plan(observation: Observation, declarations: Declarations) -> _Plan:
+    """The sampling plan of an observation (what is known of the unseen cards, and how
+    to place them), cached: :func:`sample_state` and :mod:`piquet.search_bench` use it."""
     return _make_plan(observation, declarations)
 
 
@@ -1048,10 +1052,10 @@ def sample_state(
             f"declarations={mode!r}, but the observation comes from a game whose "
             f"declarations are {infer_declarations(observation)!r}"
         )
-    plan = _cached_plan(observation, mode)
+    plan = cached_plan(observation, mode)
     if not plan.dealt:
         return plan.start
-    state, _ = _sample(plan, rng, max_tries)
+    state, _ = sample_plan(plan, rng, max_tries)
     if state is not None:
         return state
     raise SamplingError(
@@ -1060,8 +1064,9 @@ def sample_state(
     )
 
 
-def _sample(plan: _Plan, rng: random.Random, max_tries: int) -> tuple[State | None, int]:
-    """A sample of a dealt plan (None when none was found) and the draws it took."""
+def sample_plan(plan: _Plan, rng: random.Random, max_tries: int) -> tuple[State | None, int]:
+    """A sample of a dealt plan (None when none was found in ``max_tries`` draws) and
+    the draws it took; :func:`sample_state` with a plan from :func:`cached_plan`."""
     for tries in range(1, max_tries + 1):
         state = _draw(plan, rng)
         if not plan.witnessed and plan.claimed:
@@ -1106,7 +1111,7 @@ def _draw(plan: _Plan, rng: random.Random) -> State | None:
     elder = _deal_elder(observation)
     witnesses = plan.witnessed[0] if plan.witnessed else None
     placed = (
-        _draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
+        draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
     )
     if placed is None:
         return None

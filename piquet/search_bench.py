@@ -22,12 +22,11 @@ import sys
 import time
 
 from .bench import cpu_name
-from .ledger import CHANCE
-from .presets import RUBICON
-from .ruleset import Ruleset
-from .sampling import Declarations, _cached_plan, _draw_groups, _sample, sample_state
+from .engine import Phase, State, new_game
+from .rules import RUBICON, Ruleset
+from .sampling import Declarations, cached_plan, draw_groups, sample_plan, sample_state
 from .solver import solve
-from .state import Phase, State, new_game
+from .words import CHANCE
 
 __all__ = ["main", "sampling_figures", "solving_figures"]
 
@@ -71,18 +70,18 @@ def sampling_figures(
         player = state.to_move
         assert player is not CHANCE and player is not None
         observations.append(state.observation(player))
-    plans = [_cached_plan(seen, declarations) for seen in observations]
+    plans = [cached_plan(seen, declarations) for seen in observations]
     start = time.process_time()
     for plan in plans:
         assert plan.groups is not None
         for _ in range(samples):
-            _draw_groups(plan.groups, rng)
+            draw_groups(plan.groups, rng)
     placement = (time.process_time() - start) / (positions * samples)
     proposals = 0
     start = time.process_time()
     for plan in plans:
         for _ in range(samples):
-            proposals += _sample(plan, rng, 1_000_000)[1]
+            proposals += sample_plan(plan, rng, 1_000_000)[1]
     drawing = (time.process_time() - start) / (positions * samples)
     worlds = [sample_state(seen, rng, declarations=declarations) for seen in observations]
     start = time.process_time()

@@ -50,10 +50,10 @@ import attrs
 
 from .actions import Play
 from .cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
-from .ledger import Player, Precedence, Reason
+from .engine import Phase, State
+from .rules import LeadAndWin, Ruleset, WinnerTakesCounters
 from .rules.combinations import COUNTERS_MASK
-from .ruleset import LeadAndWin, Ruleset, WinnerTakesCounters
-from .state import Phase, State
+from .words import Player, Precedence, Reason
 
 __all__ = ["Solution", "SolverError", "solve"]
 

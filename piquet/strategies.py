@@ -46,10 +46,10 @@ from .actions import (
     Reckon,
 )
 from .cards import Card, CardSet, pack
-from .ledger import CHANCE, Category, Player
+from .engine import Phase, State, new_deal, new_game
 from .records import dumps
 from .rules import HOUSE_OPTIONS, RULESETS, Ruleset
-from .state import Phase, State, new_deal, new_game
+from .words import CHANCE, Category, Player
 
 __all__ = [
     "any_actions",

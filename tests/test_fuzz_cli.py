@@ -22,7 +22,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from piquet.cli import COMMANDS, main
-from piquet.presets import RULESETS
+from piquet.rules import RULESETS
 
 #: Tokens that are no good value for any option here (some are flags, some junk).
 HOSTILE = [

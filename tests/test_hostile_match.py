@@ -31,17 +31,17 @@ BILLION = 10**9
 
 def test_the_batches_of_a_billion_games_are_made_one_at_a_time() -> None:
     start = time.perf_counter()
-    batches = match_module._batches(BILLION, 8)
+    batches = match_module.game_batches(BILLION, 8)
     first = list(itertools.islice(batches, 3))
     assert time.perf_counter() - start < 0.1
     assert first == [range(0, 8), range(8, 16), range(16, 24)]
     assert match_module.batch_count(BILLION, 8) == BILLION // 8
-    last = list(match_module._batches(10, 4))
+    last = list(match_module.game_batches(10, 4))
     assert last == [range(0, 4), range(4, 8), range(8, 10)]
 
 
 def test_a_batch_of_a_billion_games_is_a_range_not_a_tuple() -> None:
-    (batch,) = match_module._batches(BILLION, BILLION)
+    (batch,) = match_module.game_batches(BILLION, BILLION)
     assert batch == range(BILLION) and sys.getsizeof(batch) < 100
 
 

@@ -76,7 +76,7 @@ def test_wilson_interval_rejects_impossible_counts():
 
 def test_mean_interval():
     mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
-    half = 1.959963984540054 * math.sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)
+    half = 3.182446305284263 * math.sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)  # t(0.975, 3)
     assert (mean, low, high) == pytest.approx((2.5, 2.5 - half, 2.5 + half))
     assert math.isnan(mean_interval([5.0])[1])
 
@@ -205,7 +205,7 @@ def test_bot_options_reach_the_bot_and_name_it():
     try:
         played = pq.tournament(["optioned:level=1", "optioned:level=2,style='bold'"], games=2)
     finally:
-        pq.bots._REGISTRY.pop("optioned")
+        pq.bots.unregister("optioned")
     assert {"level": 2, "style": "bold"} in seen and {"level": 1} in seen
     assert played.matches[0].a == "optioned:level=1"
 
@@ -239,7 +239,7 @@ def test_tournament_same_on_a_process_pool():
         with ProcessPoolExecutor(2) as pool:
             pooled = pq.tournament(bots, games=4, seed=3, executor=pool)
     finally:
-        pq.bots._REGISTRY.pop("cautious")
+        pq.bots.unregister("cautious")
     assert [m.records for m in pooled.matches] == [m.records for m in serial.matches]
     assert pooled.ratings == serial.ratings
     assert [(m.a, m.b) for m in serial.matches] == [

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import random
+import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 import piquet as pq
 from piquet.bots import make, play_game
-from piquet.notebook import html_card, html_cardset, html_observation, html_record, html_state
+from piquet.notebook import (
+    html_card,
+    html_cardset,
+    html_observation,
+    html_record,
+    html_state,
+    load_ipython_extension,
+    register_formatters,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -113,13 +125,58 @@ def test_every_preset_renders() -> None:
         _parse(html_observation(state.observation(pq.Player.A)))
 
 
+class _HtmlFormatter:
+    """IPython's ``text/html`` formatter, as far as piquet uses it."""
+
+    def __init__(self) -> None:
+        self.printers: dict[type, Callable[[Any], str]] = {}
+
+    def for_type(self, kind: type, printer: Callable[[Any], str]) -> None:
+        self.printers[kind] = printer
+
+    def __call__(self, value: object) -> str | None:
+        for kind in type(value).__mro__:  # as IPython looks a printer up
+            if kind in self.printers:
+                return self.printers[kind](value)
+        return None
+
+
+class _Shell:
+    def __init__(self) -> None:
+        self.html = _HtmlFormatter()
+        self.display_formatter = SimpleNamespace(formatters={"text/html": self.html})
+
+
 def test_cards_states_and_observations_draw_themselves_in_a_notebook() -> None:
     state = pq.new_game()
     state = state.apply(state.sample_chance(random.Random(3)))
     seen = state.observation(pq.Player.A)
-    assert seen.hand._repr_html_() == html_cardset(seen.hand)
-    assert state._repr_html_() == html_state(state)
-    assert seen._repr_html_() == html_observation(seen)
+    shell = _Shell()
+    assert register_formatters(shell)
+    assert shell.html(seen.hand) == html_cardset(seen.hand)
+    assert shell.html(state) == html_state(state)
+    assert shell.html(seen) == html_observation(seen)
+
+
+def test_the_core_objects_know_nothing_of_notebooks() -> None:
+    for kind in (pq.CardSet, pq.State, pq.Observation):
+        assert not hasattr(kind, "_repr_html_")
+    assert not register_formatters()  # no IPython shell running: nothing to tell
+
+
+def test_importing_piquet_under_ipython_registers_the_display(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shell = _Shell()
+    monkeypatch.setitem(sys.modules, "IPython", SimpleNamespace(get_ipython=lambda: shell))
+    pq._draw_in_notebooks()
+    assert set(shell.html.printers) == {pq.CardSet, pq.State, pq.Observation}
+
+
+def test_the_ipython_extension_registers_the_display() -> None:
+    shell = _Shell()
+    load_ipython_extension(shell)
+    assert shell.html(pq.cards("AS")) == html_cardset(pq.cards("AS"))
 
 
 def test_an_observation_reads_as_text() -> None:

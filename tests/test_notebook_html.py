@@ -8,6 +8,7 @@ from html import unescape
 import pytest
 
 import piquet as pq
+from piquet.notebook import html_observation
 
 ELDER = "AS KS QS JS 10S 9S AH KH QH AD KD AC"
 YOUNGER = "8S 7S JH 10H 9H 8H QD JD 10D KC QC JC"
@@ -15,7 +16,7 @@ STOCK = "7H 9D 8D 7D 10C 9C 8C 7C"
 
 
 def rows(observation: pq.Observation) -> list[str]:
-    html = observation._repr_html_()
+    html = html_observation(observation)
     labels = html.split('padding-right:8px">')[1:]
     return [unescape(label.split("</th>")[0]) for label in labels]
 
@@ -27,7 +28,7 @@ def test_before_the_first_deal_there_is_no_stock_nor_trick() -> None:
 def test_a_resumed_game_shows_its_score_sheet() -> None:
     seen = pq.resume_game(pq.RUBICON, score_sheet=[(30, 12)]).observation(pq.Player.B)
     assert rows(seen)[-2:] == ["scores", "sheet"]
-    html = seen._repr_html_()
+    html = html_observation(seen)
     assert "<td>deal 1</td><td>30</td><td>12</td>" in html
     assert "game: A 30, B 12" in html
 
@@ -44,7 +45,7 @@ def test_the_play_shows_the_stock_seen_and_what_was_spoken(played_out: pq.State)
     seen = played_out.observation(pq.Player.A)
     assert seen.seen_stock and seen.spoken
     assert rows(seen) == ["A (you)", "B", "stock", "seen", "trick", "spoken", "scores"]
-    assert "point of one" in seen._repr_html_()
+    assert "point of one" in html_observation(seen)
 
 
 def test_a_carte_blanche_shown_has_its_own_row() -> None:

@@ -13,7 +13,7 @@ from ruleset_helpers import A, B, ledger, plays
 import piquet as pq
 from conftest import play_out
 from piquet.cards import cards
-from piquet.combinations import cards_of
+from piquet.rules.combinations import cards_of
 
 R = pq.Reason
 RECON = pq.COTTON_1995

@@ -282,8 +282,8 @@ def test_the_elders_view_before_his_lead_is_sampled_uniformly(seed: int, witness
     assert 10 <= len(consistent) <= 30
     hidden_hand = state.hand(player.other) - seen.opponent_known
     assert (hidden_hand, state.discard(player.other)) in consistent
-    sampling._cached_plan.cache_clear()
-    plan = sampling._cached_plan(seen, "auto")
+    sampling.cached_plan.cache_clear()
+    plan = sampling.cached_plan(seen, "auto")
     if witnessed:  # from the first draw on (else the sampler turns to them when it helps)
         witnesses = sampling._decide_witnesses(plan, always=True)
         assert witnesses is not None
@@ -417,8 +417,8 @@ def test_before_his_lead_with_declarations_played_too(seed: int, witnessed: bool
     assert 10 <= len(consistent) <= 80
     hidden_hand = state.hand(player.other) - seen.opponent_known
     assert (hidden_hand, state.discard(player.other)) in consistent
-    sampling._cached_plan.cache_clear()
-    plan = sampling._cached_plan(seen, "played")
+    sampling.cached_plan.cache_clear()
+    plan = sampling.cached_plan(seen, "played")
     if witnessed:
         assert sampling._decide_witnesses(plan, always=True) is not None
     statistic = _chi_squared_of(seen, consistent, random.Random(seed), "played")

@@ -15,7 +15,7 @@ name with a seed and options, and :func:`play_game` runs two of them through a g
 
 from __future__ import annotations
 
-from .base import _REGISTRY, Bot, BotFactory, make, names, play_game, register, unregister  # noqa: F401
+from .base import Bot, BotFactory, make, names, play_game, register, unregister
 from .external import Forfeit, external
 from .helpers import best_call, call_score, calls_in, compare_calls, describe, unseen_cards
 from .heuristic import HeuristicBot, Plan, make_heuristic, plan_for

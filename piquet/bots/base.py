@@ -20,10 +20,10 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ..actions import Action
-from ..ledger import CHANCE, Player
+from ..engine import Phase, State, new_game
 from ..observation import Observation
-from ..ruleset import Ruleset
-from ..state import Phase, State, new_game
+from ..rules import Ruleset
+from ..words import CHANCE, Player
 
 __all__ = [
     "Bot",

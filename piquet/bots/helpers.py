@@ -15,9 +15,9 @@ import functools
 
 from ..actions import Call
 from ..cards import CardSet, pack
-from ..ledger import Category
 from ..observation import Observation
-from ..ruleset import Ruleset
+from ..rules import Ruleset
+from ..words import Category
 
 __all__ = ["best_call", "call_score", "calls_in", "compare_calls", "describe", "unseen_cards"]
 

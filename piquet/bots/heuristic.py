@@ -35,8 +35,8 @@ from ..actions import (
     Reckon,
 )
 from ..cards import Card, CardSet, Rank, Suit
-from ..ledger import Category
 from ..observation import Observation
+from ..words import Category
 from .base import no_options
 from .helpers import unseen_cards
 

@@ -40,9 +40,9 @@ from typing import Any
 import attrs
 
 from ..actions import Action, Exchange
-from ..ledger import Player
+from ..engine import Phase, State
 from ..observation import Observation
-from ..state import Phase, State
+from ..words import Player
 from .heuristic import HeuristicBot
 from .pimc import PIMCBot
 from .worlds import (

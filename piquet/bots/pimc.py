@@ -32,9 +32,9 @@ from typing import Any
 import attrs
 
 from ..actions import Action, Exchange, Play
-from ..ledger import Player
+from ..engine import Phase, State
 from ..observation import Observation
-from ..state import Phase, State
+from ..words import Player
 from .helpers import unseen_cards
 from .heuristic import HeuristicBot
 from .worlds import (

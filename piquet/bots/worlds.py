@@ -26,9 +26,9 @@ import attrs
 
 from ..actions import Action, Exchange, Play
 from ..cards import CardSet
-from ..ledger import CHANCE, Player
+from ..engine import Phase, State
 from ..observation import Observation
-from ..state import Phase, State
+from ..words import CHANCE, Player
 from .heuristic import HeuristicBot
 
 __all__ = [

@@ -26,8 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import excerpt
-from ..presets import RULESETS, find_ruleset
-from ..ruleset import Ruleset
+from ..rules import RULESETS, Ruleset, find_ruleset
 
 __all__ = [
     "COMMANDS",

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, Call, Equal, Exchange, Good, Pass, Reckon
-from ..ledger import Player
-from ..state import State
+from ..engine import State
+from ..words import Player
 
 __all__ = ["WORDS", "Reader", "completions", "ordered"]
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from ..actions import Action
 from ..bots import Bot, make
-from ..ledger import CHANCE, Player
+from ..engine import Phase, new_game
 from ..matches.match import MatchError, check_bot, parse_bot
-from ..narrate import Narrator, _title, score_sheet
-from ..state import Phase, new_game
+from ..narrate import Narrator, score_sheet, title_line
+from ..words import CHANCE, Player
 from . import (
     UsageError,
     add_explain_argument,
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     state = new_game(args.ruleset, dealer=Player.B)  # as piquet.bots.play_game starts
     teller = Narrator(args.symbols, None, args.explain)
     opening = teller.begin(state)
-    _say(teller.explained([_title(state, {Player.A: args.a, Player.B: args.b})]))
+    _say(teller.explained([title_line(state, {Player.A: args.a, Player.B: args.b})]))
     _say(opening)
     while state.phase is not Phase.OVER:
         mover = state.to_move

@@ -35,7 +35,7 @@ from typing import Any, Literal
 from .._progress import ProgressLine
 from ..cards import CardSet, Rank, pack
 from ..odds import Chance, Prospect, odds_text
-from ..ruleset import rank_word
+from ..rules.words import rank_word
 from . import add_ruleset_argument, add_seed_argument, prog_name
 from ._play import whole_number
 

@@ -23,11 +23,11 @@ from .._extras import message as extra_message
 from ..actions import Action, Call, Equal, Exchange, Good, Pass, Play, parse_action
 from ..bots import Bot, make, names
 from ..cards import CardSet, Suit, cards
-from ..ledger import CHANCE, Player
+from ..engine import IllegalActionError, State, new_game
 from ..matches.match import MatchError, check_bot, parse_bot
 from ..narrate import Narrator, card_text, score_sheet
 from ..records import dumps
-from ..state import IllegalActionError, State, new_game
+from ..words import CHANCE, Player
 from . import (
     UsageError,
     add_explain_argument,

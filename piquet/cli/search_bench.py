@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..presets import find_ruleset
+from ..rules import find_ruleset
 from . import add_ruleset_argument, positive_int
 
 

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import excerpt
-from ..ledger import Player
+from ..engine import State
 from ..records import loads
-from ..state import State
+from ..words import Player
 from . import UsageError, add_explain_argument, add_symbols_argument, positive_int
 
 __all__ = ["SAVED", "read_game", "register", "run"]

@@ -13,7 +13,7 @@ import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..cards import _from_mask
+from ..cards import trusted_cardset
 from ..words import Player, Reason, ScoreEvent
 from . import ledger, play
 from .combination_tables import (
@@ -124,7 +124,7 @@ def _auto_rouge(new: State, rouge_points: int, won: Won) -> bool:
         if not rouge[winner] and not hand & ~scored[winner]:
             rouge[winner] = True
             counts = winner != new._ctx.dealer or new._ctx.ruleset.younger_carte_rouge_makes_bonus
-            shown = _from_mask(hand)
+            shown = trusted_cardset(hand)
             reason = Reason.CARTE_ROUGE
             if ledger.score(new, winner, rouge_points, table.precedence, reason, shown, counts):
                 ended = True

@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import ClassVar, Final, Generic, TypeVar
 
 from ..actions import Call, Good, Pass, Reckon
-from ..cards import SUIT_SHIFT, _from_mask
+from ..cards import SUIT_SHIFT, trusted_cardset
 from ..rules.protocols import CategoryRule, word_ends
 from ..words import Category, Player, Precedence, Reason, ScoreEvent
 
@@ -209,15 +209,15 @@ class CategoryTable:
         """"Pass" in this category, alone in a tuple (the last of the first words)."""
 
     def _make_call(self, claim: int) -> Call:
-        return Call(self.category, _from_mask(claim))
+        return Call(self.category, trusted_cardset(claim))
 
     def _make_reckon(self, cards: int) -> Reckon:
-        return Reckon(self.category, _from_mask(cards))
+        return Reckon(self.category, trusted_cardset(cards))
 
     def _make_info(self, claim: int) -> Combo:
         rule = self.rule
         points = rule.score(claim)
-        shown = _from_mask(claim)
+        shown = trusted_cardset(claim)
         entries = (
             ScoreEvent(Player.A, points, self.precedence, self.reason, shown),
             ScoreEvent(Player.B, points, self.precedence, self.reason, shown),

@@ -49,7 +49,7 @@ from .rank_tables import PerRank
 from .suit_tables import BestSuit, PerSuit
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
 
 __all__ = [
     "ELDER_WINS",

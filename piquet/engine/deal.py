@@ -13,9 +13,9 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
-from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask
-from ..combinations import COURTS_MASK
-from ..ruleset import TwoBlanks
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, trusted_cardset
+from ..rules import TwoBlanks
+from ..rules.combinations import COURTS_MASK
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
 from . import exchange, ledger, play
 from .parts import (
@@ -141,8 +141,8 @@ def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:
     mask = sum(masks)
     expected = state._ctx.tables.pack_mask
     if mask != expected or len(pack) != rules.pack_size:
-        missing = _from_mask(expected & ~mask)
-        extra = _from_mask(mask & ~expected)
+        missing = trusted_cardset(expected & ~mask)
+        extra = trusted_cardset(mask & ~expected)
         raise IllegalActionError(
             f"deal: the pack must be the {rules.pack_size} cards of the ruleset"
             + (f"; missing {missing}" if missing else "")
@@ -292,4 +292,4 @@ def shown_blank(state: State, player: Player) -> CardSet:
         shown = exch.announced > 0 and exch.stage >= ExchStage.ELDER
     else:
         shown = exchange.elder_has_exchanged(exch)
-    return _from_mask(setup.dealt[player]) if shown else EMPTY
+    return trusted_cardset(setup.dealt[player]) if shown else EMPTY

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Call, Equal, Good, Pass, Reckon
-from ..cards import _from_mask
+from ..cards import trusted_cardset
 from ..rules.protocols import say_word
 from ..words import IllegalActionError, Phase, Player
 from . import auto_declarations, dialogue, ledger, play
@@ -51,7 +51,7 @@ from .parts import (
 )
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
     from .state import State
 
 __all__ = ["ACTIONS", "apply", "begin", "legal_actions", "say"]
@@ -297,7 +297,7 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
     chosen = action.cards.mask
     picks = [m for m in decl.extras if m & chosen]
     if sum(picks) != chosen or any(m & chosen != m for m in picks):
-        described = ", ".join(str(_from_mask(m)) for m in decl.extras)
+        described = ", ".join(str(trusted_cardset(m)) for m in decl.extras)
         raise IllegalActionError(
             f"{action}: may reckon only whole combinations of {described} (R-DE-5)"
         )

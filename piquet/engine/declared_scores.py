@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import _from_mask
+from ..cards import trusted_cardset
 from ..words import Player, Reason
 from . import ledger
 from .combination_tables import ENTRIES, KEY, MASK, POINTS, CategoryTable, Combo
@@ -48,7 +48,7 @@ def check_rouge(new: State, player: Player, table: CategoryTable) -> bool:
         rules.carte_rouge,
         table.precedence,
         Reason.CARTE_ROUGE,
-        _from_mask(hand_of(new._hands, player)),
+        trusted_cardset(hand_of(new._hands, player)),
         counts=counts,
     )
 

@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Final, NoReturn, overload
 
 from ..actions import Exchange, ExchangeCount, Leave, LeftCards
-from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, _from_mask
+from ..cards import CARD_BY_INDEX, SUIT_BITS, Card, CardSet, trusted_cardset
 from ..words import IllegalActionError, Player
 from . import declarations, play
 from .parts import HAND_MASK, HAND_SHIFT, Context, ExchangeState, ExchStage, Setup, deal_elder
@@ -170,7 +170,7 @@ def _discard_getters(key: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
 
 def _exchange_of(mask: int) -> Exchange:
     # past the frozen classes' own constructors and converters: a CardSet and an
-    # Exchange made as _from_mask makes a CardSet
+    # Exchange made as trusted_cardset makes a CardSet
     discard = _new_object(CardSet)
     _set_mask(discard, mask)
     action = _new_object(Exchange)
@@ -379,7 +379,9 @@ def _refuse(state: State, exch: ExchangeState, action: Exchange) -> NoReturn:
     hand = state._hands >> HAND_SHIFT[player] & HAND_MASK
     discard = action.discard.mask
     if discard & ~hand:
-        raise IllegalActionError(f"{action}: {player} does not hold {_from_mask(discard & ~hand)}")
+        raise IllegalActionError(
+            f"{action}: {player} does not hold {trusted_cardset(discard & ~hand)}"
+        )
     n = discard.bit_count()
     lo, hi, rule = discard_limits(state, exch)
     span = f"exactly {lo}" if lo == hi else f"from {lo} to {hi}"

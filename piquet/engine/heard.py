@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..cards import EMPTY, _from_mask
+from ..cards import EMPTY, trusted_cardset
 from ..rules.protocols import say_word
 from ..words import Phase, Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
@@ -27,7 +27,7 @@ from .parts import (
 )
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
     from .auto_declarations import Resolution
     from .state import State
 
@@ -134,8 +134,8 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
                     said.verb,
                     said.category,
                     _words(rules, said, played),
-                    None if said.shown is None else _from_mask(said.shown),
-                    _from_mask(_told(said)) if said.verb in ("call", "reckon") else None,
+                    None if said.shown is None else trusted_cardset(said.shown),
+                    trusted_cardset(_told(said)) if said.verb in ("call", "reckon") else None,
                 )
                 for said in said_of(decl, deal_elder(state._ctx), state._PHASE is _DECLARING)
             )

@@ -26,7 +26,7 @@ from ..cards import Card, CardSet
 from ..words import Category, Player, Result, Resumed, Spoken
 
 if TYPE_CHECKING:
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
     from .state import State
     from .tables import RulesTables
 

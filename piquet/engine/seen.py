@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CARD_BY_INDEX, EMPTY, _from_mask
+from ..cards import CARD_BY_INDEX, EMPTY, trusted_cardset
 from ..words import Player
 from . import deal, exchange, heard, play
 from .memo import remembered
@@ -40,8 +40,8 @@ def _of_the_stretch(state: State, player: Player, opponent: Player) -> tuple[Any
         ctx.ruleset,
         ctx.dealer,
         game.deal_number,
-        EMPTY if setup is None else _from_mask(setup.dealt[player]),
-        EMPTY if exch is None else _from_mask(exch.discards[player]),
+        EMPTY if setup is None else trusted_cardset(setup.dealt[player]),
+        EMPTY if exch is None else trusted_cardset(exch.discards[player]),
         exchange.taken(state),
         exchange.seen_mask(state, player),
         len(exchange.stock_left(state)),
@@ -94,15 +94,15 @@ def seen_by(state: State, player: Player) -> tuple[Any, ...]:
         to_move,
         dealer,
         deal_number,
-        _from_mask(mine),
+        trusted_cardset(mine),
         dealt,
         discard,
         taken,
-        _from_mask(seen & ~mine),
+        trusted_cardset(seen & ~mine),
         stock_size,
         theirs.bit_count(),
         shown,
-        _from_mask(known & theirs),
+        trusted_cardset(known & theirs),
         left,
         spoken,
         play.tricks(state),

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from ..cards import Card, CardSet, _from_mask, cards
-from ..presets import RUBICON
-from ..ruleset import Ruleset
+from ..cards import Card, CardSet, cards, trusted_cardset
+from ..rules import RUBICON, Ruleset
 from ..words import CHANCE, Phase, Player, Result, Resumed
 from . import deal, play
 from .end import game_points
@@ -137,7 +136,9 @@ def _check_cards(ruleset: Ruleset, elder: CardSet, younger: CardSet, stock: list
         raise ValueError(f"stock: must have {ruleset.stock_size} cards, not {len(stock)}")
     seen = elder.mask
     if seen & younger.mask:
-        raise ValueError(f"younger: {_from_mask(seen & younger.mask)} also in the elder's hand")
+        raise ValueError(
+            f"younger: {trusted_cardset(seen & younger.mask)} also in the elder's hand"
+        )
     seen |= younger.mask
     for card in stock:
         if seen & card.mask:
@@ -147,7 +148,7 @@ def _check_cards(ruleset: Ruleset, elder: CardSet, younger: CardSet, stock: list
     if seen != expected:
         raise ValueError(
             f"the cards must be the {ruleset.pack_size}-card pack; not in it: "
-            f"{_from_mask(seen & ~expected)}"
+            f"{trusted_cardset(seen & ~expected)}"
         )
 
 

@@ -33,7 +33,7 @@ from ..actions import (
     Reckon,
 )
 from ..actions import Play as PlayAction
-from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, _from_mask, excerpt
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, excerpt, trusted_cardset
 from ..words import (
     CHANCE,
     Chance,
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     import random
 
     from ..observation import Observation
-    from ..ruleset import Ruleset
+    from ..rules import Ruleset
 
 __all__ = ["Origin", "State"]
 
@@ -284,8 +284,8 @@ class State:
             return None
         elder = self._ctx.game.first_dealer.other
         return Origin(
-            _from_mask(origin.dealt[elder]),
-            _from_mask(origin.dealt[elder.other]),
+            trusted_cardset(origin.dealt[elder]),
+            trusted_cardset(origin.dealt[elder.other]),
             tuple(CARD_BY_INDEX[i] for i in origin.stock),
         )
 
@@ -296,17 +296,17 @@ class State:
 
     def hand(self, player: Player) -> CardSet:
         """The cards a player holds now."""
-        return _from_mask(hand_of(self._hands, player))
+        return trusted_cardset(hand_of(self._hands, player))
 
     def dealt_hand(self, player: Player) -> CardSet:
         """The twelve cards a player was dealt this deal (empty before the deal)."""
         setup = self._ctx.setup
-        return EMPTY if setup is None else _from_mask(setup.dealt[player])
+        return EMPTY if setup is None else trusted_cardset(setup.dealt[player])
 
     def discard(self, player: Player) -> CardSet:
         """The cards a player has discarded this deal."""
         exch = self._ctx.exch
-        return EMPTY if exch is None else _from_mask(exch.discards[player])
+        return EMPTY if exch is None else trusted_cardset(exch.discards[player])
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -324,7 +324,7 @@ class State:
         seen = remembered(
             self._ctx, ("seen", player, led), lambda: exchange.seen_mask(self, player)
         )
-        return _from_mask(seen & ~hand_of(self._hands, player))
+        return trusted_cardset(seen & ~hand_of(self._hands, player))
 
     def shown_blank(self, player: Player) -> CardSet:
         """``player``'s carte blanche once shown to the opponent (R-CB-2); else empty."""
@@ -335,7 +335,7 @@ class State:
         declarations (R-DE-6, R-DE-7), and stock cards the elder saw and the younger took."""
         led = play.elder_has_led(self)
         known = remembered(self._ctx, ("known", player, led), lambda: self._known(player))
-        return _from_mask(known & hand_of(self._hands, player))
+        return trusted_cardset(known & hand_of(self._hands, player))
 
     def _known(self, player: Player) -> int:
         return heard.shown_by(self, player) | exchange.known_taken(self, player.other)
@@ -435,11 +435,6 @@ class State:
         if observe is None:
             observe = _observe_function()
         return observe(self, player)
-
-    def _repr_html_(self) -> str:
-        from ..notebook import html_state
-
-        return html_state(self)
 
     def to_json(self) -> str:
         """This state as JSON; :meth:`from_json` reads it back exactly."""

@@ -12,8 +12,8 @@ from typing import Final
 
 import attrs
 
-from ..cards import FULL_MASK, PACK_32_MASK, SUIT_SHIFT, Card, _from_mask
-from ..ruleset import Ruleset
+from ..cards import FULL_MASK, PACK_32_MASK, SUIT_SHIFT, Card, trusted_cardset
+from ..rules import Ruleset
 from ..words import Player, Precedence, Reason, ScoreEvent
 from .parts import SCORE_GAIN, TRICK_WON
 
@@ -89,7 +89,7 @@ def _entries(points: int, reason: Reason, precedence: Precedence = Precedence.PL
 def tables_for(ruleset: Ruleset) -> RulesTables:
     """The tables of ``ruleset``, built on first use."""
     pack_mask = _PACK_MASKS[ruleset.pack_size]
-    pack = tuple(_from_mask(pack_mask))
+    pack = tuple(trusted_cardset(pack_mask))
     scorer = ruleset.tricks
     in_pack = [i for i in range(_SLOTS) if pack_mask >> i & 1]
     lead: list[Scoring] = [None] * _SLOTS

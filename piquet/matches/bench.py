@@ -33,8 +33,8 @@ import attrs
 from ..actions import Action
 from ..bots import GreedyBot, make, play_game
 from ..observation import Observation
-from ..presets import RUBICON
 from ..records import dumps
+from ..rules import RUBICON
 from .match import BotSpec, MatchResult, bot_label, derive_seed, match
 
 __all__ = ["duplicate_gain", "main", "one_by_one"]

@@ -40,11 +40,11 @@ from typing import Any, TypeAlias, TypeGuard
 import attrs
 
 from ..bots import Bot, Forfeit, make, names
-from ..ledger import CHANCE, Player, Reason
-from ..presets import RUBICON
+from ..engine import IllegalActionError, Result, new_game
 from ..records import dumps
-from ..ruleset import Ruleset
-from ..state import IllegalActionError, Result, new_game
+from ..rules import RUBICON, Ruleset
+from ..words import CHANCE, Player, Reason
+from .intervals import Z95, t_quantile
 
 __all__ = [
     "HIGHLIGHTS",
@@ -71,9 +71,6 @@ HIGHLIGHTS: tuple[Reason, ...] = (
     Reason.CAPOT,
     Reason.CARTE_BLANCHE,
 )
-
-#: z for a two-sided 95% interval.
-Z95 = 1.959963984540054
 
 
 class MatchError(ValueError):
@@ -111,14 +108,21 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return low, high
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean of ``values`` and its normal 95% interval: ``(mean, low, high)``.
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its Student's t interval: ``(mean, low, high)``.
 
-    With fewer than two values the interval is unknown (NaN).
+    The values are taken as independent draws (in a match: duplicate pairs, or games in
+    plain play), and the interval is ``mean ± t · s / sqrt(n)``, with ``s`` the sample
+    standard deviation and ``t`` the ``(1 + confidence) / 2`` quantile of Student's t with
+    ``n - 1`` degrees of freedom (:func:`~piquet.matches.intervals.t_quantile`): from few
+    units it is as wide as it should be, where the normal ``z = 1.96`` is not (from two
+    units, ``t = 12.706``). With fewer than two values the interval is unknown (NaN).
 
     >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
-    [2.0, 0.868, 3.132]
+    [2.0, -0.484, 4.484]
     """
+    if not 0 < confidence < 1:
+        raise MatchError(f"mean_interval: confidence must be between 0 and 1 (got {confidence!r})")
     n = len(values)
     if n == 0:
         return math.nan, math.nan, math.nan
@@ -126,7 +130,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     if n < 2:
         return mean, math.nan, math.nan
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(variance / n)
+    half = t_quantile((1 + confidence) / 2, n - 1) * math.sqrt(variance / n)
     return mean, mean - half, mean + half
 
 
@@ -416,7 +420,7 @@ def _finish(bots: list[Bot], state: Any, specs: tuple[BotSpec, BotSpec]) -> None
 
 
 @attrs.frozen
-class _Job:
+class MatchJob:
     """A batch of games of one match: all a worker needs, and small to send (its games'
     numbers are a ``range``, whatever the batch's size)."""
 
@@ -429,20 +433,24 @@ class _Job:
     numbers: range
 
 
-def _play_job(job: _Job) -> list[GameRecord]:
+def _play_job(job: MatchJob) -> list[GameRecord]:
     return [
         play_one(job.ruleset, job.bot_a, job.bot_b, job.seed, number, job.duplicate)
         for number in job.numbers
     ]
 
 
-class _Interrupted(Exception):
+class JobsInterrupted(Exception):
+    """:func:`run_jobs` stopped by KeyboardInterrupt; ``finished`` holds the games each
+    match (by its key) finished, in order. :func:`match` and the tournament turn it into
+    :class:`MatchInterrupted`."""
+
     def __init__(self, finished: dict[int, list[GameRecord]]) -> None:
         super().__init__("interrupted")
         self.finished = finished
 
 
-def _batches(games: int, size: int) -> Iterator[range]:
+def game_batches(games: int, size: int) -> Iterator[range]:
     """The numbers ``0..games - 1`` in ranges of ``size``, made one at a time: the work
     of a billion games costs no more to start than that of two."""
     for start in range(0, games, size):
@@ -450,7 +458,7 @@ def _batches(games: int, size: int) -> Iterator[range]:
 
 
 def batch_count(games: int, size: int) -> int:
-    """How many batches :func:`_batches` makes."""
+    """How many batches :func:`game_batches` makes."""
     return -(-games // size)
 
 
@@ -483,7 +491,7 @@ def worker_count(jobs: int, units: int) -> int:
 
 
 def run_jobs(
-    jobs: Iterable[_Job],
+    jobs: Iterable[MatchJob],
     *,
     keys: Iterable[int],
     total: int,
@@ -502,7 +510,7 @@ def run_jobs(
     game (serially) or each job (on an executor).
 
     On KeyboardInterrupt (from the keyboard, or raised by ``progress``) the games
-    finished so far are kept: :class:`_Interrupted` carries them.
+    finished so far are kept: :class:`JobsInterrupted` carries them.
     """
     finished: dict[int, list[GameRecord]] = {key: [] for key in keys}
     owned: Executor | None = None
@@ -524,7 +532,7 @@ def run_jobs(
         if owned is not None:
             owned.shutdown(wait=False, cancel_futures=True)
             owned = None
-        raise _Interrupted(_in_order(finished)) from None
+        raise JobsInterrupted(_in_order(finished)) from None
     finally:
         if owned is not None:
             owned.shutdown()
@@ -532,7 +540,7 @@ def run_jobs(
 
 
 def _run_serially(
-    jobs: Iterable[_Job],
+    jobs: Iterable[MatchJob],
     finished: dict[int, list[GameRecord]],
     total: int,
     progress: Progress | None,
@@ -550,7 +558,7 @@ def _run_serially(
 
 def _run_on(
     executor: Executor,
-    jobs: Iterable[_Job],
+    jobs: Iterable[MatchJob],
     finished: dict[int, list[GameRecord]],
     total: int,
     progress: Progress | None,
@@ -558,7 +566,7 @@ def _run_on(
 ) -> None:
     """At most ``window`` jobs in flight; a new one is sent as each finishes."""
     work = iter(jobs)
-    pending: dict[Future[list[GameRecord]], _Job] = {}
+    pending: dict[Future[list[GameRecord]], MatchJob] = {}
     done = 0
     try:
         while True:
@@ -720,7 +728,7 @@ class MatchResult:
 
     @property
     def win_interval(self) -> tuple[float, float]:
-        """The Wilson 95% interval of :attr:`win_rate`.
+        """The Wilson score 95% interval of :attr:`win_rate` (:func:`wilson_interval`).
 
         It treats games as independent; in duplicate play the two games of a pair are
         negatively correlated, so this interval is then on the safe (wide) side.
@@ -744,15 +752,18 @@ class MatchResult:
 
     @property
     def points_interval(self) -> tuple[float, float]:
-        """The 95% interval of :attr:`mean_points`, from independent units: duplicate
-        pairs in duplicate play, single games otherwise."""
+        """The 95% interval of :attr:`mean_points`, from independent units (duplicate
+        pairs in duplicate play, single games otherwise): Student's t with one degree
+        of freedom fewer than the units (:func:`mean_interval`). NaN with fewer than
+        two units."""
         _, low, high = mean_interval(self._units(lambda game: game.a_points))
         return low, high
 
     @property
     def score_interval(self) -> tuple[float, float]:
-        """A normal 95% interval of :attr:`win_rate` over independent units (pairs in
-        duplicate play), the interval that shows what duplicate play gains."""
+        """A Student's t 95% interval of :attr:`win_rate` over independent units (pairs
+        in duplicate play; :func:`mean_interval`), the interval that shows what
+        duplicate play gains. NaN with fewer than two units."""
         _, low, high = mean_interval(self._units(lambda game: game.a_score))
         return low, high
 
@@ -831,7 +842,7 @@ class MatchResult:
             f"  score          {a_wins} - {b_wins}, {draws} drawn",
             *_forfeits(self.games),
             f"  {self.a} wins      {_pct(self.win_rate)}  (95%: {_pct(low)} to {_pct(high)})",
-            f"  points/game    {_num(self.mean_points)}  (95%: {_num(p_low)} to {_num(p_high)})",
+            f"  points/game    {_num(self.mean_points)}  ({self._points_text(p_low, p_high)})",
             "",
             f"  {'per deal':<16}{self.a:>{width}}  {self.b:>{width}}",
         ]
@@ -841,6 +852,12 @@ class MatchResult:
         ms_a, ms_b = (s * 1000 for s in self.seconds_per_decision)
         rows.append(f"  {'ms per decision':<16}{ms_a:>{width}.3f}  {ms_b:>{width}.3f}")
         return "\n".join(row.rstrip() for row in rows)
+
+    def _points_text(self, low: float, high: float) -> str:
+        """The points interval as the summary prints it, or why there is none."""
+        if math.isnan(low):
+            return f"95%: needs 2 or more {'pairs' if self.duplicate else 'games'}"
+        return f"95%: {_num(low)} to {_num(high)}"
 
     # ------------------------------------------------------------ saving
 
@@ -1010,7 +1027,8 @@ def match(
     games = int(games)
     seed, size = check_seed_and_batch(seed, batch, games)
     work = (
-        _Job(0, ruleset, bot_a, bot_b, seed, duplicate, chunk) for chunk in _batches(games, size)
+        MatchJob(0, ruleset, bot_a, bot_b, seed, duplicate, chunk)
+        for chunk in game_batches(games, size)
     )
 
     def result_of(played: list[GameRecord]) -> MatchResult:
@@ -1034,6 +1052,6 @@ def match(
             workers=int(jobs),
             progress=progress,
         )
-    except _Interrupted as stop:
+    except JobsInterrupted as stop:
         raise MatchInterrupted(result_of(stop.finished[0])) from None
     return result_of(finished[0])

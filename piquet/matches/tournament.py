@@ -20,30 +20,29 @@ from typing import Any
 
 import attrs
 
-from ..presets import RUBICON
-from ..ruleset import Ruleset
+from ..cards import excerpt
+from ..rules import RUBICON, Ruleset
 from .match import (
     BotSpec,
     GameRecord,
+    JobsInterrupted,
     MatchError,
     MatchInterrupted,
+    MatchJob,
     MatchResult,
     Progress,
-    _batches,
-    _Interrupted,
-    _Job,
-    _short,
     batch_count,
     bot_label,
     check_bot,
     check_run,
     check_seed_and_batch,
     derive_seed,
+    game_batches,
     progress_of,
     run_jobs,
 )
 
-__all__ = ["Rating", "TournamentResult", "bradley_terry", "tournament"]
+__all__ = ["Rating", "TournamentResult", "bradley_terry", "invert_matrix", "tournament"]
 
 #: Elo points per unit of Bradley–Terry log-strength: a 400-point gap is odds of 10 to 1.
 ELO_PER_NATURAL_LOG = 400 / math.log(10)
@@ -67,12 +66,26 @@ class Rating:
     score: float
 
 
-def _invert(matrix: list[list[float]]) -> list[list[float]]:
-    """The inverse of a small non-singular matrix, by Gauss–Jordan elimination."""
+def invert_matrix(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The inverse of a small square matrix, by Gauss–Jordan elimination with partial
+    pivoting (pure Python; the matrices here are one row a bot).
+
+    A matrix singular to working precision, whose best pivot is below ``1e-12`` of its
+    largest entry, raises :class:`ZeroDivisionError` rather than giving an inverse of
+    enormous, meaningless numbers.
+
+    >>> [[round(value, 12) for value in row] for row in invert_matrix([[4.0, 7.0], [2.0, 6.0]])]
+    [[0.6, -0.7], [-0.2, 0.4]]
+    """
     size = len(matrix)
+    if any(len(row) != size for row in matrix):
+        raise ValueError(f"invert_matrix: a square matrix, not {size} rows of other lengths")
+    scale = max((abs(value) for row in matrix for value in row), default=0.0)
     work = [[*row, *(1.0 if i == j else 0.0 for j in range(size))] for i, row in enumerate(matrix)]
     for col in range(size):
         pivot = max(range(col, size), key=lambda r: abs(work[r][col]))
+        if abs(work[pivot][col]) <= 1e-12 * scale:
+            raise ZeroDivisionError("invert_matrix: the matrix is singular")
         work[col], work[pivot] = work[pivot], work[col]
         lead = work[col][col]
         work[col] = [value / lead for value in work[col]]
@@ -89,7 +102,12 @@ def bradley_terry(
     """Fit Bradley–Terry strengths to ``results``: ``(i, j, score of i, games)`` tuples.
 
     Returns the log-strengths (mean 0) and their standard errors, NaN for a bot that
-    played no game. ``prior`` adds that many drawn games to every pair that played, so
+    played no game, infinite for all when groups of bots never met (no common scale).
+    The errors are the large-sample ones of maximum likelihood: the square roots of the
+    diagonal of the pseudo-inverse of the Fisher information (singular along the
+    direction the mean-0 constraint removes), so a rating's 95% interval is
+    ``theta ± 1.96 · error``, a normal (Wald) interval, as is usual for Bradley–Terry and
+    Elo ratings. ``prior`` adds that many drawn games to every pair that played, so
     that a clean sweep gives a large but finite rating. A draw counts as half a win to
     each side.
 
@@ -140,7 +158,7 @@ def bradley_terry(
     shifted = [[value + 1 / count for value in row] for row in information]
     errors = [math.nan] * size
     try:
-        inverse = _invert(shifted)
+        inverse = invert_matrix(shifted)
         for row, i in enumerate(active):
             errors[i] = math.sqrt(max(0.0, inverse[row][row] - 1 / count))
     except ZeroDivisionError:  # groups of bots that never met: no common scale
@@ -365,7 +383,7 @@ def tournament(
     labels = tuple(bot_label(bot) for bot in bots)
     if len(set(labels)) != len(labels):
         twice = sorted({label for label in labels if labels.count(label) > 1})
-        raise MatchError(f"bots: each bot must have its own name ({_short(twice[0])} twice)")
+        raise MatchError(f"bots: each bot must have its own name ({excerpt(twice[0])} twice)")
     check_run(games, duplicate, jobs, executor)
     if not isinstance(ruleset, Ruleset):
         raise MatchError(f"ruleset: expected a Ruleset, got {type(ruleset).__name__}")
@@ -374,9 +392,9 @@ def tournament(
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     seeds = [derive_seed(seed, "pair", i, j) for i, j in pairs]
     work = (
-        _Job(key, ruleset, bots[i], bots[j], seeds[key], duplicate, chunk)
+        MatchJob(key, ruleset, bots[i], bots[j], seeds[key], duplicate, chunk)
         for key, (i, j) in enumerate(pairs)
-        for chunk in _batches(games, size)
+        for chunk in game_batches(games, size)
     )
 
     def result_of(finished: dict[int, list[GameRecord]]) -> TournamentResult:
@@ -410,6 +428,6 @@ def tournament(
             workers=int(jobs),
             progress=progress_of(progress),
         )
-    except _Interrupted as stop:
+    except JobsInterrupted as stop:
         raise MatchInterrupted(result_of(stop.finished)) from None
     return result_of(finished)

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import parse_action
+from ..engine import State, new_game
 from ..observation import Observation
-from ..presets import RUBICON
-from ..state import State, new_game
+from ..rules import RUBICON
 from ..words import CHANCE, Player
 from .codec import (
     PROTOCOL,

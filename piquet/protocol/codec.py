@@ -25,7 +25,7 @@ from ..actions import Action, LeftCards, parse_action
 from ..cards import Card, CardSet, cards
 from ..observation import Observation
 from ..records import ruleset_from_dict, ruleset_to_dict
-from ..ruleset import Ruleset
+from ..rules import Ruleset
 from ..words import (
     CHANCE,
     Category,

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from ..bots import Bot, make
-from ..ruleset import Ruleset
+from ..rules import Ruleset
 from .codec import (
     PROTOCOL,
     ProtocolError,

@@ -20,8 +20,8 @@ import sys
 
 from ..bots import make
 from ..cards import pack
-from ..presets import RUBICON
-from ..state import new_deal
+from ..engine import new_deal
+from ..rules import RUBICON
 from ..words import Player
 from .runner import ExternalBot
 

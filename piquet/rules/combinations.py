@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import EMPTY, RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, CardSet, Rank, _from_mask
+from ..cards import EMPTY, RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT, CardSet, Rank, trusted_cardset
 
 __all__ = [
     "cards_of",
@@ -72,7 +72,7 @@ TOP_N9: Final = tuple(_top_n9(m) for m in range(512))
 
 def cards_of(mask: int) -> CardSet:
     """The :class:`~piquet.cards.CardSet` of a mask (no checking: internal use)."""
-    return _from_mask(mask) if mask else EMPTY
+    return trusted_cardset(mask) if mask else EMPTY
 
 
 def suit_masks(mask: int) -> tuple[int, int, int, int]:

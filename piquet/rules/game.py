@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..ledger import Player
+from ..words import Player
 from .options import option_field
 
 __all__ = ["Partie", "Race"]

@@ -55,7 +55,8 @@ MAX_NUMBER: Final = 1000
 variant's, and low enough that a deal's scores always fit the engine's counters."""
 
 
-def _is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number: an int, not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -64,7 +65,7 @@ def whole_number(minimum: int) -> Check:
     :data:`MAX_NUMBER`."""
 
     def check(value: Any) -> Any:
-        if not _is_whole(value) or value < minimum:
+        if not is_whole(value) or value < minimum:
             raise ValueError(f"must be a whole number >= {minimum} (got {excerpt(value)})")
         if value > MAX_NUMBER:
             raise ValueError(f"must be at most {MAX_NUMBER} (got {excerpt(value)})")
@@ -83,7 +84,7 @@ def flag(value: Any) -> Any:
 
 def score_or_none(value: Any) -> Any:
     """None (off) or a whole number >= 1"""
-    if value is not None and (not _is_whole(value) or not 1 <= value <= MAX_NUMBER):
+    if value is not None and (not is_whole(value) or not 1 <= value <= MAX_NUMBER):
         raise ValueError(
             f"must be None (off) or a score from 1 to {MAX_NUMBER} (got {excerpt(value)})"
         )

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from ..cards import SUIT_BITS, SUIT_SHIFT
-from ..ledger import Category
+from ..words import Category
 from .combinations import COUNT9, PIPS9, suit_top_claims
 from .options import option_field
 from .protocols import Decomposition

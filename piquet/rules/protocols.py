@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Protocol, runtime_checkable
 
 from ..cards import CARD_BY_INDEX, Card, CardSet
-from ..ledger import Category, Player, Reason
+from ..words import Category, Player, Reason
 
 __all__ = [
     "CategoryRule",

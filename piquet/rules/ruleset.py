@@ -24,11 +24,11 @@ from typing import Any, Final
 import attrs
 
 from ..cards import CardSet, excerpt
-from ..ledger import Category
+from ..words import Category
 from .blanks import TwoBlanks
 from .combinations import cards_of
 from .game import Partie
-from .options import HOUSE_OPTIONS, _is_whole, flag, option_field, validator, whole_number
+from .options import HOUSE_OPTIONS, flag, is_whole, option_field, validator, whole_number
 from .point import PointByLength
 from .protocols import CategoryRule, GameRule, TrickScorer, decomposition_of
 from .sequences import SuitedSequences
@@ -104,16 +104,16 @@ class Ruleset:
             raise ValueError(f"name: must be a non-empty string (got {excerpt(self.name)})")
         for field, limit in _TEXT_LIMITS:
             _check_text(field, getattr(self, field), limit)
-        if not _is_whole(self.pack_size) or self.pack_size not in (32, 36):
+        if not is_whole(self.pack_size) or self.pack_size not in (32, 36):
             raise ValueError(f"pack_size: must be 32 or 36 (got {excerpt(self.pack_size)})")
-        if not _is_whole(self.packet) or self.packet not in (1, 2, 3, 4, 6):
+        if not is_whole(self.packet) or self.packet not in (1, 2, 3, 4, 6):
             raise ValueError(
                 f"packet: must divide 12: 1, 2, 3, 4 or 6 (got {excerpt(self.packet)})"
             )
         if (
             not self.packets
             or len(self.packets) > 5
-            or any(not _is_whole(p) or p not in (1, 2, 3, 4, 6) for p in self.packets)
+            or any(not is_whole(p) or p not in (1, 2, 3, 4, 6) for p in self.packets)
         ):
             raise ValueError(
                 f"packets: sizes dividing 12 (1, 2, 3, 4 or 6); got {excerpt(self.packets)}"

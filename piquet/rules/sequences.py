@@ -17,7 +17,7 @@ from typing import ClassVar, Final
 import attrs
 
 from ..cards import RANK_MASK_UNIT, SUIT_BITS, SUIT_SHIFT
-from ..ledger import Category
+from ..words import Category
 from .combinations import RUNS9, is_suited_run, run_key, sequence_score, sub_runs
 from .protocols import Decomposition
 from .words import sequence_name, sequence_top, sequence_words
@@ -146,7 +146,7 @@ class MixedSequences:
     of a rank in suit order S H D C.
 
     >>> from piquet.cards import cards
-    >>> from piquet.combinations import cards_of
+    >>> from piquet.rules.combinations import cards_of
     >>> rule = MixedSequences()
     >>> hand = cards("AS KH QD JD 10C 9H QS JH 10H 7C 7D 7S").mask
     >>> [(rule.spoken(c, None), str(cards_of(c))) for c in rule.combinations(hand)]

@@ -15,7 +15,7 @@ from typing import ClassVar
 import attrs
 
 from ..cards import RANK_MASK_UNIT, SUIT_SHIFT, Rank
-from ..ledger import Category
+from ..words import Category
 from .combinations import sets_in
 from .options import option_field
 from .protocols import Decomposition

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..ledger import Reason
+from ..words import Reason
 from .combinations import COUNTERS_MASK, counters_in
 from .options import option_field
 
