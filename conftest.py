@@ -1,26 +1,163 @@
 """Collection rules for the whole repository (pytest reads this file first).
 
-The doctests of modules that need an optional dependency are skipped when it is
-missing, so that a plain ``python -m pytest`` passes without the extras. This lives at
-the root, not in tests/conftest.py: a conftest's ``collect_ignore`` reaches only the
-files under its own directory, and these modules are under piquet/.
+The core tests need only the ``test`` extra. A test that needs another extra carries
+its marker (``rl``, ``dask``, ``plot``, ``cli``, registered in pyproject.toml); when the
+extra is not installed, the test is *deselected*, not skipped, and the doctests of the
+package's modules that import the extra are not collected (pytest imports a module to
+collect its doctests). The summary says, in one line per extra, what was left out and
+which nox session runs it, so a plain ``python -m pytest`` passes without the extras
+and hides nothing.
+
+``--require-extras rl,cli`` (the nox sessions pass it) turns a missing extra into an
+error: the extras named must be installed, and no test that ``-m`` selected may be left
+out for an extra the session did not install.
+
+This lives at the root, not in tests/conftest.py: a conftest's hooks reach only the
+files under its own directory, and the doctest modules are under piquet/.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent / "piquet"
-_OPTIONAL_MODULES = {
-    "encoding.py": ("numpy",),
-    "adapters/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
-    "adapters/gymnasium.py": ("numpy", "gymnasium"),
-    "adapters/openspiel.py": ("numpy", "pyspiel"),
-    "adapters/bench.py": ("numpy",),
+import pytest
+
+# The extras whose tests are marked, the modules each one provides, and the nox session
+# that installs it and runs its tests.
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "rl": ("numpy", "pettingzoo", "gymnasium", "pyspiel"),
+    "dask": ("distributed",),
+    "plot": ("matplotlib",),
+    "cli": ("rich", "tqdm"),
 }
-collect_ignore = [
-    str(_PACKAGE / module)
-    for module, needs in _OPTIONAL_MODULES.items()
-    if any(importlib.util.find_spec(name) is None for name in needs)
-]
+SESSIONS = {"rl": "adapters", "dask": "dask", "plot": "plot", "cli": "cli"}
+
+# The package's modules that import an extra when imported (their doctests need it).
+_PACKAGE = Path(__file__).resolve().parent / "piquet"
+DOCTEST_MODULES: dict[Path, str] = {
+    _PACKAGE / "encoding.py": "rl",
+    _PACKAGE / "adapters" / "pettingzoo.py": "rl",
+    _PACKAGE / "adapters" / "gymnasium.py": "rl",
+    _PACKAGE / "adapters" / "openspiel.py": "rl",
+    _PACKAGE / "adapters" / "bench.py": "rl",  # imports piquet.encoding
+}
+
+# A test file that needs an extra all through says so in one module-level line,
+# ``pytestmark = pytest.mark.rl``, and imports the extra at its top: when the extra is
+# missing, the file is not imported (it could not be) and its tests are counted as a file.
+_FILE_MARK = re.compile(r"^pytestmark = (.*)$", re.MULTILINE)
+_MARK_NAME = re.compile(r"pytest\.mark\.(\w+)")
+
+_MISSING = pytest.StashKey[frozenset[str]]()
+_IGNORED = pytest.StashKey[dict[tuple[str, str], list[Path]]]()
+_DESELECTED = pytest.StashKey[dict[str, int]]()
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:  # pragma: no cover - a broken parent package
+        return False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--require-extras",
+        default="",
+        metavar="EXTRAS",
+        help="comma-separated extras (rl,dask,plot,cli) that must be installed; no "
+        "test selected by -m may then be left out for a missing extra",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    missing = frozenset(
+        extra for extra, modules in EXTRAS.items() if not all(map(_installed, modules))
+    )
+    required = {name.strip() for name in config.getoption("require_extras").split(",")} - {""}
+    if unknown := required - EXTRAS.keys():
+        raise pytest.UsageError(f"--require-extras: unknown extra {sorted(unknown)}")
+    if absent := required & missing:
+        raise pytest.UsageError(
+            f"--require-extras: {sorted(absent)} not installed "
+            f"(pip install -e '.[{','.join(sorted(absent))}]')"
+        )
+    config.stash[_MISSING] = missing
+    config.stash[_IGNORED] = {}
+    config.stash[_DESELECTED] = {}
+
+
+def _file_extras(path: Path) -> list[str]:
+    """The extras a test file's module-level ``pytestmark`` line names."""
+    if not (path.name.startswith("test_") and path.suffix == ".py"):
+        return []
+    found = _FILE_MARK.search(path.read_text(encoding="utf-8"))
+    return [] if found is None else [m for m in _MARK_NAME.findall(found[1]) if m in EXTRAS]
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path.is_dir():
+        return None
+    doctests = DOCTEST_MODULES.get(collection_path.resolve())
+    needs = [doctests] if doctests else _file_extras(collection_path)
+    absent = [extra for extra in needs if extra in config.stash[_MISSING]]
+    if not absent:
+        return None
+    if config.getoption("require_extras"):
+        raise pytest.UsageError(f"{collection_path.name} needs the {absent[0]!r} extra too")
+    kind = "modules" if doctests else "files"
+    config.stash[_IGNORED].setdefault((absent[0], kind), []).append(collection_path)
+    return True
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have made their choice
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    missing = config.stash[_MISSING]
+    deselected_by_extra = config.stash[_DESELECTED]
+    kept: list[pytest.Item] = []
+    left_out: list[pytest.Item] = []
+    for item in items:
+        extra = DOCTEST_MODULES.get(item.path.resolve())
+        if extra is not None:  # a doctest of a module that imports an extra
+            item.add_marker(extra)
+        needs = sorted({mark.name for mark in item.iter_markers() if mark.name in EXTRAS})
+        absent = [name for name in needs if name in missing]
+        if absent:
+            deselected_by_extra[absent[0]] = deselected_by_extra.get(absent[0], 0) + 1
+            left_out.append(item)
+        else:
+            kept.append(item)
+    if left_out and config.getoption("require_extras"):
+        names = ", ".join(item.nodeid for item in left_out[:5])
+        raise pytest.UsageError(
+            f"{len(left_out)} selected tests need an extra this run lacks: {names} ..."
+        )
+    if left_out:
+        items[:] = kept
+        config.hook.pytest_deselected(items=left_out)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    config = terminalreporter.config
+    deselected = config.stash.get(_DESELECTED, {})
+    ignored = config.stash.get(_IGNORED, {})
+    for extra in EXTRAS:
+        tests = deselected.get(extra, 0)
+        files = len(ignored.get((extra, "files"), []))
+        modules = len(ignored.get((extra, "modules"), []))
+        what = [f"deselected {_count(tests, 'test')}"] if tests else []
+        if files or modules:
+            kinds = [f"the tests of {_count(files, 'file')}"] if files else []
+            kinds += [f"the doctests of {_count(modules, 'module')}"] if modules else []
+            what.append("left out " + " and ".join(kinds))
+        if what:
+            terminalreporter.write_line(
+                f"{extra!r} extra not installed (pip install -e '.[{extra}]'): "
+                f"{', '.join(what)}; nox -s {SESSIONS[extra]} runs them"
+            )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-gymnasium = pytest.importorskip("gymnasium")
-np = pytest.importorskip("numpy")
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import check_env
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+from piquet import encoding
+from piquet.adapters.gymnasium import ENV_ID, PiquetEnv
+from piquet.bots import GreedyBot
 
-from piquet import encoding  # noqa: E402
-from piquet.adapters.gymnasium import ENV_ID, PiquetEnv  # noqa: E402
-from piquet.bots import GreedyBot  # noqa: E402
+pytestmark = pytest.mark.rl
 
 
 @pytest.mark.parametrize(

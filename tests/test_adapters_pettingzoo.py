@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
-np = pytest.importorskip("numpy")
+import piquet as pq
+from piquet import encoding
+from piquet.adapters import pettingzoo as pz
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-import piquet as pq  # noqa: E402
-from piquet import encoding  # noqa: E402
-from piquet.adapters import pettingzoo as pz  # noqa: E402
+pytestmark = pytest.mark.rl
 
 
 @pytest.mark.parametrize(

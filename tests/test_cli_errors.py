@@ -124,6 +124,7 @@ def test_no_progress_bar_without_tqdm(monkeypatch: pytest.MonkeyPatch) -> None:
         assert update is None
 
 
+@pytest.mark.cli
 def test_a_progress_bar_never_updated_is_never_drawn(capsys: pytest.CaptureFixture[str]) -> None:
     with _play.progress_bar(quiet=False) as update:
         assert update is not None
