@@ -13,6 +13,15 @@ from piquet.adapters import pettingzoo as pz
 pytestmark = pytest.mark.rl
 
 
+# The observation is a dict of the tensor and the action mask, as in PettingZoo's own
+# classic games (chess, Leduc hold'em ...), which api_test exempts by name from these two
+# warnings; ours it cannot know by name.
+@pytest.mark.filterwarnings(
+    "ignore:Observation is not a NumPy array:UserWarning:pettingzoo.test.api_test"
+)
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably:UserWarning:pettingzoo.test.api_test"
+)
 @pytest.mark.parametrize(
     ("ruleset", "declarations", "scope", "reward"),
     [

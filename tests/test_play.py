@@ -102,6 +102,7 @@ def _plain(text: str) -> str:
 
 def _spawn(*args: str):  # type: ignore[no-untyped-def]
     import pexpect
+
     if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
         pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     env = dict(os.environ, NO_COLOR="1", COLUMNS="120", TERM="xterm")
@@ -119,6 +120,7 @@ def _spawn(*args: str):  # type: ignore[no-untyped-def]
 @pytest.mark.cli
 def test_play_in_a_terminal_then_save_and_resume(tmp_path: Path) -> None:
     import pexpect
+
     if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
         pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     saved = tmp_path / "game.txt"
@@ -227,6 +229,7 @@ def test_end_of_input_quits_without_saving(tmp_path: Path) -> None:
 @pytest.mark.cli
 def test_hearts_and_diamonds_are_red_on_a_colour_terminal() -> None:
     import pexpect
+
     if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
         pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
