@@ -8,6 +8,10 @@ collect its doctests). The summary says, in one line per extra, what was left ou
 which nox session runs it, so a plain ``python -m pytest`` passes without the extras
 and hides nothing.
 
+The tests marked ``slow`` are deselected too, unless ``--run-slow`` is given or ``-m``
+names them: ``nox -s slow`` runs them, and the extras' sessions and ``nox -s coverage``
+pass ``--run-slow``.
+
 ``--require-extras rl,cli`` (the nox sessions pass it) turns a missing extra into an
 error: the extras named must be installed, and no test that ``-m`` selected may be left
 out for an extra the session did not install.
@@ -53,6 +57,7 @@ _MARK_NAME = re.compile(r"pytest\.mark\.(\w+)")
 _MISSING = pytest.StashKey[frozenset[str]]()
 _IGNORED = pytest.StashKey[dict[tuple[str, str], list[Path]]]()
 _DESELECTED = pytest.StashKey[dict[str, int]]()
+_SLOW = pytest.StashKey[int]()
 
 
 def _installed(module: str) -> bool:
@@ -63,6 +68,11 @@ def _installed(module: str) -> bool:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--run-slow",
+        action="store_true",
+        help="run the tests marked slow too (deselected unless -m names them; nox -s slow)",
+    )
     parser.addoption(
         "--require-extras",
         default="",
@@ -87,6 +97,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_MISSING] = missing
     config.stash[_IGNORED] = {}
     config.stash[_DESELECTED] = {}
+    config.stash[_SLOW] = 0
 
 
 def _file_extras(path: Path) -> list[str]:
@@ -116,9 +127,14 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     missing = config.stash[_MISSING]
     deselected_by_extra = config.stash[_DESELECTED]
+    run_slow = config.getoption("run_slow") or "slow" in (config.option.markexpr or "")
     kept: list[pytest.Item] = []
     left_out: list[pytest.Item] = []
+    slow: list[pytest.Item] = []
     for item in items:
+        if not run_slow and item.get_closest_marker("slow") is not None:
+            slow.append(item)
+            continue
         extra = DOCTEST_MODULES.get(item.path.resolve())
         if extra is not None:  # a doctest of a module that imports an extra
             item.add_marker(extra)
@@ -134,13 +150,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(
             f"{len(left_out)} selected tests need an extra this run lacks: {names} ..."
         )
-    if left_out:
+    if left_out or slow:
         items[:] = kept
-        config.hook.pytest_deselected(items=left_out)
+        config.hook.pytest_deselected(items=left_out + slow)
+    config.stash[_SLOW] = len(slow)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     config = terminalreporter.config
+    if slow := config.stash.get(_SLOW, 0):
+        terminalreporter.write_line(
+            f"deselected {_count(slow, 'slow test')} (pytest --run-slow runs them); "
+            "nox -s slow runs them"
+        )
     deselected = config.stash.get(_DESELECTED, {})
     ignored = config.stash.get(_IGNORED, {})
     for extra in EXTRAS:

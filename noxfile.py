@@ -19,6 +19,7 @@ nox.options.sessions = [
     "dask",
     "plot",
     "cli",
+    "slow",
     "lint",
     "typecheck",
     "docs",
@@ -46,7 +47,16 @@ def _marked_tests(session: nox.Session, extra: str) -> None:
     ``--require-extras`` a test marked for this extra that needs another one too is an
     error, not a test left out."""
     session.install("-e", f".[test,{extra}]")
-    session.run("pytest", "-m", extra, f"--require-extras={extra}", *session.posargs)
+    required = f"--require-extras={extra}"
+    session.run("pytest", "-m", extra, required, "--run-slow", *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """Run the tests marked ``slow`` (the README's test command deselects them); those
+    that need an extra too run in that extra's session."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-m", "slow", *session.posargs)
 
 
 @nox.session
@@ -102,9 +112,8 @@ def coverage(session: nox.Session) -> None:
     session.install("-e", f".[test,{','.join(EXTRAS)}]", "coverage")
     session.run("coverage", "erase")
     required = f"--require-extras={','.join(EXTRAS)}"  # every test runs: none left out
-    session.run(
-        "coverage", "run", "-m", "pytest", "-p", "no:cacheprovider", required, *session.posargs
-    )
+    pytest = ["pytest", "-p", "no:cacheprovider", required, "--run-slow"]
+    session.run("coverage", "run", "-m", *pytest, *session.posargs)
     session.run("coverage", "combine", "--quiet")
     session.run("coverage", "report", "--fail-under=95")
 
