@@ -98,6 +98,7 @@ def test_evolve_routes_exactly_the_declared_options_and_the_fields() -> None:
     assert holders <= {"point", "sequences", "sets", "tricks", "game"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", list(OPTIONS))
 def test_the_hypothesis_rulesets_exercise_every_declared_option(option: str) -> None:
     """piquet.strategies.rulesets draws house variants from the same declarations: each
