@@ -58,6 +58,7 @@ _MISSING = pytest.StashKey[frozenset[str]]()
 _IGNORED = pytest.StashKey[dict[tuple[str, str], list[Path]]]()
 _DESELECTED = pytest.StashKey[dict[str, int]]()
 _SLOW = pytest.StashKey[int]()
+_REQUIRED = pytest.StashKey[frozenset[str]]()
 
 
 def _installed(module: str) -> bool:
@@ -95,6 +96,7 @@ def pytest_configure(config: pytest.Config) -> None:
             f"(pip install -e '.[{','.join(sorted(absent))}]')"
         )
     config.stash[_MISSING] = missing
+    config.stash[_REQUIRED] = frozenset(required)
     config.stash[_IGNORED] = {}
     config.stash[_DESELECTED] = {}
     config.stash[_SLOW] = 0
@@ -116,7 +118,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     absent = [extra for extra in needs if extra in config.stash[_MISSING]]
     if not absent:
         return None
-    if config.getoption("require_extras"):
+    if config.stash[_REQUIRED] & set(needs):  # marked for this run, and cannot run
         raise pytest.UsageError(f"{collection_path.name} needs the {absent[0]!r} extra too")
     kind = "modules" if doctests else "files"
     config.stash[_IGNORED].setdefault((absent[0], kind), []).append(collection_path)
