@@ -125,6 +125,13 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark the doctests of a module that imports an extra (before -m chooses)."""
+    extra = DOCTEST_MODULES.get(item.path.resolve())
+    if extra is not None:
+        item.add_marker(extra)
+
+
 @pytest.hookimpl(trylast=True)  # after -m and -k have made their choice
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     missing = config.stash[_MISSING]
@@ -137,9 +144,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if not run_slow and item.get_closest_marker("slow") is not None:
             slow.append(item)
             continue
-        extra = DOCTEST_MODULES.get(item.path.resolve())
-        if extra is not None:  # a doctest of a module that imports an extra
-            item.add_marker(extra)
         needs = sorted({mark.name for mark in item.iter_markers() if mark.name in EXTRAS})
         absent = [name for name in needs if name in missing]
         if absent:
