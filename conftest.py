@@ -96,6 +96,7 @@ def pytest_configure(config: pytest.Config) -> None:
             f"(pip install -e '.[{','.join(sorted(absent))}]')"
         )
     config.stash[_MISSING] = missing
+    _check_named_files(config, missing)
     config.stash[_REQUIRED] = frozenset(required)
     config.stash[_IGNORED] = {}
     config.stash[_DESELECTED] = {}
@@ -110,6 +111,21 @@ def _file_extras(path: Path) -> list[str]:
     return [] if found is None else [m for m in _MARK_NAME.findall(found[1]) if m in EXTRAS]
 
 
+def _check_named_files(config: pytest.Config, missing: frozenset[str]) -> None:
+    """A file named on the command line is collected whatever pytest_ignore_collect says:
+    one that needs a missing extra is a usage error naming it, not an ImportError."""
+    for arg in config.args:
+        path = (config.invocation_params.dir / arg.split("::")[0]).resolve()
+        if not path.is_file():
+            continue
+        doctests = DOCTEST_MODULES.get(path)
+        for extra in [doctests] if doctests else _file_extras(path):
+            if extra in missing:
+                raise pytest.UsageError(
+                    f"{arg} needs the {extra!r} extra: pip install -e '.[{extra}]'"
+                )
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     if collection_path.is_dir():
         return None
@@ -120,9 +136,19 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
         return None
     if config.stash[_REQUIRED] & set(needs):  # marked for this run, and cannot run
         raise pytest.UsageError(f"{collection_path.name} needs the {absent[0]!r} extra too")
-    kind = "modules" if doctests else "files"
-    config.stash[_IGNORED].setdefault((absent[0], kind), []).append(collection_path)
+    if _asked_for(config, collection_path.resolve()):  # not a sibling of a file named
+        kind = "modules" if doctests else "files"
+        config.stash[_IGNORED].setdefault((absent[0], kind), []).append(collection_path)
     return True
+
+
+def _asked_for(config: pytest.Config, path: Path) -> bool:
+    """Whether the command line's paths (or testpaths) include the file."""
+    for arg in config.args:
+        asked = (config.invocation_params.dir / arg.split("::")[0]).resolve()
+        if asked == path or asked in path.parents:
+            return True
+    return False
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
