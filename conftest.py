@@ -1,28 +1,223 @@
 """Collection rules for the whole repository (pytest reads this file first).
 
-The doctests of modules that need an optional dependency are skipped when it is
-missing, so that a plain ``python -m pytest`` passes without the extras. This lives at
-the root, not in tests/conftest.py: a conftest's ``collect_ignore`` reaches only the
-files under its own directory, and these modules are under piquet/.
+The core tests need only the ``test`` extra. A test that needs another extra carries
+its marker (``rl``, ``dask``, ``plot``, ``cli``, registered in pyproject.toml); when the
+extra is not installed, the test is *deselected*, not skipped, and the doctests of the
+package's modules that import the extra are not collected (pytest imports a module to
+collect its doctests). The summary says, in one line per extra, what was left out and
+which nox session runs it, so a plain ``python -m pytest`` passes without the extras
+and hides nothing.
+
+The tests marked ``slow`` are deselected too, unless ``--run-slow`` is given or ``-m``
+names them: ``nox -s slow`` runs them, and the extras' sessions and ``nox -s coverage``
+pass ``--run-slow``.
+
+``--require-extras rl,cli`` (the nox sessions pass it) turns a missing extra into an
+error: the extras named must be installed, and no test that ``-m`` selected may be left
+out for an extra the session did not install.
+
+This lives at the root, not in tests/conftest.py: a conftest's hooks reach only the
+files under its own directory, and the doctest modules are under piquet/.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent / "piquet"
-_OPTIONAL_MODULES = {
-    "encoding.py": ("numpy",),
-    "adapters/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
-    "adapters/gymnasium.py": ("numpy", "gymnasium"),
-    "adapters/openspiel.py": ("numpy", "pyspiel"),
-    "adapters/bench.py": ("numpy",),
+import pytest
+
+# The extras whose tests are marked, the modules each one provides, and the nox session
+# that installs it and runs its tests.
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "rl": ("numpy", "pettingzoo", "gymnasium", "pyspiel"),
+    "dask": ("distributed",),
+    "plot": ("matplotlib",),
+    "cli": ("rich", "tqdm"),
 }
-collect_ignore = [
-    str(_PACKAGE / module)
-    for module, needs in _OPTIONAL_MODULES.items()
-    if any(importlib.util.find_spec(name) is None for name in needs)
-]
+SESSIONS = {"rl": "adapters", "dask": "dask", "plot": "plot", "cli": "cli"}
+
+# The package's modules that import an extra when imported (their doctests need it).
+_PACKAGE = Path(__file__).resolve().parent / "piquet"
+DOCTEST_MODULES: dict[Path, str] = {
+    _PACKAGE / "encoding.py": "rl",
+    _PACKAGE / "adapters" / "pettingzoo.py": "rl",
+    _PACKAGE / "adapters" / "gymnasium.py": "rl",
+    _PACKAGE / "adapters" / "openspiel.py": "rl",
+    _PACKAGE / "adapters" / "bench.py": "rl",  # imports piquet.encoding
+}
+
+# A test file that needs an extra all through says so in one module-level line,
+# ``pytestmark = pytest.mark.rl``, and imports the extra at its top: when the extra is
+# missing, the file is not imported (it could not be) and its tests are counted as a file.
+_FILE_MARK = re.compile(r"^pytestmark = (.*)$", re.MULTILINE)
+_MARK_NAME = re.compile(r"pytest\.mark\.(\w+)")
+
+_MISSING = pytest.StashKey[frozenset[str]]()
+_IGNORED = pytest.StashKey[dict[tuple[str, str], list[Path]]]()
+_DESELECTED = pytest.StashKey[dict[str, int]]()
+_SLOW = pytest.StashKey[int]()
+_REQUIRED = pytest.StashKey[frozenset[str]]()
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:  # pragma: no cover - a broken parent package
+        return False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--run-slow",
+        action="store_true",
+        help="run the tests marked slow too (deselected unless -m names them; nox -s slow)",
+    )
+    parser.addoption(
+        "--require-extras",
+        default="",
+        metavar="EXTRAS",
+        help="comma-separated extras (rl,dask,plot,cli) that must be installed; no "
+        "test selected by -m may then be left out for a missing extra",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    missing = frozenset(
+        extra for extra, modules in EXTRAS.items() if not all(map(_installed, modules))
+    )
+    required = {name.strip() for name in config.getoption("require_extras").split(",")} - {""}
+    if unknown := required - EXTRAS.keys():
+        raise pytest.UsageError(f"--require-extras: unknown extra {sorted(unknown)}")
+    if absent := required & missing:
+        raise pytest.UsageError(
+            f"--require-extras: {sorted(absent)} not installed "
+            f"(pip install -e '.[{','.join(sorted(absent))}]')"
+        )
+    config.stash[_MISSING] = missing
+    _check_named_files(config, missing)
+    config.stash[_REQUIRED] = frozenset(required)
+    config.stash[_IGNORED] = {}
+    config.stash[_DESELECTED] = {}
+    config.stash[_SLOW] = 0
+
+
+def _file_extras(path: Path) -> list[str]:
+    """The extras a test file's module-level ``pytestmark`` line names."""
+    if not (path.name.startswith("test_") and path.suffix == ".py"):
+        return []
+    found = _FILE_MARK.search(path.read_text(encoding="utf-8"))
+    return [] if found is None else [m for m in _MARK_NAME.findall(found[1]) if m in EXTRAS]
+
+
+def _check_named_files(config: pytest.Config, missing: frozenset[str]) -> None:
+    """A file named on the command line is collected whatever pytest_ignore_collect says:
+    one that needs a missing extra is a usage error naming it, not an ImportError."""
+    for arg in config.args:
+        path = (config.invocation_params.dir / arg.split("::")[0]).resolve()
+        if not path.is_file():
+            continue
+        doctests = DOCTEST_MODULES.get(path)
+        for extra in [doctests] if doctests else _file_extras(path):
+            if extra in missing:
+                raise pytest.UsageError(
+                    f"{arg} needs the {extra!r} extra: pip install -e '.[{extra}]'"
+                )
+
+
 # the coverage-guided fuzzer runs by itself (nox -s fuzz), and needs atheris
-collect_ignore.append(str(Path(__file__).resolve().parent / "tests" / "fuzz" / "loaders.py"))
+_FUZZER = Path(__file__).resolve().parent / "tests" / "fuzz" / "loaders.py"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path.is_dir():
+        return None
+    if collection_path.resolve() == _FUZZER:
+        return True
+    doctests = DOCTEST_MODULES.get(collection_path.resolve())
+    needs = [doctests] if doctests else _file_extras(collection_path)
+    absent = [extra for extra in needs if extra in config.stash[_MISSING]]
+    if not absent:
+        return None
+    if config.stash[_REQUIRED] & set(needs):  # marked for this run, and cannot run
+        raise pytest.UsageError(f"{collection_path.name} needs the {absent[0]!r} extra too")
+    if _asked_for(config, collection_path.resolve()):  # not a sibling of a file named
+        kind = "modules" if doctests else "files"
+        config.stash[_IGNORED].setdefault((absent[0], kind), []).append(collection_path)
+    return True
+
+
+def _asked_for(config: pytest.Config, path: Path) -> bool:
+    """Whether the command line's paths (or testpaths) include the file."""
+    for arg in config.args:
+        asked = (config.invocation_params.dir / arg.split("::")[0]).resolve()
+        if asked == path or asked in path.parents:
+            return True
+    return False
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark the doctests of a module that imports an extra (before -m chooses)."""
+    extra = DOCTEST_MODULES.get(item.path.resolve())
+    if extra is not None:
+        item.add_marker(extra)
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have made their choice
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    missing = config.stash[_MISSING]
+    deselected_by_extra = config.stash[_DESELECTED]
+    run_slow = config.getoption("run_slow") or "slow" in (config.option.markexpr or "")
+    kept: list[pytest.Item] = []
+    left_out: list[pytest.Item] = []
+    slow: list[pytest.Item] = []
+    for item in items:
+        if not run_slow and item.get_closest_marker("slow") is not None:
+            slow.append(item)
+            continue
+        needs = sorted({mark.name for mark in item.iter_markers() if mark.name in EXTRAS})
+        absent = [name for name in needs if name in missing]
+        if absent:
+            deselected_by_extra[absent[0]] = deselected_by_extra.get(absent[0], 0) + 1
+            left_out.append(item)
+        else:
+            kept.append(item)
+    if left_out and config.getoption("require_extras"):
+        names = ", ".join(item.nodeid for item in left_out[:5])
+        raise pytest.UsageError(
+            f"{len(left_out)} selected tests need an extra this run lacks: {names} ..."
+        )
+    if left_out or slow:
+        items[:] = kept
+        config.hook.pytest_deselected(items=left_out + slow)
+    config.stash[_SLOW] = len(slow)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    config = terminalreporter.config
+    if slow := config.stash.get(_SLOW, 0):
+        terminalreporter.write_line(
+            f"deselected {_count(slow, 'slow test')} (pytest --run-slow runs them); "
+            "nox -s slow runs them"
+        )
+    deselected = config.stash.get(_DESELECTED, {})
+    ignored = config.stash.get(_IGNORED, {})
+    for extra in EXTRAS:
+        tests = deselected.get(extra, 0)
+        files = len(ignored.get((extra, "files"), []))
+        modules = len(ignored.get((extra, "modules"), []))
+        what = [f"deselected {_count(tests, 'test')}"] if tests else []
+        if files or modules:
+            kinds = [f"the tests of {_count(files, 'file')}"] if files else []
+            kinds += [f"the doctests of {_count(modules, 'module')}"] if modules else []
+            what.append("left out " + " and ".join(kinds))
+        if what:
+            terminalreporter.write_line(
+                f"{extra!r} extra not installed (pip install -e '.[{extra}]'): "
+                f"{', '.join(what)}; nox -s {SESSIONS[extra]} runs them"
+            )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")

@@ -13,18 +13,50 @@ from pathlib import Path
 import nox
 
 nox.options.default_venv_backend = "venv"
-nox.options.sessions = ["tests", "adapters", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = [
+    "tests",
+    "adapters",
+    "dask",
+    "plot",
+    "cli",
+    "slow",
+    "lint",
+    "typecheck",
+    "docs",
+    "build",
+]
 nox.options.reuse_existing_virtualenvs = False
 
 ROOT = Path(__file__).parent
-LINT_PATHS = ["piquet", "tests", "examples", "noxfile.py"]
+LINT_PATHS = ["piquet", "tests", "examples", "noxfile.py", "conftest.py"]
+# Every extra whose tests carry its marker (conftest.py deselects them without it).
+EXTRAS = ["rl", "dask", "plot", "cli"]
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite (arguments after ``--`` go to pytest)."""
+    """Run the core test suite, as the README's test command does: only the ``test``
+    extra installed; the tests of the other extras are deselected, and the summary names
+    the session that runs them (arguments after ``--`` go to pytest)."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
+
+
+def _marked_tests(session: nox.Session, extra: str) -> None:
+    """Install an extra and run the tests marked with it, all of them: with
+    ``--require-extras`` a test marked for this extra that needs another one too is an
+    error, not a test left out."""
+    session.install("-e", f".[test,{extra}]")
+    required = f"--require-extras={extra}"
+    session.run("pytest", "-m", extra, required, "--run-slow", *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """Run the tests marked ``slow`` (the README's test command deselects them); those
+    that need an extra too run in that extra's session."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-m", "slow", *session.posargs)
 
 
 @nox.session
@@ -52,18 +84,27 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """Run the tests of the encoding and the RL adapters, with every framework installed."""
-    session.install("-e", ".[test,rl]")
-    session.run(
-        "pytest",
-        "tests/test_encoding.py",
-        "tests/test_adapters_pettingzoo.py",
-        "tests/test_adapters_gymnasium.py",
-        "tests/test_adapters_openspiel.py",
-        "piquet/encoding.py",
-        "piquet/adapters",
-        *session.posargs,
-    )
+    """Run the tests marked ``rl``: the encoding, the PettingZoo, Gymnasium and OpenSpiel
+    adapters and their doctests, with every framework installed."""
+    _marked_tests(session, "rl")
+
+
+@nox.session
+def dask(session: nox.Session) -> None:
+    """Run the tests marked ``dask``: matches on a dask.distributed cluster."""
+    _marked_tests(session, "dask")
+
+
+@nox.session
+def plot(session: nox.Session) -> None:
+    """Run the tests marked ``plot``: the pictures of matches and tournaments."""
+    _marked_tests(session, "plot")
+
+
+@nox.session
+def cli(session: nox.Session) -> None:
+    """Run the tests marked ``cli``: ``piquet play`` (rich) and the progress bars (tqdm)."""
+    _marked_tests(session, "cli")
 
 
 @nox.session
@@ -74,9 +115,11 @@ def coverage(session: nox.Session) -> None:
     package, subprocesses (the command-line tests) measured too, and the floor
     (``fail_under``) the report checks. Arguments after ``--`` go to pytest.
     """
-    session.install("-e", ".[test,rl]", "coverage")
+    session.install("-e", f".[test,{','.join(EXTRAS)}]", "coverage")
     session.run("coverage", "erase")
-    session.run("coverage", "run", "-m", "pytest", "-p", "no:cacheprovider", *session.posargs)
+    required = f"--require-extras={','.join(EXTRAS)}"  # every test runs: none left out
+    pytest = ["pytest", "-p", "no:cacheprovider", required, "--run-slow"]
+    session.run("coverage", "run", "-m", *pytest, *session.posargs)
     session.run("coverage", "combine", "--quiet")
     session.run("coverage", "report", "--fail-under=95")
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import gymnasium
+import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
-gymnasium = pytest.importorskip("gymnasium")
-np = pytest.importorskip("numpy")
+from piquet import encoding
+from piquet.adapters.gymnasium import ENV_ID, PiquetEnv
+from piquet.bots import GreedyBot
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-
-from piquet import encoding  # noqa: E402
-from piquet.adapters.gymnasium import ENV_ID, PiquetEnv  # noqa: E402
-from piquet.bots import GreedyBot  # noqa: E402
+pytestmark = pytest.mark.rl
 
 
 @pytest.mark.parametrize(
@@ -24,7 +24,10 @@ from piquet.bots import GreedyBot  # noqa: E402
     ],
 )
 def test_gymnasium_check_env(options: dict[str, str]) -> None:
-    check_env(PiquetEnv(**options), skip_render_check=False)
+    # Made by its id, the environment has a spec: the checker then also makes it in each
+    # of its render modes and checks those (it cannot without one, and warns).
+    made = gymnasium.make(ENV_ID, disable_env_checker=True, **options)
+    check_env(made.unwrapped, skip_render_check=False)
 
 
 def test_made_by_id() -> None:

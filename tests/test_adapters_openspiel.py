@@ -6,14 +6,15 @@ import random
 import sys
 from pathlib import Path
 
+import numpy as np
+import pyspiel
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
+import piquet as pq
+from piquet import encoding
+from piquet.adapters import openspiel
 
-import piquet as pq  # noqa: E402
-from piquet import encoding  # noqa: E402
-from piquet.adapters import openspiel  # noqa: E402
+pytestmark = pytest.mark.rl
 
 
 @pytest.mark.parametrize(
@@ -123,7 +124,6 @@ def test_bad_parameters_are_named() -> None:
 
 
 def test_the_ismcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("open_spiel.python.algorithms.ismcts")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
     try:
         import openspiel_ismcts
@@ -138,8 +138,7 @@ def test_the_ismcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ismcts_plays_played_declarations_with_consistent_action_sets() -> None:
     """Equal information states give equal legal actions, so OpenSpiel's ISMCTS plays the
     declaration dialogue without ``allow_inconsistent_action_sets`` (R-DE-1a)."""
-    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
-    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.algorithms import ismcts, mcts
 
     game = pyspiel.load_game("python_piquet", {"scope": "deal", "declarations": "played"})
     searcher = ismcts.ISMCTSBot(

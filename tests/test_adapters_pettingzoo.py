@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
-np = pytest.importorskip("numpy")
+import piquet as pq
+from piquet import encoding
+from piquet.adapters import pettingzoo as pz
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-import piquet as pq  # noqa: E402
-from piquet import encoding  # noqa: E402
-from piquet.adapters import pettingzoo as pz  # noqa: E402
+pytestmark = pytest.mark.rl
 
 
+# The observation is a dict of the tensor and the action mask, as in PettingZoo's own
+# classic games (chess, Leduc hold'em ...), which api_test exempts by name from these two
+# warnings; ours it cannot know by name.
+@pytest.mark.filterwarnings(
+    "ignore:Observation is not a NumPy array:UserWarning:pettingzoo.test.api_test"
+)
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably:UserWarning:pettingzoo.test.api_test"
+)
 @pytest.mark.parametrize(
     ("ruleset", "declarations", "scope", "reward"),
     [

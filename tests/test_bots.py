@@ -104,6 +104,7 @@ def test_simple_bots_play_every_ruleset(name: str, ruleset: pq.Ruleset, declarat
     assert final.is_over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("declarations", ["played", "auto"])
 @pytest.mark.parametrize("ruleset", list(RULESETS.values()), ids=list(RULESETS))
 @pytest.mark.parametrize("name", ["pimc", "ismcts"])

@@ -126,6 +126,7 @@ def test_a_plain_progress_line_without_tqdm(monkeypatch: pytest.MonkeyPatch) -> 
         assert isinstance(update, ProgressLine)
 
 
+@pytest.mark.cli
 def test_a_progress_bar_never_updated_is_never_drawn(capsys: pytest.CaptureFixture[str]) -> None:
     with _play.progress_bar(quiet=False) as update:
         assert update is not None

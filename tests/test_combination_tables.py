@@ -174,6 +174,7 @@ def test_compiled_tables_answer_as_the_rule_does(
         _agree(rule, hand.mask)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: type(r).__name__)
 def test_compiled_tables_agree_on_many_random_hands(rule: CategoryRule) -> None:
     rng = random.Random(8)

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
-np = pytest.importorskip("numpy")
+import piquet as pq
+from piquet import encoding
 
-from hypothesis import assume, given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import piquet as pq  # noqa: E402
-from piquet import encoding  # noqa: E402
+pytestmark = pytest.mark.rl
 
 MODES = ("auto", "played")
 

@@ -9,22 +9,20 @@ import random
 import warnings
 from typing import Any
 
+import numpy as np
+import pyspiel
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("gymnasium")
-pytest.importorskip("pettingzoo")
-pyspiel = pytest.importorskip("pyspiel")
+import piquet as pq
+from piquet import encoding
+from piquet.adapters import openspiel
+from piquet.adapters import pettingzoo as pz
+from piquet.adapters.gymnasium import InvalidActionError as GymActionError
+from piquet.adapters.gymnasium import PiquetEnv
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import piquet as pq  # noqa: E402
-from piquet import encoding  # noqa: E402
-from piquet.adapters import openspiel  # noqa: E402
-from piquet.adapters import pettingzoo as pz  # noqa: E402
-from piquet.adapters.gymnasium import InvalidActionError as GymActionError  # noqa: E402
-from piquet.adapters.gymnasium import PiquetEnv  # noqa: E402
+pytestmark = pytest.mark.rl
 
 N = encoding.NUM_ACTIONS
 

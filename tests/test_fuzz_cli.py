@@ -296,7 +296,9 @@ def test_the_program_without_a_good_command(argv: list[str]) -> None:
         ["match", "--out", "/nonexistent/dir/games.jsonl", "--games", "2", "--quiet"],
         ["match", "--out", "/", "--games", "2", "--quiet"],
         ["match", "--out", "x\x00y", "--games", "2", "--quiet"],
-        ["match", "--scheduler", "nonsense", "--games", "2", "--quiet"],
+        pytest.param(
+            ["match", "--scheduler", "nonsense", "--games", "2", "--quiet"], marks=pytest.mark.dask
+        ),
         ["tournament", "--plot", "/nonexistent/dir/r.png", "--games", "2", "--quiet"],
         ["perft", "--depth", "1", "--phase", "declaration", "--declarations", "auto"],
         ["bench", "--seconds", "1e308"],
@@ -312,8 +314,6 @@ def test_the_program_without_a_good_command(argv: list[str]) -> None:
     ids=repr,
 )
 def test_bad_options_found_by_fuzzing_are_one_line_errors(argv: list[str]) -> None:
-    if "--scheduler" in argv:
-        pytest.importorskip("distributed")
     status, err = run(argv)
     assert status == 2 and err.count("\n") == 1 and "error:" in err, err[-500:]
     assert len(err) <= 300, err

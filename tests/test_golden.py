@@ -20,7 +20,11 @@ def test_the_traces_cover_every_case() -> None:
     assert sorted(GOLDEN) == sorted(label for label, *_ in cases())
 
 
-@pytest.mark.parametrize(("label", "ruleset", "declarations", "games"), list(cases()))
+@pytest.mark.parametrize(
+    ("label", "ruleset", "declarations", "games"),
+    # The presets' 16-game traces are slow (nox -s slow); the house rules' run every time.
+    [case if case[3] < 16 else pytest.param(*case, marks=pytest.mark.slow) for case in cases()],
+)
 def test_seeded_games_replay_the_golden_trace(
     label: str, ruleset: object, declarations: str, games: int
 ) -> None:

@@ -228,8 +228,10 @@ def test_bad_counts_seeds_and_batches_are_named(kwargs: dict[str, object], messa
         assert len(str(caught.value)) < 200
 
 
+@pytest.mark.rl
 def test_numpy_integers_count_as_whole_numbers() -> None:
-    np = pytest.importorskip("numpy")
+    import numpy as np
+
     played = pq.match("greedy", "random", games=np.int64(2), seed=np.int64(3), batch=np.int8(1))
     assert played.outcomes() == pq.match("greedy", "random", games=2, seed=3).outcomes()
     assert played.seed == 3 and type(played.seed) is int

@@ -250,8 +250,10 @@ def test_tournament_same_on_a_process_pool():
     assert serial.ratings[-1].name == "random"
 
 
+@pytest.mark.dask
 def test_same_games_on_a_local_dask_cluster(tmp_path, capsys):
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     serial = pq.match("greedy", "random", games=8, seed=5, batch=2)
     with (
         distributed.LocalCluster(
@@ -391,8 +393,8 @@ def test_loading_bad_lines_says_which(tmp_path):
 # ----------------------------------------------------------------- command line
 
 
+@pytest.mark.plot
 def test_cli_match_writes_games_and_a_plot(tmp_path, capsys):
-    pytest.importorskip("matplotlib")
     out, picture = tmp_path / "games.jsonl", tmp_path / "scores.png"
     status = main(
         [
@@ -422,8 +424,8 @@ def test_cli_match_writes_games_and_a_plot(tmp_path, capsys):
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.plot
 def test_cli_tournament_table_and_plot(tmp_path, capsys):
-    pytest.importorskip("matplotlib")
     picture = tmp_path / "ratings.png"
     status = main(
         ["tournament", "--bots", "random", "greedy", "--games", "4", "--plot", str(picture)]

@@ -69,8 +69,8 @@ def test_choose_answers_good_and_plays_a_bare_card() -> None:
     assert choose(state, f"play {card.card}") == card
 
 
+@pytest.mark.cli
 def test_a_whole_game_with_a_clumsy_typist() -> None:
-    pytest.importorskip("rich")
     from rich.console import Console
 
     from piquet.cli.play import Table, play
@@ -105,10 +105,10 @@ def _plain(text: str) -> str:
 
 
 def _spawn(*args: str):  # type: ignore[no-untyped-def]
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
+
     if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
         pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
-    pytest.importorskip("rich")
     env = dict(os.environ, NO_COLOR="1", COLUMNS="120", TERM="xterm")
     return pexpect.spawn(
         sys.executable,
@@ -121,8 +121,10 @@ def _spawn(*args: str):  # type: ignore[no-untyped-def]
     )
 
 
+@pytest.mark.cli
 def test_play_in_a_terminal_then_save_and_resume(tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
+
     if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
         pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     saved = tmp_path / "game.txt"
@@ -173,6 +175,7 @@ def test_play_in_a_terminal_then_save_and_resume(tmp_path: Path) -> None:
     assert resumed.exitstatus == 0
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(
     ("args", "complaint"),
     [
@@ -184,7 +187,6 @@ def test_play_in_a_terminal_then_save_and_resume(tmp_path: Path) -> None:
 def test_play_refuses_bad_arguments(
     args: list[str], complaint: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("rich")
     from piquet.cli import main
 
     try:
@@ -195,10 +197,10 @@ def test_play_refuses_bad_arguments(
     assert status == 2 and complaint in err and err.count("\n") == 1
 
 
+@pytest.mark.cli
 def test_play_will_not_resume_a_finished_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("rich")
     from piquet.bots import play_game
     from piquet.cli import main
 
@@ -209,8 +211,8 @@ def test_play_will_not_resume_a_finished_game(
     assert "is over" in capsys.readouterr().err
 
 
+@pytest.mark.cli
 def test_end_of_input_quits_without_saving(tmp_path: Path) -> None:
-    pytest.importorskip("rich")
     import subprocess
 
     done = subprocess.run(
@@ -228,11 +230,12 @@ def test_end_of_input_quits_without_saving(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.cli
 def test_hearts_and_diamonds_are_red_on_a_colour_terminal() -> None:
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
+
     if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
         pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
-    pytest.importorskip("rich")
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env.update(TERM="xterm-256color", COLUMNS="120")
     child = pexpect.spawn(

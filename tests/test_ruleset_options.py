@@ -98,11 +98,11 @@ def test_evolve_routes_exactly_the_declared_options_and_the_fields() -> None:
     assert holders <= {"point", "sequences", "sets", "tricks", "game"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", list(OPTIONS))
 def test_the_hypothesis_rulesets_exercise_every_declared_option(option: str) -> None:
     """piquet.strategies.rulesets draws house variants from the same declarations: each
     option is changed in some drawn variant."""
-    pytest.importorskip("hypothesis")
     from hypothesis import HealthCheck, find, settings
 
     from piquet import strategies as pst

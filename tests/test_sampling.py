@@ -219,6 +219,7 @@ def _chi_squared_critical(dof: int) -> float:
     return dof * (1 - 2 / (9 * dof) + z * math.sqrt(2 / (9 * dof))) ** 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "seed"),
     [("auto", 22), ("auto", 27), ("auto", 29), ("auto", 31), ("played", 5), ("played", 13)],
@@ -267,6 +268,7 @@ def _chi_squared_of(
     return sum((counts[key] - expected) ** 2 / expected for key in consistent)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "witnessed"), [(20, True), (23, True), (20, False)])
 def test_the_elders_view_before_his_lead_is_sampled_uniformly(seed: int, witnessed: bool) -> None:
     # the younger's calls are heard, not shown, until the elder leads (R-DE-7): the
@@ -402,6 +404,7 @@ def _consistent_placements_played(
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "witnessed"), [(136, True), (17, True), (136, False)])
 def test_before_his_lead_with_declarations_played_too(seed: int, witnessed: bool) -> None:
     # the younger's calls (a point, a sequence, a set) heard as words only; the brute

@@ -119,7 +119,8 @@ def test_step_does_not_wait_without_a_terminal(record: Path) -> None:
 
 
 def test_step_waits_for_enter_on_a_terminal(record: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
+    import pexpect
+
     if not hasattr(pexpect, "spawn"):  # Windows: no pseudo-terminals
         pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
     child = pexpect.spawn(
