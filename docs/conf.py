@@ -16,7 +16,7 @@ try:
 
     release = _version("piquet")
 except Exception:  # the package is not installed (e.g. a bare sphinx-build)
-    release = "0.1.0"
+    release = "0.2.0"
 version = ".".join(release.split(".")[:2])
 
 extensions = [

@@ -65,7 +65,7 @@ from .words import (
     Trick,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "AU_CENT",

@@ -400,10 +400,12 @@ def test_a_long_name_is_cut_to_keep_the_sheet_narrow() -> None:
 # ------------------------------------------------------------------ the README
 
 
-def test_the_readme_shows_what_its_example_prints(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_readme_shows_what_its_examples_print(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each example of the README followed by a text block prints that block: the score
+    sheet of a partie, and print(state)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    code = re.findall(r"```python\n(.*?)```", text, flags=re.S)[0]
-    shown = re.search(r"```python\n.*?```\n.*?```text\n(.*?)```", text, flags=re.S)
-    assert shown is not None, "the README shows the example's output in a text block"
-    exec(compile(code, "README.md", "exec"), {})
-    assert capsys.readouterr().out == shown[1]
+    pairs = re.findall(r"```python\n(.*?)```\n[^`]*?```text\n(.*?)```", text, flags=re.S)
+    assert len(pairs) >= 2, "the README shows its examples' output in text blocks"
+    for code, shown in pairs:
+        exec(compile(code, "README.md", "exec"), {})
+        assert capsys.readouterr().out == shown
