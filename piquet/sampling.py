@@ -376,11 +376,14 @@ class _Words:
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = (
-                rule.spoken(claim, versus) if word is None else say_word(rule, claim, word)
+                rule.spoken(claim, versus)
+                if word is None
+                else _WORDS_APART.join(say_word(rule, claim, w) for w in range(word + 1))
             )
         return found
 
 
+_WORDS_APART: Final = " / "  # the words of one claim, as one text
 _MOST_WITNESSES: Final = 64  # each holds its own counting tables
 _MOST_CANDIDATES: Final = 64
 _MOST_CLAIMS: Final = 2000
@@ -395,13 +398,12 @@ def _claimed(
     rules = observation.ruleset
     best = declarations == "auto"
     out: list[_Claimed] = []
-    words_said: dict[Category, int] = {}  # the opponent's words so far, by category
+    words_said: dict[Category, list[str]] = {}  # the opponent's call's words, by category
     for said in observation.spoken:
         if said.player == player:
             continue
-        word = words_said.get(said.category, 0)
-        if said.verb == "call":
-            words_said[said.category] = word + 1
+        if said.verb == "call" and not best and said.words not in ("not good", "equal"):
+            words_said.setdefault(said.category, []).append(said.words)
         if said.shown is not None:
             continue
         rule = rules.category_rule(said.category)
@@ -409,9 +411,7 @@ def _claimed(
             parts = said.words.split(", ")  # one reckoning may name several combinations
             out.extend(_Claimed(said.category, part, (None,), False) for part in parts)
         elif said.verb == "call" and not best:
-            # a word of his claim (R-DE-1a); "not good" and "equal" name none alone
-            if said.words not in ("not good", "equal"):
-                out.append(_Claimed(said.category, said.words, (None,), False, word))
+            continue  # his words of one claim: one combination, after the loop
         elif said.verb == "call":
             versus: tuple[int | None, ...] = (None,)
             for mine in observation.spoken:
@@ -424,6 +424,15 @@ def _claimed(
                     else:
                         versus = (None, *rule.claims(own_held))
             out.append(_Claimed(said.category, said.words, versus, best))
+    shown = {
+        said.category
+        for said in observation.spoken
+        if said.player != player and said.verb == "call" and said.shown is not None
+    }
+    for category, texts in words_said.items():
+        if category not in shown:
+            # every word said of one claim (R-DE-1a): a claim saying all of them
+            out.append(_Claimed(category, _WORDS_APART.join(texts), (None,), False, len(texts) - 1))
     return tuple(out)
 
 

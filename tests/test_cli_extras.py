@@ -33,15 +33,17 @@ def fresh_import(monkeypatch: pytest.MonkeyPatch, module: str, *missing: str) ->
             "gymnasium",
             "piquet.adapters.gymnasium needs gymnasium: pip install 'piquet[gymnasium]'",
         ),
-        (
+        pytest.param(  # with numpy there, the framework is what is missing
             "piquet.adapters.pettingzoo",
             "pettingzoo",
             "piquet.adapters.pettingzoo needs pettingzoo: pip install 'piquet[pettingzoo]'",
+            marks=pytest.mark.rl,
         ),
-        (
+        pytest.param(
             "piquet.adapters.openspiel",
             "pyspiel",
             "piquet.adapters.openspiel needs pyspiel: pip install 'piquet[openspiel]'",
+            marks=pytest.mark.rl,
         ),
     ],
 )
@@ -53,6 +55,7 @@ def test_a_missing_extra_names_the_extra(
     assert str(error.value) == message
 
 
+@pytest.mark.rl  # the example imports numpy before pyspiel
 def test_the_openspiel_example_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     with pytest.raises(

@@ -258,6 +258,7 @@ def test_hearts_and_diamonds_are_red_on_a_colour_terminal() -> None:
     assert sorted(red) == sorted(card for card in plain if card[-1] in "HD")
 
 
+@pytest.mark.cli
 def test_help_lists_the_best_call_first_and_tab_completes_and_up_recalls() -> None:
     """Through a real terminal: a partial word and TAB complete it, Up recalls the last
     line, and the first action 'help' numbers in the declarations is the best call."""
