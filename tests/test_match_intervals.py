@@ -120,8 +120,9 @@ def test_bradley_terry_errors_are_infinite_when_groups_never_met():
     assert errors == [math.inf] * 4
 
 
+@pytest.mark.rl  # numpy checks the pure path
 def test_bradley_terry_errors_match_the_pseudo_inverse_of_the_information():
-    numpy = pytest.importorskip("numpy")  # in the test extra; the pure path is under test
+    import numpy
     results = [(0, 1, 6.0, 10), (1, 2, 7.0, 10), (0, 2, 8.0, 10)]
     theta, errors = bradley_terry(3, results, prior=0)
     strength = numpy.exp(theta)
