@@ -123,6 +123,7 @@ def test_bradley_terry_errors_are_infinite_when_groups_never_met():
 @pytest.mark.rl  # numpy checks the pure path
 def test_bradley_terry_errors_match_the_pseudo_inverse_of_the_information():
     import numpy
+
     results = [(0, 1, 6.0, 10), (1, 2, 7.0, 10), (0, 2, 8.0, 10)]
     theta, errors = bradley_terry(3, results, prior=0)
     strength = numpy.exp(theta)
