@@ -1,0 +1,50 @@
+"""Which path search runs: the compiled kernel, or the pure-Python reference.
+
+The kernel is a set of C extension modules (``piquet.search._csolve``,
+``piquet.search._csample``) built when the package is installed where a C compiler is
+present; without one the package installs pure and every search runs in Python, with
+the same values, the same best moves and the same samples from the same random stream.
+Setting the environment variable ``PIQUET_NATIVE=0`` before the first search switches
+the kernel off (the test suite runs both ways).
+
+>>> from piquet.search.native import native_available
+>>> isinstance(native_available(), bool)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+from types import ModuleType
+
+#: The environment variable that switches the kernel off when set to ``0``.
+ENV_VAR = "PIQUET_NATIVE"
+#: The extension modules of the kernel, under ``piquet.search``.
+KERNELS = ("_csolve", "_csample")
+
+
+def native_enabled() -> bool:
+    """False when ``PIQUET_NATIVE=0`` asks for the pure-Python path."""
+    return os.environ.get(ENV_VAR, "1").strip() != "0"
+
+
+@functools.cache
+def kernel(name: str) -> ModuleType | None:
+    """The kernel's extension module ``name`` (one of :data:`KERNELS`), or None when it
+    is not built or switched off. Cached: the choice is made once a process (tests
+    that flip the variable call ``kernel.cache_clear()``)."""
+    if name not in KERNELS:
+        raise ValueError(f"no kernel module {name!r}; the kernel's modules are {KERNELS}")
+    if not native_enabled():
+        return None
+    try:
+        return importlib.import_module(f"piquet.search.{name}")
+    except ImportError:
+        return None
+
+
+def native_available() -> bool:
+    """True when every module of the compiled kernel is built and switched on."""
+    return all(kernel(name) is not None for name in KERNELS)
