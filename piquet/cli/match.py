@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from ..matches.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
 from ..matches.tournament import TournamentResult
 from . import prog_name
+from ._tables import print_summary
 from ._play import (
     add_bot_arguments,
     add_common,
@@ -67,7 +68,7 @@ def finish(
         played = sum(len(each.games) for each in result.matches)
     if interrupted:
         print(f"interrupted: keeping the {played} games finished", file=sys.stderr)
-    print(result.summary())
+    print_summary(result)
     try:
         if args.out:
             result.save(args.out)

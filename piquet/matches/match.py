@@ -44,6 +44,7 @@ from ..engine import IllegalActionError, Result, new_game
 from ..records import dumps
 from ..rules import RUBICON, Ruleset
 from ..words import CHANCE, Player, Reason
+from ._summary import Summary, SummaryTable
 from .intervals import Z95, t_quantile
 
 __all__ = [
@@ -830,6 +831,11 @@ class MatchResult:
         greedy v random, rubicon, 2 games (duplicate), seed 3
         ...
         """
+        return self.summary_tables().plain()
+
+    def summary_tables(self) -> Summary:
+        """What :meth:`summary` prints, as data: its lines and its table's cells (the
+        command line lays them out with rich when the ``cli`` extra is installed)."""
         a_wins, b_wins, draws = self.score
         games = len(self.games)
         played = f"{games} games" if not self.interrupted else f"{games} of {self.planned} games"
@@ -837,21 +843,23 @@ class MatchResult:
         width = max(len(self.a), len(self.b), 8)
         low, high = self.win_interval
         p_low, p_high = self.points_interval
-        rows = [
+        lines = (
             f"{self.a} v {self.b}, {self.ruleset}, {played} ({mode}), seed {self.seed}",
             f"  score          {a_wins} - {b_wins}, {draws} drawn",
             *_forfeits(self.games),
             f"  {self.a} wins      {_pct(self.win_rate)}  (95%: {_pct(low)} to {_pct(high)})",
             f"  points/game    {_num(self.mean_points)}  ({self._points_text(p_low, p_high)})",
-            "",
-            f"  {'per deal':<16}{self.a:>{width}}  {self.b:>{width}}",
-        ]
+        )
+        rows = []
         for name, (rate_a, rate_b) in self.rates().items():
             label = name if name != "rubiconed loser" else "rubiconed (game)"
-            rows.append(f"  {label:<16}{_pct(rate_a):>{width}}  {_pct(rate_b):>{width}}")
+            rows.append((label, _pct(rate_a), _pct(rate_b)))
         ms_a, ms_b = (s * 1000 for s in self.seconds_per_decision)
-        rows.append(f"  {'ms per decision':<16}{ms_a:>{width}.3f}  {ms_b:>{width}.3f}")
-        return "\n".join(row.rstrip() for row in rows)
+        rows.append(("ms per decision", f"{ms_a:.3f}", f"{ms_b:.3f}"))
+        table = SummaryTable(
+            ("per deal", self.a, self.b), tuple(rows), widths=(16, width, width), gaps=("", "  ")
+        )
+        return Summary(lines, (table,))
 
     def _points_text(self, low: float, high: float) -> str:
         """The points interval as the summary prints it, or why there is none."""

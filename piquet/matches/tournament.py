@@ -22,6 +22,7 @@ import attrs
 
 from ..cards import excerpt
 from ..rules import RUBICON, Ruleset
+from ._summary import Summary, SummaryTable
 from .match import (
     BotSpec,
     GameRecord,
@@ -246,6 +247,11 @@ class TournamentResult:
         round robin of 2 bots, rubicon, 2 games a pair (duplicate), seed 1
         ...
         """
+        return self.summary_tables().plain()
+
+    def summary_tables(self) -> Summary:
+        """What :meth:`summary` prints, as data: its title and its two tables' cells (the
+        command line lays them out with rich when the ``cli`` extra is installed)."""
         mode = "duplicate" if self.duplicate else "seats alternate"
         played = sum(len(m.games) for m in self.matches)
         planned = sum(m.planned for m in self.matches)
@@ -253,31 +259,39 @@ class TournamentResult:
             f", {played} of {planned} played" if played < planned else ""
         )
         width = max(8, *(len(name) for name in self.bots))
-        lines = [
+        title = (
             f"round robin of {len(self.bots)} bots, {self.ruleset}, {count} ({mode}), "
-            f"seed {self.seed}",
-            "",
-            f"  {'bot':<{width}}  {'elo':>6}  {'95% interval':>15}  {'score':>6}",
-        ]
-        for rating in self.ratings:
-            interval = f"{rating.low:+.0f} to {rating.high:+.0f}"
-            lines.append(
-                f"  {rating.name:<{width}}  {rating.elo:>+6.0f}  {interval:>15}  "
-                f"{100 * rating.score:>5.1f}%"
-            )
+            f"seed {self.seed}"
+        )
+        ratings = SummaryTable(
+            ("bot", "elo", "95% interval", "score"),
+            tuple(
+                (
+                    rating.name,
+                    f"{rating.elo:+.0f}",
+                    f"{rating.low:+.0f} to {rating.high:+.0f}",
+                    f"{100 * rating.score:.1f}%",
+                )
+                for rating in self.ratings
+            ),
+            widths=(width, 6, 15, 6),
+            gaps=("  ", "  ", "  "),
+        )
         order = [rating.name for rating in self.ratings]
-        lines += ["", "  " + " " * width + "".join(f"  {name:>{width}}" for name in order)]
+        rows = []
         for row in order:
-            cells = []
+            cells = [row]
             for column in order:
-                if row == column:
-                    cells.append(f"  {'':>{width}}")
-                    continue
-                rate = self.match_of(row, column).win_rate
-                text = "-" if math.isnan(rate) else f"{100 * rate:.1f}%"
-                cells.append(f"  {text:>{width}}")
-            lines.append(f"  {row:<{width}}" + "".join(cells))
-        return "\n".join(line.rstrip() for line in lines)
+                rate = math.nan if row == column else self.match_of(row, column).win_rate
+                cells.append("" if row == column else _share(rate))
+            rows.append(tuple(cells))
+        cross = SummaryTable(
+            ("", *order),
+            tuple(rows),
+            widths=(width,) * (len(order) + 1),
+            gaps=("  ",) * len(order),
+        )
+        return Summary((title,), (ratings, cross))
 
     def to_lines(self) -> Iterator[str]:
         """Every game of every match as JSON lines (see :meth:`MatchResult.to_lines`),
@@ -431,3 +445,7 @@ def tournament(
     except JobsInterrupted as stop:
         raise MatchInterrupted(result_of(stop.finished)) from None
     return result_of(finished)
+
+
+def _share(rate: float) -> str:
+    return "-" if math.isnan(rate) else f"{100 * rate:.1f}%"
