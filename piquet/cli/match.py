@@ -17,7 +17,6 @@ from typing import Any, NoReturn
 from ..matches.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
 from ..matches.tournament import TournamentResult
 from . import prog_name
-from ._tables import print_summary
 from ._play import (
     add_bot_arguments,
     add_common,
@@ -26,6 +25,7 @@ from ._play import (
     one_line_errors,
     progress_bar,
 )
+from ._tables import print_summary
 
 
 def run(args: argparse.Namespace) -> int:
