@@ -19,6 +19,12 @@ from piquet.cli.play import choose
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def _no_history_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games played here leave no history file in the home directory."""
+    monkeypatch.setenv("PIQUET_HISTORY", "")
+
+
 def _dealt(seed: int = 1) -> pq.State:
     state = pq.new_game(pq.RUBICON)
     return state.apply(state.sample_chance(random.Random(seed)))

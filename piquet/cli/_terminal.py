@@ -1,21 +1,49 @@
 """What ``play`` adds to a terminal: the legal actions in the order a player expects,
-line editing and history (the stdlib :mod:`readline`, where there is one), and tab
-completion of actions and cards."""
+line editing and history (the stdlib :mod:`readline`, where there is one), kept from one
+session to the next in a history file, and tab completion of actions and cards."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..actions import Action, Call, Equal, Exchange, Good, Pass, Reckon
 from ..engine import State
 from ..words import Player
 
-__all__ = ["WORDS", "Reader", "completions", "ordered"]
+__all__ = ["HISTORY_LENGTH", "WORDS", "Reader", "completions", "history_path", "ordered"]
 
 #: The words ``play`` reads besides actions.
 WORDS: tuple[str, ...] = ("help", "hand", "sheet", "quit")
+
+#: The most lines the history file keeps (the latest).
+HISTORY_LENGTH = 1000
+
+
+def history_path(environ: Mapping[str, str] | None = None) -> Path | None:
+    """Where ``play`` keeps the lines typed, from one session to the next:
+    ``$PIQUET_HISTORY`` when it is set (set and empty: no history file), else
+    ``$XDG_STATE_HOME/piquet/history`` when ``XDG_STATE_HOME`` is set, else
+    ``~/.piquet_history``.
+
+    >>> history_path({"PIQUET_HISTORY": "/tmp/lines"}).as_posix()
+    '/tmp/lines'
+    >>> history_path({"PIQUET_HISTORY": ""}) is None
+    True
+    >>> history_path({"XDG_STATE_HOME": "/var/state"}).as_posix()
+    '/var/state/piquet/history'
+    """
+    environ = os.environ if environ is None else environ
+    if "PIQUET_HISTORY" in environ:
+        chosen = environ["PIQUET_HISTORY"]
+        return Path(chosen).expanduser() if chosen else None
+    if state := environ.get("XDG_STATE_HOME"):
+        return Path(state) / "piquet" / "history"
+    return Path("~/.piquet_history").expanduser()
 
 
 def ordered(state: State, legal: Sequence[Action]) -> list[Action]:
@@ -96,13 +124,19 @@ def _texts(state: State) -> list[str]:
 
 
 class Reader:
-    """``input`` with line editing, the history of the session (Up recalls the last
-    line) and tab completion from the state in play (set :attr:`state` before
-    reading); plain ``input`` without :mod:`readline`."""
+    """``input`` with line editing, history (Up recalls the last line, of this
+    session or, with a ``history`` file, of earlier ones) and tab completion from the
+    state in play (set :attr:`state` before reading); plain ``input`` without
+    :mod:`readline`.
 
-    def __init__(self) -> None:
+    The ``history`` file is read here and written by :meth:`save`, keeping the last
+    :data:`HISTORY_LENGTH` lines; a file that cannot be read or written is a warning
+    on standard error, never the end of the game."""
+
+    def __init__(self, history: Path | None = None) -> None:
         self.state: State | None = None
         self.readline: Any = None
+        self.history = history
         try:
             self.readline = importlib.import_module("readline")
         except ImportError:  # Windows without pyreadline: input() as it is
@@ -114,9 +148,35 @@ class Reader:
             rl.parse_and_bind("bind ^I rl_complete")
         else:
             rl.parse_and_bind("tab: complete")
+        rl.set_history_length(HISTORY_LENGTH)
+        rl.set_auto_history(False)  # the lines worth keeping are added by __call__
+        if history is not None and history.exists():
+            try:
+                rl.read_history_file(str(history))
+            except (OSError, ValueError) as error:
+                _warn(f"cannot read the history file {str(history)!r}: {_why(error)}")
 
-    def __call__(self, prompt: str) -> str:
-        return input(prompt)
+    def save(self) -> None:
+        """Write the history file (the last :data:`HISTORY_LENGTH` lines)."""
+        if self.readline is None or self.history is None:
+            return
+        try:
+            self.history.parent.mkdir(parents=True, exist_ok=True)
+            self.readline.write_history_file(str(self.history))
+        except (OSError, ValueError) as error:
+            _warn(f"cannot write the history file {str(self.history)!r}: {_why(error)}")
+
+    def __call__(self, prompt: str, *, remember: bool = True) -> str:
+        """A line typed after ``prompt``, kept in the history unless ``remember`` is
+        false (the answers to questions such as "Save the game?"), blank or the same
+        as the line before."""
+        line = input(prompt)
+        rl = self.readline
+        if rl is not None and remember and line.strip():
+            length = rl.get_current_history_length()
+            if not length or rl.get_history_item(length) != line:
+                rl.add_history(line)
+        return line
 
     def complete(self, text: str, number: int) -> str | None:
         """The readline completer: the ``number``-th completion of ``text``."""
@@ -128,3 +188,13 @@ class Reader:
             return None
         # readline as Python builds it adds no space after a completed word: add it
         return found[number] + " " if number < len(found) else None
+
+
+def _why(error: Exception) -> str:
+    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+
+
+def _warn(text: str) -> None:
+    from . import prog_name
+
+    print(f"{prog_name()} play: warning: {text}", file=sys.stderr)

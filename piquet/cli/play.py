@@ -36,7 +36,7 @@ from . import (
     add_symbols_argument,
 )
 from ._play import bot_spec
-from ._terminal import Reader, ordered
+from ._terminal import Reader, history_path, ordered
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -222,9 +222,12 @@ def _shortcut(legal: Sequence[Action], text: str) -> Action | None:
 _ANSWER_WORDS: dict[str, type[Good | Pass | Equal]] = {"good": Good, "pass": Pass, "equal": Equal}
 
 
-def _ask(prompt: str, read: Callable[[str], str]) -> str | None:
-    """A line typed by the player, or None at end of input or on Ctrl-C."""
+def _ask(prompt: str, read: Callable[[str], str], *, remember: bool = True) -> str | None:
+    """A line typed by the player, or None at end of input or on Ctrl-C; kept in the
+    history of a terminal unless ``remember`` is false."""
     try:
+        if isinstance(read, Reader):
+            return read(prompt, remember=remember).strip()
         return read(prompt).strip()
     except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: as 'quit'
         return None
@@ -233,10 +236,10 @@ def _ask(prompt: str, read: Callable[[str], str]) -> str | None:
 def _save(
     state: State, bot_name: str, seat: Player, table: Table, read: Callable[[str], str]
 ) -> None:
-    answer = _ask("Save the game? [y/N] ", read)
+    answer = _ask("Save the game? [y/N] ", read, remember=False)
     if not answer or not answer.lower().startswith("y"):
         return
-    path = _ask("File name [piquet-game.txt]: ", read) or "piquet-game.txt"
+    path = _ask("File name [piquet-game.txt]: ", read, remember=False) or "piquet-game.txt"
     text = dumps(state) + f"# piquet play: bot {bot_name}, seat {seat}\n"
     try:
         with open(path, "w", encoding="utf-8") as file:
@@ -281,7 +284,11 @@ def run(args: argparse.Namespace) -> int:
     table = Table(Console(highlight=False), seat, bot_name, args.symbols, args.explain)
     if not sys.stdin.isatty():
         return play(state, bot, seat, table, rng, input)
-    return play(state, bot, seat, table, rng, Reader())
+    reader = Reader(history_path())
+    try:
+        return play(state, bot, seat, table, rng, reader)
+    finally:
+        reader.save()
 
 
 def play(
