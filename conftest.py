@@ -8,6 +8,10 @@ collect its doctests). The summary says, in one line per extra, what was left ou
 which nox session runs it, so a plain ``python -m pytest`` passes without the extras
 and hides nothing.
 
+A test that runs a program other than Python carries its marker too (``node``: the
+Node.js reference bot of the protocol); when the program is not on the PATH, the test is
+deselected, and the summary says so, naming the nox session that requires it.
+
 The tests marked ``slow`` are deselected too, unless ``--run-slow`` is given or ``-m``
 names them: ``nox -s slow`` runs them, and the extras' sessions and ``nox -s coverage``
 pass ``--run-slow``.
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -37,6 +42,10 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "cli": ("rich", "tqdm"),
 }
 SESSIONS = {"rl": "adapters", "dask": "dask", "plot": "plot", "cli": "cli"}
+
+# The programs (not Python packages) whose tests are marked, what each one is, and the
+# nox session that requires it (CI runs it: a missing program is an error there).
+TOOLS: dict[str, str] = {"node": "Node.js"}
 
 # The package's modules that import an extra when imported (their doctests need it).
 _PACKAGE = Path(__file__).resolve().parent / "piquet"
@@ -59,6 +68,7 @@ _IGNORED = pytest.StashKey[dict[tuple[str, str], list[Path]]]()
 _DESELECTED = pytest.StashKey[dict[str, int]]()
 _SLOW = pytest.StashKey[int]()
 _REQUIRED = pytest.StashKey[frozenset[str]]()
+_MISSING_TOOLS = pytest.StashKey[frozenset[str]]()
 
 
 def _installed(module: str) -> bool:
@@ -81,6 +91,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="comma-separated extras (rl,dask,plot,cli) that must be installed; no "
         "test selected by -m may then be left out for a missing extra",
     )
+    parser.addoption(
+        "--require-tools",
+        default="",
+        metavar="PROGRAMS",
+        help="comma-separated programs (node) that must be on the PATH; no test selected "
+        "by -m may then be left out for a missing program",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -96,6 +113,13 @@ def pytest_configure(config: pytest.Config) -> None:
             f"(pip install -e '.[{','.join(sorted(absent))}]')"
         )
     config.stash[_MISSING] = missing
+    tools = {name.strip() for name in config.getoption("require_tools").split(",")} - {""}
+    if unknown := tools - TOOLS.keys():
+        raise pytest.UsageError(f"--require-tools: unknown program {sorted(unknown)}")
+    absent_tools = frozenset(name for name in TOOLS if shutil.which(name) is None)
+    if absent := tools & absent_tools:
+        raise pytest.UsageError(f"--require-tools: {sorted(absent)} not on the PATH")
+    config.stash[_MISSING_TOOLS] = absent_tools
     _check_named_files(config, missing)
     config.stash[_REQUIRED] = frozenset(required)
     config.stash[_IGNORED] = {}
@@ -167,6 +191,7 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 @pytest.hookimpl(trylast=True)  # after -m and -k have made their choice
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     missing = config.stash[_MISSING]
+    missing_tools = config.stash[_MISSING_TOOLS]
     deselected_by_extra = config.stash[_DESELECTED]
     run_slow = config.getoption("run_slow") or "slow" in (config.option.markexpr or "")
     kept: list[pytest.Item] = []
@@ -178,15 +203,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         needs = sorted({mark.name for mark in item.iter_markers() if mark.name in EXTRAS})
         absent = [name for name in needs if name in missing]
+        absent += sorted(mark.name for mark in item.iter_markers() if mark.name in missing_tools)
         if absent:
             deselected_by_extra[absent[0]] = deselected_by_extra.get(absent[0], 0) + 1
             left_out.append(item)
         else:
             kept.append(item)
-    if left_out and config.getoption("require_extras"):
+    if left_out and (config.getoption("require_extras") or config.getoption("require_tools")):
         names = ", ".join(item.nodeid for item in left_out[:5])
         raise pytest.UsageError(
-            f"{len(left_out)} selected tests need an extra this run lacks: {names} ..."
+            f"{len(left_out)} selected tests need an extra or a program this run lacks: {names} ..."
         )
     if left_out or slow:
         items[:] = kept
@@ -216,6 +242,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             terminalreporter.write_line(
                 f"{extra!r} extra not installed (pip install -e '.[{extra}]'): "
                 f"{', '.join(what)}; nox -s {SESSIONS[extra]} runs them"
+            )
+    for tool, what in TOOLS.items():
+        if tests := deselected.get(tool, 0):
+            terminalreporter.write_line(
+                f"{tool!r} ({what}) not on the PATH: deselected {_count(tests, 'test')}; "
+                f"nox -s {tool} runs them"
             )
 
 

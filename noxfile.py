@@ -20,6 +20,7 @@ nox.options.sessions = [
     "plot",
     "cli",
     "slow",
+    "node",
     "lint",
     "typecheck",
     "docs",
@@ -105,6 +106,14 @@ def plot(session: nox.Session) -> None:
 def cli(session: nox.Session) -> None:
     """Run the tests marked ``cli``: ``piquet play`` (rich) and the progress bars (tqdm)."""
     _marked_tests(session, "cli")
+
+
+@nox.session
+def node(session: nox.Session) -> None:
+    """Run the tests marked ``node``: the protocol's Node.js reference bot, in matches and
+    the tournament with faults (fails when ``node`` is not on the PATH)."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-m", "node", "--require-tools=node", "--run-slow", *session.posargs)
 
 
 @nox.session

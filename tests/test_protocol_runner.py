@@ -140,7 +140,9 @@ def test_a_faulty_program_forfeits_its_games_and_the_match_counts_them_all(
         assert game.forfeit is not None
         by, kind, reason = game.forfeit
         assert (by, kind) == ("a", FAULTS[mode]), reason
-        assert game.winner == "b" and game.result.points == 0
+        # nothing scored at the first decision: the opponent wins the game's bonus, and
+        # the forfeiter counts as rubiconed
+        assert game.winner == "b" and game.result.points == 100 and game.rubiconed
         assert pq.loads(game.record).deal_number >= 1  # the game so far
     assert result.score == (0, 2, 0)
     assert "  forfeits       2 - 0" in result.summary().splitlines()

@@ -40,7 +40,7 @@ from typing import Any, TypeAlias, TypeGuard
 import attrs
 
 from ..bots import Bot, Forfeit, make, names
-from ..engine import IllegalActionError, Result, new_game
+from ..engine import IllegalActionError, Result, State, new_game
 from ..records import dumps
 from ..rules import RUBICON, Ruleset
 from ..words import CHANCE, Player, Reason
@@ -53,6 +53,7 @@ __all__ = [
     "MatchError",
     "MatchInterrupted",
     "MatchResult",
+    "forfeit_points",
     "match",
     "mean_interval",
     "parse_bot",
@@ -179,8 +180,11 @@ class GameRecord:
     """The game record, :func:`piquet.dumps` text: :func:`piquet.loads` replays it."""
     forfeit: tuple[str, str, str] | None = None
     """``(bot, kind, reason)`` when bot ``"a"`` or ``"b"`` forfeited the game (see
-    :class:`piquet.bots.Forfeit`): it lost, for no points, and ``record`` ends where
-    it failed."""
+    :class:`piquet.bots.Forfeit`): it lost, as heavily as the rules allow
+    (:func:`forfeit_points`), and ``record`` ends where it failed."""
+    stderr: tuple[str, str] = ("", "")
+    """Per bot, what its program wrote on standard error during this game (its last
+    lines; bots that are programs, :func:`piquet.bots.external`), else ``""``."""
 
     @property
     def winner(self) -> str | None:
@@ -233,6 +237,7 @@ class GameRecord:
                 if self.forfeit is None
                 else {"forfeit": dict(zip(_FORFEIT, self.forfeit, strict=True))}
             ),
+            **({} if not any(self.stderr) else {"stderr": list(self.stderr)}),
         }
 
     @classmethod
@@ -264,6 +269,9 @@ class GameRecord:
                 forfeit=None
                 if data.get("forfeit") is None
                 else tuple(str(data["forfeit"][key]) for key in _FORFEIT),  # type: ignore[arg-type]
+                stderr=(str(data["stderr"][0]), str(data["stderr"][1]))
+                if "stderr" in data
+                else ("", ""),
             )
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise MatchError(f"not a saved game: {type(error).__name__}: {error}") from None
@@ -383,17 +391,18 @@ def play_one(
         _finish(bots, state, (bot_a, bot_b) if a_seat is Player.A else (bot_b, bot_a))
     tally()
     result = state.result
+    rubicon = getattr(ruleset.game, "rubicon", None)
     if forfeit is not None:
         loser = a_seat if forfeit[0] == "a" else a_seat.other
-        result = Result(loser.other, state.scores, 0)
+        result = Result(loser.other, state.scores, forfeit_points(state, loser))
     assert result is not None
-    rubicon = getattr(ruleset.game, "rubicon", None)
     rubiconed = (
         result.winner is not None
         and isinstance(rubicon, int)
-        and result.scores[result.winner.other] < rubicon
+        and (forfeit is not None or result.scores[result.winner.other] < rubicon)
     )
     b_seat = a_seat.other
+    said = [_stderr_of(bots[seat]) for seat in Player]
     return GameRecord(
         number=number,
         seed=game_seed,
@@ -406,7 +415,54 @@ def play_one(
         seconds=(thinking[a_seat], thinking[b_seat]),
         record=dumps(state),
         forfeit=forfeit,
+        stderr=(said[a_seat], said[b_seat]),
     )
+
+
+def forfeit_points(state: State, loser: Player) -> int:
+    """What the opponent of a bot that forfeits ``state``'s game wins: the game is
+    settled by the ruleset as if the opponent had scored both players' points and the
+    forfeiter none. A forfeit is never cheaper than playing on: in a partie the
+    forfeiter is rubiconed (both totals and the game's bonus, 100, to the opponent,
+    whatever the forfeiter had scored), in a race he loses a double game; in a partie
+    of several games, the opponent is credited with the game points won so far, this
+    game's, and at least those that win the partie.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON)
+    >>> forfeit_points(state, pq.Player.A)  # nothing scored: the game's bonus
+    100
+    >>> while state.scores == (0, 0) or state.to_move is pq.CHANCE:
+    ...     state = state.apply(
+    ...         state.sample_chance(random.Random(1)) if state.to_move is pq.CHANCE
+    ...         else state.legal_actions()[0])
+    >>> forfeit_points(state, pq.Player.B) == sum(state.scores) + 100
+    True
+    """
+    rule = state.ruleset.game
+    winner = loser.other
+    total = state.scores[0] + state.scores[1]
+    # a lead of one point more when nobody has scored, taken off again (a tie is no win)
+    lead = 0 if total else 1
+    taken = [0, 0]
+    taken[winner] = total + lead
+    won_by, points = rule.settle((taken[0], taken[1]), winner if rule.target is not None else None)
+    points = max(points - lead, 0) if won_by is winner else 0
+    needed = rule.games_to_win
+    if needed > 1:
+        earlier = [0, 0]
+        for game in state.games:
+            if game.winner is not None:
+                earlier[game.winner] += game.points
+        points = max(earlier[winner] + points, needed)
+    return points
+
+
+def _stderr_of(bot: Bot) -> str:
+    """What a program bot wrote on standard error in its last game (else "")."""
+    said = getattr(bot, "stderr", "")
+    return said if isinstance(said, str) else ""
 
 
 def _finish(bots: list[Bot], state: Any, specs: tuple[BotSpec, BotSpec]) -> None:
