@@ -238,6 +238,17 @@ class TournamentResult:
                 )
         raise MatchError(f"no match between {a!r} and {b!r}")
 
+    def forfeits(self) -> dict[str, int]:
+        """Per bot, how many games it lost by forfeit (see
+        :attr:`~piquet.matches.match.GameRecord.forfeit`); the summary's table shows
+        them when there are any."""
+        lost = dict.fromkeys(self.bots, 0)
+        for played in self.matches:
+            for game in played.games:
+                if game.forfeit is not None:
+                    lost[played.a if game.forfeit[0] == "a" else played.b] += 1
+        return lost
+
     def summary(self) -> str:
         """The ratings, and the cross table of each row bot's share against each column.
 
@@ -263,19 +274,22 @@ class TournamentResult:
             f"round robin of {len(self.bots)} bots, {self.ruleset}, {count} ({mode}), "
             f"seed {self.seed}"
         )
+        forfeits = self.forfeits()
+        extra = ("forfeits",) if any(forfeits.values()) else ()
         ratings = SummaryTable(
-            ("bot", "elo", "95% interval", "score"),
+            ("bot", "elo", "95% interval", "score", *extra),
             tuple(
                 (
                     rating.name,
                     f"{rating.elo:+.0f}",
                     f"{rating.low:+.0f} to {rating.high:+.0f}",
                     f"{100 * rating.score:.1f}%",
+                    *(str(forfeits[rating.name]) for _ in extra),
                 )
                 for rating in self.ratings
             ),
-            widths=(width, 6, 15, 6),
-            gaps=("  ", "  ", "  "),
+            widths=(width, 6, 15, 6, *(8 for _ in extra)),
+            gaps=("  ",) * (3 + len(extra)),
         )
         order = [rating.name for rating in self.ratings]
         rows = []

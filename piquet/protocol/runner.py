@@ -168,13 +168,15 @@ class ExternalBot:
 
     @property
     def stderr(self) -> str:
-        """The last lines of the program's standard error (the current game's, or the
-        last program's)."""
+        """The last lines of the program's standard error in the current game (or the
+        last one, once the program has ended); a program's first game includes what it
+        wrote on starting."""
         child = self._child or self._previous
         return "" if child is None else "".join(child.stderr)
 
     _exited: int | None = None
     _previous: Child | None = None
+    _fresh = True  # the program has not yet been told of a game
 
     # ----------------------------------------------------------------- the talk
 
@@ -189,7 +191,9 @@ class ExternalBot:
             self._games += 1
             self.messages = []
             assert self._child is not None
-            self._child.stderr.clear()
+            if not self._fresh:  # a program's first game keeps what it said on starting
+                self._child.stderr.clear()
+            self._fresh = False
         for message in messages_between(self._last, observation, game=self._games):
             self._send(message)
         self._last = observation
@@ -201,6 +205,7 @@ class ExternalBot:
         except (OSError, ValueError) as error:  # ValueError: a NUL in an argument
             raise Forfeit("crash", f"cannot start {short(self.name)}: {error}") from None
         self._exited = None
+        self._fresh = True
         self._last = None
         self._ruleset = observation.ruleset
         self._send(
