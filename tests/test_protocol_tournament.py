@@ -7,6 +7,7 @@ interrupted."""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import sys
@@ -144,19 +145,39 @@ def test_an_interrupted_tournament_leaves_no_program_running(faulty: list[str]) 
         def choose(self, observation: pq.Observation) -> pq.Action:
             self.decisions += 1
             if self.decisions == 5:
+                running.extend(children("random_bot"))
                 raise KeyboardInterrupt
             return observation.legal_actions[0]
 
+    running: list[tuple[int, str]] = []
     register("interrupting", lambda seed, **options: Interrupting())
     try:
         with pytest.raises(MatchInterrupted) as caught:
-            pq.tournament(["faulty-silent", "interrupting", PYTHON_BOT], games=2, seed=1)
+            # stopped in the first game, the reference bot's program running
+            pq.tournament(["interrupting", PYTHON_BOT, "faulty-silent"], games=2, seed=1)
     finally:
         unregister("interrupting")
     assert children(FAULTY.name) == [] and children("random_bot") == []
     partial = caught.value.partial
     assert partial.interrupted
-    assert sum(len(played.games) for played in partial.matches) < 6
+    assert sum(len(played.games) for played in partial.matches) == 0
+    assert running  # the program was running when the tournament was interrupted
+
+
+@pytest.mark.parametrize("path", ["examples/protocol/random_bot.py", FAULTY])
+def test_the_python_bots_need_only_the_standard_library(path: str | Path) -> None:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    imported = {
+        name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for name in (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+        )
+    }
+    assert imported and imported <= set(sys.stdlib_module_names), imported
 
 
 def test_forfeits_are_not_cheaper_than_playing_on() -> None:
