@@ -128,6 +128,8 @@ def test_a_tournament_with_every_fault_runs_to_the_end(faulty: list[str]) -> Non
     scores = {rating.name: rating.score for rating in result.ratings}
     assert min(scores[name] for name in bots[:4]) > max(scores[name] for name in faulty)
     assert children(FAULTY.name) == [] and children("random_bot") == []
+    # saved and read back whole: forfeits, reasons and standard error with each game
+    assert pq.TournamentResult.from_lines(result.to_lines()) == result
     lines = result.summary().splitlines()
     assert lines[0].startswith(f"round robin of {len(bots)} bots")
     forfeits = {line.split()[0]: int(line.split()[-1]) for line in lines[3 : 3 + len(bots)]}
