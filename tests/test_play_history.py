@@ -16,11 +16,17 @@ ROOT = Path(__file__).resolve().parent.parent
 UP = "\x1b[A"
 
 
-def spawn(history: str):  # type: ignore[no-untyped-def]
-    """``python -m piquet play`` in a pseudo-terminal, with ``PIQUET_HISTORY=history``."""
+def spawn(history: str | None, **environ: str):  # type: ignore[no-untyped-def]
+    """``python -m piquet play`` in a pseudo-terminal, with ``PIQUET_HISTORY=history``
+    (None: not set)."""
     import pexpect
 
-    env = dict(os.environ, NO_COLOR="1", COLUMNS="120", TERM="xterm", PIQUET_HISTORY=history)
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="120", TERM="xterm")
+    for name in ("PIQUET_HISTORY", "XDG_STATE_HOME"):
+        env.pop(name, None)
+    if history is not None:
+        env["PIQUET_HISTORY"] = history
+    env.update(environ)
     return pexpect.spawn(
         sys.executable,
         ["-m", "piquet", "play", "--seed", "3", "--bot", "random"],
@@ -67,10 +73,22 @@ def test_up_recalls_a_line_typed_in_an_earlier_game(tmp_path: Path) -> None:
 
 @pytest.mark.cli
 def test_an_empty_piquet_history_keeps_no_file(tmp_path: Path) -> None:
-    child = spawn("")
+    child = spawn("", HOME=str(tmp_path))
+    child.expect_exact("Your move>")
+    child.sendline("sheet")
     child.expect_exact("Your move>")
     quit_without_saving(child)
-    assert history_path({"PIQUET_HISTORY": ""}) is None
+    assert list(tmp_path.iterdir()) == []  # no ~/.piquet_history, nor anything else
+
+
+@pytest.mark.cli
+def test_by_default_the_history_is_kept_in_the_home_directory(tmp_path: Path) -> None:
+    child = spawn(None, HOME=str(tmp_path))
+    child.expect_exact("Your move>")
+    child.sendline("hand")
+    child.expect_exact("Your move>")
+    quit_without_saving(child)
+    assert "hand" in (tmp_path / ".piquet_history").read_text().split()
 
 
 @pytest.mark.cli
@@ -105,7 +123,7 @@ def test_the_history_file_keeps_the_last_lines(tmp_path: Path) -> None:
     assert len(lines) == HISTORY_LENGTH and lines[-1] == f"line {HISTORY_LENGTH + 4}"
 
 
-def test_where_the_history_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_where_the_history_is_kept() -> None:
     assert history_path({"PIQUET_HISTORY": "~/h"}) == Path.home() / "h"
     assert history_path({"XDG_STATE_HOME": "/s"}) == Path("/s/piquet/history")
     assert history_path({}) == Path.home() / ".piquet_history"
