@@ -29,7 +29,19 @@ def test_no_module_imports_another_modules_private_names():
 
 
 @pytest.mark.parametrize(
-    "name", ["state", "ruleset", "presets", "combinations", "ledger", "sampling", "solver"]
+    "name",
+    [
+        "state",
+        "ruleset",
+        "presets",
+        "combinations",
+        "ledger",
+        "sampling",
+        "solver",
+        "bench",
+        "search_bench",
+        "matches.bench",
+    ],
 )
 def test_the_old_alias_modules_are_gone(name):
     assert importlib.util.find_spec(f"piquet.{name}") is None
