@@ -6,7 +6,7 @@ A :class:`Valuer` values the actions of a decision from what the player to decid
 plays: it draws worlds consistent with the observation and values each action in each
 world, a card played by the exact solver, a discard or a declaration by the heuristic
 bot's rest of the exchange and the declarations, then the solved play. A value is in
-points of the partie for the player (:func:`~piquet.bots.worlds.partie_value`): deal
+points of the partie for the player (:func:`~piquet.search.worlds.partie_value`): deal
 points, except in the deal that ends the game, where it is what the game settles at.
 
 :func:`hindsight_values` values the same actions with every card known: the one world
@@ -32,7 +32,8 @@ import attrs
 from ..actions import Action, Exchange, Play
 from ..bots.heuristic import HeuristicBot
 from ..bots.pimc import PIMCBot
-from ..bots.worlds import Worlds, candidate_discards, default_solver, partie_value
+from ..bots.rollouts import candidate_discards
+from ..search.worlds import Worlds, default_solver, partie_value
 from ..engine import State
 from ..observation import Observation
 from ..words import Player
@@ -75,7 +76,7 @@ def candidate_actions(
 ) -> list[Action]:
     """The actions worth weighing at a decision, those of ``must`` included: every card
     in the play; in the exchange, ``discards`` candidate discards
-    (:func:`~piquet.bots.worlds.candidate_discards`); elsewhere (the declarations,
+    (:func:`~piquet.bots.rollouts.candidate_discards`); elsewhere (the declarations,
     leaving cards) every legal action when there are at most ``others``, else the
     heuristic bot's choice, the answers without cards (pass, good, equal), then the
     calls with the most cards, ``others`` in all.
