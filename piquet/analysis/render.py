@@ -85,7 +85,7 @@ def html(analysis: Analysis, every: bool = False) -> str:
     shown (no scripts, no files)."""
     head = summary_lines(analysis)
     parts = ['<div class="pq-analysis" style="font-family:sans-serif;font-size:13px">']
-    parts.append(f"<p><b>{escape(head[0])}</b><br>{escape(head[1])}</p>")
+    parts.append(f"<p><b>{escape(head[0])}</b><br/>{escape(head[1])}</p>")
     parts.append(
         '<table class="pq-analysis-summary"><tr><th>player</th><th>lost</th>'
         "<th>a deal</th><th>discard</th><th>declarations</th><th>play</th>"
