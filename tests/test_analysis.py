@@ -3,6 +3,7 @@ documented, a record with comments that reads back, the command and the HTML vie
 
 from __future__ import annotations
 
+import doctest
 import functools
 import io
 import random
@@ -198,6 +199,15 @@ def test_analyse_reads_a_record_and_refuses_other_things() -> None:
         analyse(demo_game(), jobs=0)
 
 
+def test_an_analysis_does_not_depend_on_what_was_analysed_before() -> None:
+    """The sampler's cached plans learn from past draws; each decision draws from its
+    own plan, so analysing a deal again gives the same analysis."""
+    text = pq.dumps(demo_game())
+    first = analyse(text, valuer=FAST, deal=2)
+    analyse(text, valuer=FAST, deal=1)
+    assert analyse(text, valuer=FAST, deal=2).decisions == first.decisions
+
+
 def test_two_workers_give_the_same_analysis_as_one() -> None:
     one = analyse(demo_game(), valuer=FAST, deal=3, seed=2)
     two = analyse(demo_game(), valuer=FAST, deal=3, seed=2, jobs=2)
@@ -294,3 +304,11 @@ def test_the_command_says_what_is_wrong_with_a_bad_file(
     assert "analyse: error:" in error and "line 3" in error
     assert main(["analyse", "--deal", "9", str(tmp_path / "none.txt")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_docs_page_shows_the_analysis_of_the_demo_game() -> None:
+    """docs/analysis.rst runs the demo, saves its game and analyses it: its output is
+    the command's, checked here as the docs build checks it."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "analysis.rst"
+    result = doctest.testfile(str(page), module_relative=False, globs={"pq": pq})
+    assert result.attempted > 10 and result.failed == 0

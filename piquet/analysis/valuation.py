@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 import attrs
@@ -33,9 +33,10 @@ from ..actions import Action, Exchange, Play
 from ..bots.heuristic import HeuristicBot
 from ..bots.pimc import PIMCBot
 from ..bots.rollouts import candidate_discards
-from ..search.worlds import Worlds, default_solver, partie_value
 from ..engine import State
 from ..observation import Observation
+from ..search.sampling import SamplingError, cached_plan, infer_declarations, sample_plan
+from ..search.worlds import default_solver, partie_value
 from ..words import Player
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "PIMCValuer",
     "Valuer",
     "candidate_actions",
+    "draw_worlds",
     "hindsight_values",
     "phase_of",
 ]
@@ -162,14 +164,52 @@ class PIMCValuer:
         count = self.worlds_for(len(observation.hand), phase)
         if phase == "play" and _nothing_hidden(observation):
             count = 1
-        worlds = Worlds(declarations=self.declarations)
         bot = PIMCBot(rng)
         totals = dict.fromkeys(actions, 0.0)
-        for _ in range(count):
-            world = worlds.draw(observation, rng)
+        for world in draw_worlds(observation, rng, count, self.declarations):
             for action, value in _world_values(world, me, actions, bot).items():
                 totals[action] += value
         return {action: total / count for action, total in totals.items()}
+
+
+def draw_worlds(
+    observation: Observation, rng: random.Random, count: int, declarations: str | None = None
+) -> Iterator[State]:
+    """``count`` worlds consistent with ``observation``, drawn with ``rng`` alone.
+
+    The sampler's cached plan learns from its past draws how best to draw (it may turn
+    to the witnesses of the declarations), so two calls of
+    :func:`~piquet.search.sampling.sample_state` with equal random streams may draw
+    different worlds, as the process drew others before. An analysis must not depend on
+    what was analysed before, nor on the process: each decision draws from a plan of its
+    own.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game()
+    >>> state = state.apply(state.sample_chance(random.Random(0)))
+    >>> seen = state.observation(pq.Player.A)
+    >>> [w.observation(pq.Player.A) == seen for w in draw_worlds(seen, random.Random(1), 2)]
+    [True, True]
+    """
+    mode = infer_declarations(observation) if declarations is None else declarations
+    if mode not in ("played", "auto"):
+        raise ValueError(f"declarations must be 'played' or 'auto' (got {mode!r})")
+    plan = cached_plan.__wrapped__(observation, mode)  # a fresh plan, not the cached one
+    for _ in range(count):
+        if not plan.dealt:
+            yield plan.start
+            continue
+        world, _ = sample_plan(plan, rng, _MAX_TRIES)
+        if world is None:
+            raise SamplingError(
+                f"no world consistent with {observation.player}'s observation found in "
+                f"{_MAX_TRIES} draws"
+            )
+        yield world
+
+
+_MAX_TRIES = 10_000
 
 
 def _world_values(
