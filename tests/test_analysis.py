@@ -18,6 +18,7 @@ from piquet.analysis import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    BotValuer,
     PIMCValuer,
     Valuer,
     analyse,
@@ -312,3 +313,38 @@ def test_the_docs_page_shows_the_analysis_of_the_demo_game() -> None:
     page = Path(__file__).resolve().parent.parent / "docs" / "analysis.rst"
     result = doctest.testfile(str(page), module_relative=False, globs={"pq": pq})
     assert result.attempted > 10 and result.failed == 0
+
+
+class _ValuingBot:
+    """A bot with a ``values`` method, as the strong bot has: it weighs two actions."""
+
+    def __init__(self, seed: int | None = None, **options: object) -> None:
+        self.seed = seed
+
+    def values(self, observation: pq.Observation) -> dict[pq.Action, float]:
+        first, second = observation.legal_actions[:2]
+        return {first: 5.0, second: 1.0}
+
+
+def test_a_bot_that_values_actions_is_a_valuer(monkeypatch: pytest.MonkeyPatch) -> None:
+    import piquet.bots
+
+    monkeypatch.setattr(piquet.bots, "make", lambda name, seed=None, **o: _ValuingBot(seed))
+    state = pq.new_game()
+    state = state.apply(state.sample_chance(random.Random(0)))
+    seen = state.observation(state.elder)
+    first, second = seen.legal_actions[:2]
+    valuer = BotValuer("valuing", fallback=FAST)
+    assert valuer.values(seen, random.Random(1), (second,)) == {first: 5.0, second: 1.0}
+    other = seen.legal_actions[-1]
+    both = valuer.values(seen, random.Random(1), (other,))
+    assert set(both) == {first, other}  # valued against each other by the fallback
+
+
+def test_the_command_refuses_a_valuer_that_cannot_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(pq.dumps(demo_game()), encoding="utf-8")
+    assert main(["analyse", str(record), "--valuer", "greedy", "--quiet"]) == 2
+    assert "--valuer: bot 'greedy' cannot value actions" in capsys.readouterr().err

@@ -22,7 +22,14 @@ from .analyse import (
     decision_report,
     mark_for,
 )
-from .valuation import PIMCValuer, Valuer, candidate_actions, hindsight_values, phase_of
+from .valuation import (
+    BotValuer,
+    PIMCValuer,
+    Valuer,
+    candidate_actions,
+    hindsight_values,
+    phase_of,
+)
 
 __all__ = [
     "BLUNDER",
@@ -31,6 +38,7 @@ __all__ = [
     "MISTAKE",
     "PHASES",
     "Analysis",
+    "BotValuer",
     "DecisionReport",
     "Hindsight",
     "PIMCValuer",

@@ -45,6 +45,11 @@ def summary_lines(analysis: Analysis) -> list[str]:
     return lines
 
 
+def _said(report: DecisionReport) -> str:
+    """The comment without its mark, for a view that shows the mark on its own."""
+    return report.comment().removeprefix(report.mark).strip()
+
+
 def decision_line(report: DecisionReport) -> str:
     """One decision on a line: deal, player, action, mark and comment.
 
@@ -59,7 +64,7 @@ def decision_line(report: DecisionReport) -> str:
     """
     return (
         f"deal {report.deal}  {report.player}  {report.action!s:25} "
-        f"{report.mark:2}  {report.comment().removeprefix(report.mark).strip()}"
+        f"{report.mark:2}  {_said(report)}"
     )
 
 
@@ -104,7 +109,7 @@ def html(analysis: Analysis, every: bool = False) -> str:
             "<th>played</th><th>mark</th><th>comment</th></tr>"
         )
         for d in shown:
-            cells = [str(d.deal), str(d.player), str(d.action), d.mark, d.comment()]
+            cells = [str(d.deal), str(d.player), str(d.action), d.mark, _said(d)]
             parts.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
         parts.append("</table>")
     else:
@@ -138,7 +143,5 @@ def rich_renderable(analysis: Analysis, every: bool = False) -> Any:
         decisions.add_column(column)
     for d in _shown(analysis, every):
         style = _STYLES[d.mark]
-        decisions.add_row(
-            str(d.deal), str(d.player), str(d.action), d.mark, d.comment(), style=style
-        )
+        decisions.add_row(str(d.deal), str(d.player), str(d.action), d.mark, _said(d), style=style)
     return console.Group(summary, decisions)

@@ -24,8 +24,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -41,12 +41,14 @@ from ..words import Player
 
 __all__ = [
     "PLAY_WORLDS",
+    "BotValuer",
     "PIMCValuer",
     "Valuer",
     "candidate_actions",
     "draw_worlds",
     "hindsight_values",
     "phase_of",
+    "valuer_named",
 ]
 
 #: Worlds a card played is valued in, by the cards in the player's hand: the solver's
@@ -170,6 +172,69 @@ class PIMCValuer:
             for action, value in _world_values(world, me, actions, bot).items():
                 totals[action] += value
         return {action: total / count for action, total in totals.items()}
+
+
+@attrs.define
+class BotValuer:
+    """A bot that values actions as a :class:`Valuer`: ``make(name, seed=..., **options)``
+    (:func:`piquet.bots.make`) must give a bot with a method ``values(observation)`` that
+    maps the actions it weighs to their expected value for the player (the strong bot's
+    :meth:`values`). A new bot is made for each decision, seeded from ``rng``.
+
+    When the bot did not weigh the action played (a discard it did not think of), its
+    best action and the action played are valued against each other by ``fallback``
+    (default :class:`PIMCValuer`), in the same worlds, and those two values are returned.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> BotValuer("greedy").values(pq.new_game().observation(pq.Player.A), random.Random(1))
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'greedy' cannot value actions: it has no values(observation) method
+    """
+
+    name: str
+    options: dict[str, object] = attrs.field(factory=dict)
+    fallback: Valuer | None = None
+
+    def bot(self, seed: int) -> Callable[[Observation], Mapping[Action, float]]:
+        """The ``values`` method of a new bot seeded with ``seed``."""
+        from ..bots import make
+
+        method = getattr(make(self.name, seed=seed, **self.options), "values", None)
+        if not callable(method):
+            raise ValueError(
+                f"bot {self.name!r} cannot value actions: it has no values(observation) method"
+            )
+        return cast(Callable[[Observation], Mapping[Action, float]], method)
+
+    def values(
+        self, observation: Observation, rng: random.Random, must: Sequence[Action] = ()
+    ) -> Mapping[Action, float]:
+        found = self.bot(rng.getrandbits(64))(observation)
+        if all(action in found for action in must):
+            return found
+        best = max(found, key=found.__getitem__)
+        fallback = self.fallback if self.fallback is not None else PIMCValuer()
+        both = fallback.values(observation, rng, (best, *must))
+        return {action: both[action] for action in (best, *must)}
+
+
+def valuer_named(name: str, worlds: int | None = None) -> Valuer:
+    """The valuer of a command line's ``--valuer NAME``: ``pimc`` (the default valuation,
+    ``worlds`` a decision when given), or a bot that values actions (:class:`BotValuer`).
+
+    >>> valuer_named("pimc", 3).play_worlds
+    3
+    """
+    if name.lower() == "pimc":
+        if worlds is None:
+            return PIMCValuer()
+        return PIMCValuer(play_worlds=worlds, exchange_worlds=worlds, declaration_worlds=worlds)
+    options: dict[str, object] = {} if worlds is None else {"worlds": worlds}
+    valuer = BotValuer(name.lower(), options)
+    valuer.bot(0)  # an unknown bot, or one that cannot value, is refused now
+    return valuer
 
 
 def draw_worlds(

@@ -13,19 +13,14 @@ import argparse
 import sys
 from typing import Any
 
-from ..analysis import PIMCValuer, analyse
+from ..analysis import analyse
 from ..analysis.render import text
+from ..analysis.valuation import valuer_named
 from ..words import Player
 from . import UsageError, add_seed_argument, positive_int
 from ._play import progress_bar, unwritable
 
 __all__ = ["register", "run"]
-
-
-def _valuer(worlds: int | None) -> PIMCValuer:
-    if worlds is None:
-        return PIMCValuer()
-    return PIMCValuer(play_worlds=worlds, exchange_worlds=worlds, declaration_worlds=worlds)
 
 
 def _show(report: Any, every: bool) -> None:
@@ -52,10 +47,14 @@ def run(args: argparse.Namespace) -> int:
     problem = args.out and unwritable(args.out)
     if problem:
         raise UsageError(f"--out: {problem}")
+    try:
+        valuer = valuer_named(args.valuer, args.worlds)
+    except ValueError as error:
+        raise UsageError(f"--valuer: {error}") from None
     with progress_bar(args.quiet, "decision") as progress:
         report = analyse(
             state,
-            valuer=_valuer(args.worlds),
+            valuer=valuer,
             seed=args.seed,
             hindsight=args.hindsight,
             deal=args.deal,
@@ -97,6 +96,12 @@ def register(commands: Any) -> None:
         type=positive_int,
         metavar="N",
         help="worlds sampled for every decision (default: 6 to 20, by the decision)",
+    )
+    parser.add_argument(
+        "--valuer",
+        default="pimc",
+        metavar="BOT",
+        help="pimc, or a bot that values actions (such as the strong bot)",
     )
     parser.add_argument(
         "--hindsight", action="store_true", help="also value each decision seeing every card"
