@@ -198,6 +198,10 @@ def test_analyse_reads_a_record_and_refuses_other_things() -> None:
         analyse(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="jobs"):
         analyse(demo_game(), jobs=0)
+    with pytest.raises(ValueError, match="deal must be"):
+        analyse(demo_game(), deal=0)
+    with pytest.raises(TypeError, match="player must be a piquet.Player"):
+        analyse(demo_game(), player="A")  # type: ignore[arg-type]
 
 
 def test_an_analysis_does_not_depend_on_what_was_analysed_before() -> None:

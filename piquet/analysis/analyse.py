@@ -244,6 +244,10 @@ def analyse(
         raise TypeError(f"analyse takes a State or a game record's text, not {type(game).__name__}")
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1 (got {jobs!r})")
+    if deal is not None and (type(deal) is not int or deal < 1):
+        raise ValueError(f"deal must be a whole number of at least 1 (got {deal!r})")
+    if player is not None and not isinstance(player, Player):
+        raise TypeError(f"player must be a piquet.Player, not {type(player).__name__}")
     chosen = valuer if valuer is not None else PIMCValuer()
     if isinstance(chosen, PIMCValuer) and chosen.declarations is None:
         mode = "auto" if state.auto_declarations else "played"
