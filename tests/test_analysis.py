@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import piquet as pq
 from piquet.analysis import (
@@ -200,7 +202,7 @@ def test_analyse_reads_a_record_and_refuses_other_things() -> None:
         analyse(demo_game(), jobs=0)
     with pytest.raises(ValueError, match="deal must be"):
         analyse(demo_game(), deal=0)
-    with pytest.raises(TypeError, match="player must be a piquet.Player"):
+    with pytest.raises(TypeError, match=r"player must be a piquet\.Player"):
         analyse(demo_game(), player="A")  # type: ignore[arg-type]
 
 
@@ -352,3 +354,50 @@ def test_the_command_refuses_a_valuer_that_cannot_value(
     record.write_text(pq.dumps(demo_game()), encoding="utf-8")
     assert main(["analyse", str(record), "--valuer", "greedy", "--quiet"]) == 2
     assert "--valuer: bot 'greedy' cannot value actions" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- comments, fuzzed
+
+
+@functools.cache
+def short_game() -> pq.State:
+    state = pq.new_game()
+    rng = random.Random(4)
+    for _ in range(12):
+        chance = state.to_move is pq.CHANCE
+        state = state.apply(
+            state.sample_chance(rng) if chance else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.integers(0, 11), st.text(max_size=30), max_size=4))
+def test_comments_round_trip_or_are_refused(comments: dict[int, str]) -> None:
+    state = short_game()
+    try:
+        text = pq.dumps(state, comments)
+    except ValueError as error:
+        assert "one line without braces" in str(error)
+        assert any(
+            "{" in c or "}" in c or len(c.splitlines()) > 1 or "\n" in c for c in comments.values()
+        )
+        return
+    assert pq.loads(text) == state
+    assert read_comments(text) == {i: c.strip() for i, c in comments.items()}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["{", "}", "{x", "x}", "}{", "{a}{b}", ":", "#"]))
+def test_a_record_with_a_broken_comment_loads_or_says_why(where: int, junk: str) -> None:
+    text = pq.dumps(short_game(), {3: "a note", 7: "another"})
+    at = where % len(text)
+    broken = text[:at] + junk + text[at:]
+    try:
+        state = pq.loads(broken)
+    except ValueError as error:
+        assert len(str(error)) < 300
+        return
+    notes = read_comments(broken)
+    again = pq.dumps(state, notes)
+    assert pq.loads(again) == state and read_comments(again) == notes
