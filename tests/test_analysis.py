@@ -297,6 +297,10 @@ def test_the_command_analyses_a_recorded_game(
     assert main(args) == 0
     shown = capsys.readouterr().out
     assert shown.startswith("Analysis of a game of rubicon")
+    assert main([*args, "--every", "--hindsight", "--seat", "B"]) == 0
+    every = capsys.readouterr().out
+    assert "Every decision:" in every and "seeing every card" in every
+    assert "deal 1  B  " in every and "deal 1  A  " not in every
     written = out.read_text(encoding="utf-8")
     assert pq.loads(written) == demo_game() and read_comments(written)
 
