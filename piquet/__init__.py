@@ -21,6 +21,7 @@ from .actions import (
     Reckon,
     parse_action,
 )
+from .analysis import Analysis, analyse
 from .cards import Card, CardSet, Rank, Suit, cards, pack
 from .engine import State, cut, new_deal, new_game, resume_game
 from .matches.match import MatchResult, match
@@ -78,6 +79,7 @@ __all__ = [
     "RUBICON",
     "RULESETS",
     "Action",
+    "Analysis",
     "Call",
     "Card",
     "CardSet",
@@ -121,6 +123,7 @@ __all__ = [
     "TwoBlanks",
     "WinnerTakesCounters",
     "__version__",
+    "analyse",
     "cards",
     "cut",
     "dumps",

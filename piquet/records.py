@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, Literal
 
 import attrs
@@ -45,6 +45,7 @@ __all__ = [
     "RecordError",
     "dumps",
     "loads",
+    "read_comments",
     "register_strategy",
     "replay",
     "ruleset_from_dict",
@@ -431,13 +432,23 @@ _STATE_KEYS: Final = frozenset(
 # ----------------------------------------------------------------- game record
 
 
-def dumps(state: Any) -> str:
+def dumps(state: Any, comments: Mapping[int, str] | None = None) -> str:
     """The game record of ``state``: a header, then every action with who made it.
 
+    ``comments`` maps the index of an action in ``state.history`` to a comment, written
+    after the action between braces, as a chess PGN file writes them; a comment is one
+    line without braces. :func:`read_comments` reads them back.
+
+    >>> import random
     >>> import piquet as pq
     >>> print(pq.dumps(pq.new_game(pq.RUBICON)).splitlines()[0])
     [Piquet "1"]
+    >>> state = pq.new_game()
+    >>> state = state.apply(state.sample_chance(random.Random(1)))
+    >>> pq.dumps(state, {0: "a fair deal"}).splitlines()[-1].endswith(" {a fair deal}")
+    True
     """
+    notes = _checked_comments(state, comments)
     head = _header(state)
     lines = ['[Piquet "1"]']
     preset = RULESETS.get(state.ruleset.name)
@@ -456,14 +467,48 @@ def dumps(state: Any) -> str:
     if result is not None:
         winner = "drawn" if result.winner is None else result.winner.name
         lines.append(f'[Result "{winner} {result.points} ({result.scores[0]}-{result.scores[1]})"]')
-    for before, action in replay(state):
+    for index, (before, action) in enumerate(replay(state)):
         mover = before.to_move
         who = "chance" if mover is CHANCE else str(mover)
         if isinstance(action, Deal):
             lines.append("")
             lines.append(f"# deal {before.deal_number + 1}, dealer {before.dealer}")
-        lines.append(f"{who}: {action}")
+        note = notes.get(index)
+        lines.append(f"{who}: {action}" + ("" if note is None else f" {{{note}}}"))
     return "\n".join(lines) + "\n"
+
+
+def _checked_comments(state: Any, comments: Mapping[int, str] | None) -> dict[int, str]:
+    """The comments of :func:`dumps`, checked: each at the index of an action, one line
+    of text without braces."""
+    if comments is None:
+        return {}
+    moves = len(state.history)
+    for index, text in comments.items():
+        if type(index) is not int or not 0 <= index < moves:
+            raise ValueError(f"comment at {excerpt(index)}: the game has actions 0 to {moves - 1}")
+        if not isinstance(text, str):
+            raise TypeError(f"comment at {index}: expected text, not {type(text).__name__}")
+        if "{" in text or "}" in text or len(text.splitlines()) > 1 or "\n" in text:
+            raise ValueError(f"comment at {index}: one line without braces, not {excerpt(text)}")
+    return {index: text.strip() for index, text in comments.items()}
+
+
+def read_comments(text: str) -> dict[int, str]:
+    """The comments of a game record, by the index of their action in the game's
+    history (as :func:`dumps` takes them); the record is read, not replayed, so
+    :func:`loads` may still refuse it.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game()
+    >>> state = state.apply(state.sample_chance(random.Random(1)))
+    >>> read_comments(pq.dumps(state, {0: "a fair deal"}))
+    {0: 'a fair deal'}
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"expected record text, not {type(text).__name__}")
+    return _parse_record(text)[4]
 
 
 def _one_line_json(data: Any) -> str:
@@ -489,7 +534,7 @@ def loads(text: str) -> Any:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected record text, not {type(text).__name__}")
-    header, actions, line_numbers, result_text = _parse_record(text)
+    header, actions, line_numbers, result_text, _ = _parse_record(text)
     if "ruleset" not in header:
         raise RecordError("the record names no ruleset")
     start = _start_from(header, "header")
@@ -511,12 +556,13 @@ def loads(text: str) -> Any:
 
 def _parse_record(
     text: str,
-) -> tuple[dict[str, Any], list[tuple[str, str | None]], list[int], str | None]:
-    """A record's headers, its actions with who made them and their line numbers, and
-    its result line, read but not yet replayed."""
+) -> tuple[dict[str, Any], list[tuple[str, str | None]], list[int], str | None, dict[int, str]]:
+    """A record's headers, its actions with who made them and their line numbers, its
+    result line, and the comments of its actions, read but not yet replayed."""
     header: dict[str, Any] = {}
     actions: list[tuple[str, str | None]] = []
     line_numbers: list[int] = []
+    comments: dict[int, str] = {}
     result_text = None
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     if first != '[Piquet "1"]':
@@ -533,9 +579,17 @@ def _parse_record(
         who, sep, action = line.partition(":")
         if not sep:
             raise RecordError(f"line {number}: expected 'player: action', got {excerpt(line)}")
+        action, brace, comment = action.partition("{")
+        if brace:
+            if not comment.endswith("}") or "{" in comment or "}" in comment[:-1]:
+                raise RecordError(
+                    f"line {number}: a comment is one {{...}} at the end of the line,"
+                    f" not {excerpt(brace + comment)}"
+                )
+            comments[len(actions)] = comment[:-1].strip()
         actions.append((action.strip(), who.strip()))
         line_numbers.append(number)
-    return header, actions, line_numbers, result_text
+    return header, actions, line_numbers, result_text, comments
 
 
 def _read_header(line: str, number: int, header: dict[str, Any]) -> str | None:

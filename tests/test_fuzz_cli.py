@@ -177,6 +177,17 @@ SHOW = command(
     pair("--game", some(("1",), ("0", "-1"))),
     pair("--deal", some(("1",), ("0", "x"))),
 )
+ANALYSE = command(
+    "analyse",
+    some(("-",), ("/nonexistent", "/")).map(lambda p: [p]),
+    pair("--seat", some(("A", "b"), ("C",))),
+    pair("--deal", some(("1",), ("0", "x"))),
+    pair("--worlds", some(("1",), ("0", "-1"))),
+    pair("--jobs", some(("1",), ("0", "x"))),
+    pair("--valuer", some(("pimc",), ("greedy", "nobody"))),
+    optional("--hindsight"),
+    optional("--every"),
+)
 PLAY = command(
     "play",
     pair("--bot", simple_bots | bots),
@@ -209,6 +220,7 @@ GRAMMARS = {
     "odds": ODDS,
     "search_bench": SEARCH_BENCH,
     "show": SHOW,
+    "analyse": ANALYSE,
     "play": PLAY,
     "serve": SERVE,
     "protocol_check": PROTOCOL_CHECK,

@@ -47,6 +47,7 @@ __all__ = [
 COMMANDS: tuple[str, ...] = (
     "play",
     "show",
+    "analyse",
     "demo",
     "match",
     "tournament",

@@ -16,6 +16,7 @@ from ..bots import Bot, make
 from ..engine import Phase, new_game
 from ..matches.match import MatchError, check_bot, parse_bot
 from ..narrate import Narrator, score_sheet, title_line
+from ..records import dumps
 from ..words import CHANCE, Player
 from . import (
     UsageError,
@@ -24,7 +25,7 @@ from . import (
     add_seed_argument,
     add_symbols_argument,
 )
-from ._play import add_bot_arguments
+from ._play import add_bot_arguments, unwritable
 
 #: The bots of the demo, A then B.
 DEFAULT_BOTS: tuple[str, str] = ("heuristic", "greedy")
@@ -47,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
             check_bot(spec, flag)
         except MatchError as error:
             raise UsageError(str(error)) from None
+    problem = args.out and unwritable(args.out)
+    if problem:
+        raise UsageError(f"--out: {problem}")
     rng = random.Random(args.seed)
     bots = [_bot(args.a, rng.getrandbits(64)), _bot(args.b, rng.getrandbits(64))]
     state = new_game(args.ruleset, dealer=Player.B)  # as piquet.bots.play_game starts
@@ -65,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
         _say(teller.tell(state, action, after))
         state = after
     _say(["", *score_sheet(state)])
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as file:
+            file.write(dumps(state))
     return 0
 
 
@@ -79,4 +86,7 @@ def register(commands: Any) -> None:
     add_seed_argument(demo, 1, "the deals and the bots")
     add_symbols_argument(demo)
     add_explain_argument(demo, False)
+    demo.add_argument(
+        "--out", metavar="FILE", help="write the game record (python -m piquet analyse reads it)"
+    )
     demo.set_defaults(run=run)
