@@ -86,7 +86,7 @@ def _ruleset_from_json(text: str) -> Ruleset:
 
     try:
         data = json.loads(text)
-    except ValueError as error:
+    except json.JSONDecodeError as error:
         raise AdapterOptionError(f"ruleset: not JSON ({error.msg}): {excerpt(text)}") from None
     try:
         return ruleset_from_dict(data)

@@ -13,7 +13,11 @@ games). The legal mask of a discard depends only on the smallest and largest
 discard allowed: it is built once per pair.
 
 Both work on one state at a time and write into an array given (a row of a batch).
+They read the state's packed fields (its hands, trick, tricks and scores, as the
+engine's own :mod:`piquet.engine.seen` does), hence the private names below.
 """
+
+# ruff: noqa: SLF001
 
 from __future__ import annotations
 
@@ -196,7 +200,7 @@ def _discards(low: int, high: int) -> tuple[npt.NDArray[np.bool_], list[int]]:
 def legal_ids(state: State) -> list[int]:
     """The legal ids, ascending, as ints: ``list(encoding.legal_ids(state))``, faster
     (a new list each call)."""
-    if not isinstance(state._to_move, Player):
+    if not isinstance(state.to_move, Player):
         return []
     legal = state.legal_actions()
     if not legal:
@@ -214,7 +218,7 @@ def legal_ids(state: State) -> list[int]:
 def mask_into(state: State, out: npt.NDArray[Any]) -> None:
     """Write ``encoding.legal_mask(state)`` into ``out`` (any numeric or bool dtype)."""
     out[:] = 0
-    if not isinstance(state._to_move, Player):
+    if not isinstance(state.to_move, Player):
         return
     legal = state.legal_actions()
     if not legal:
