@@ -196,7 +196,8 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
             mask = np.empty(encoding.NUM_ACTIONS, np.bool_)
             mask_into(state, mask)
             cached = self._mask = (state, mask)
-        return cached[1].copy()
+        copy: npt.NDArray[np.bool_] = cached[1].copy()
+        return copy
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         return {
