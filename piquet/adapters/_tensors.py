@@ -207,9 +207,9 @@ def legal_ids(state: State) -> list[int]:
         return []
     first = legal[0]
     kind = type(first)
-    if kind is Play:
+    if kind is Play:  # the engine lists plays in canonical order, which ids follow
         table = _PLAY_ID
-        return sorted(table[action.card.index] for action in legal)  # type: ignore[union-attr]
+        return [table[action.card.index] for action in legal]  # type: ignore[union-attr]
     if kind is Exchange:
         return list(_discards(len(first.discard), len(legal[-1].discard))[1])  # type: ignore[union-attr]
     return [int(i) for i in np.flatnonzero(encoding.legal_mask(state))]

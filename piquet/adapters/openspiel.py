@@ -356,7 +356,9 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
             self.deal_moves = self.moves
         self.moves += 1
         self.dealing = (*self.dealing, int(action))
-        self._left = tuple(i for i in self._left if i != action)
+        left = self._left
+        at = left.index(action)
+        self._left = left[:at] + left[at + 1 :]
         if len(self.dealing) == size:
             order = [encoding.CARDS[i] for i in self.dealing]
             self.deal_start = self.piquet

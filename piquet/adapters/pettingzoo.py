@@ -42,7 +42,6 @@ with missing_extra("piquet.adapters.pettingzoo", "pettingzoo"):
     import numpy as np
     import numpy.typing as npt
     from pettingzoo import AECEnv
-    from pettingzoo.utils import BaseWrapper
 
 from piquet import IllegalActionError, Player, Ruleset, State, encoding
 
@@ -121,6 +120,7 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         reward: RewardKind = "settlement",
         render_mode: str | None = None,
         illegal_reward: float | None = None,
+        forfeit_illegal: bool = False,
     ) -> None:
         super().__init__()
         check_choice("declarations", declarations, DECLARATIONS)
@@ -133,6 +133,8 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         self.reward_kind: RewardKind = reward
         self.illegal_reward = illegal_penalty(illegal_reward, self.ruleset, scope, reward)
         """The reward of an illegal action's author; the other agent gets its opposite."""
+        self.forfeit_illegal = bool(forfeit_illegal)
+        """Whether an illegal action ends the episode (:func:`env`) rather than raise."""
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         space = observation_space()
@@ -211,7 +213,13 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = episode.state
-        after = state.apply(encoding.decode(state, number))  # may raise: nothing changed yet
+        try:
+            after = state.apply(encoding.decode(state, number))
+        except (IllegalActionError, encoding.EncodingError):
+            if not self.forfeit_illegal:
+                raise  # nothing changed yet
+            self.forfeit()
+            return
         self._cumulative_rewards[agent] = 0.0
         episode.step(after, self._rng)
         rewards = self.rewards
@@ -229,8 +237,8 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
 
     def forfeit(self) -> None:
         """End the episode on an illegal action of the agent to move: he gets
-        ``illegal_reward``, the other agent its opposite (what :func:`env` does when
-        :meth:`step` refuses an action)."""
+        ``illegal_reward``, the other agent its opposite (what :meth:`step` does with
+        an illegal action when ``forfeit_illegal``, as in :func:`env`)."""
         agent = self.agent_selection
         self._forfeited = True
         self._observed.clear()
@@ -290,21 +298,9 @@ def env(
         reward=reward,
         render_mode=render_mode,
         illegal_reward=illegal_reward,
+        forfeit_illegal=True,
     )
-    return wrappers.OrderEnforcingWrapper(CheckActionWrapper(inner))
-
-
-class CheckActionWrapper(BaseWrapper):  # type: ignore[misc]
-    """PettingZoo's ``AssertOutOfBoundsWrapper`` and ``TerminateIllegalWrapper`` in
-    one, without observing anything: an action outside the action space raises
-    :class:`InvalidActionError`; an illegal one, which the raw environment refuses
-    before anything changes, ends the episode (:meth:`PiquetEnv.forfeit`)."""
-
-    def step(self, action: Any) -> None:
-        check_action(self, action)
-        try:
-            self.env.step(action)
-        except (IllegalActionError, encoding.EncodingError) as error:
-            if isinstance(error, InvalidActionError):
-                raise
-            self.env.unwrapped.forfeit()
+    # the raw environment checks the action itself (as AssertOutOfBoundsWrapper would,
+    # with an error) and ends the episode on an illegal one (as TerminateIllegalWrapper
+    # would, zero-sum and without observing anything): one wrapper is left
+    return wrappers.OrderEnforcingWrapper(inner)
