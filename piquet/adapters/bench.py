@@ -208,7 +208,9 @@ def _vector_steps(ruleset: Ruleset, games: int) -> Callable[[int], int]:
         masks = last[0]["action_mask"]
         # a game that ended at the last step is reset at this one, without a decision
         decisions = [bool(row.any()) for row in masks]
-        actions = [_pick(row, rng) if live else 0 for row, live in zip(masks, decisions)]
+        actions = [
+            _pick(row, rng) if live else 0 for row, live in zip(masks, decisions, strict=True)
+        ]
         last[0] = env.step(actions)[4]
         return sum(decisions)
 
