@@ -35,7 +35,6 @@ from piquet.engine.play import tricks_won
 __all__ = ["TensorMaker", "legal_ids", "mask_into"]
 
 _CARDS: Final = 36
-_PLANE_BITS: Final = 12 * _CARDS
 _PLAY: Final = Phase.PLAY
 
 
@@ -50,9 +49,6 @@ _MY_TRICKS: Final = 6
 _OPP_TRICKS: Final = 7
 _LEAD: Final = 8
 _DYNAMIC_PLANES: Final = (_HAND, _SEEN_STOCK, _OPP_KNOWN, _MY_TRICKS, _OPP_TRICKS, _LEAD)
-_STATIC_BITS: Final = ((1 << _PLANE_BITS) - 1) & ~sum(
-    ((1 << _CARDS) - 1) << (_CARDS * k) for k in _DYNAMIC_PLANES
-)
 _TO_MOVE: Final = _field("to_move")
 _SCORES: Final = _field("scores")
 _DEAL_SCORES: Final = _field("deal_scores")
@@ -61,27 +57,38 @@ _TRICKS_WON: Final = _field("tricks_won")
 _SCALE: Final = 100.0
 _CARD_SCALE: Final = 12.0
 
-_REVERSED_SUIT: Final = tuple(sum(1 << (8 - b) for b in range(9) if m >> b & 1) for m in range(512))
+_PLAY_ID: Final = {card.index: encoding.card_id(card) for card in pack(36)}
+# where each bit of the dynamic planes' masks (see _dynamic_bits) goes in the tensor
+_POSITION: Final = {
+    64 * k + card.index: _CARDS * plane + encoding.card_id(card)
+    for k, plane in enumerate(_DYNAMIC_PLANES)
+    for card in pack(36)
+}
 
 
-def id_bits(mask: int) -> int:
-    """A card-set mask (see :mod:`piquet.cards`) as 36 bits in card-id order."""
-    table = _REVERSED_SUIT
+def _dynamic_bits(known: _Play, state: State, player: Player) -> int:
+    """The six planes a card changes, as card-set masks in 64-bit slots (slot ``k``:
+    the ``k``-th of the dynamic planes)."""
+    hands = state._hands
+    mine = hand_of(hands, player)
+    theirs = hand_of(hands, player.other)
+    lead = state._lead
+    lead_mask = 0 if lead < 0 else 1 << lead
     return (
-        table[mask & 0x1FF]
-        | table[(mask >> 16) & 0x1FF] << 9
-        | table[(mask >> 32) & 0x1FF] << 18
-        | table[(mask >> 48) & 0x1FF] << 27
+        mine
+        | (known.seen & ~mine) << 64
+        | (known.known & theirs) << 128
+        | (known.mine & ~mine & ~lead_mask) << 192
+        | (known.theirs & ~theirs & ~lead_mask) << 256
+        | lead_mask << 320
     )
 
 
-_PLAY_ID: Final = {card.index: encoding.card_id(card) for card in pack(36)}
-
-
 class _Play:
-    """What stays put through the play of one deal, for one player."""
+    """What stays put through the play of one deal, for one player, and the tensor of
+    the last state asked, which the next one changes in a few cards."""
 
-    __slots__ = ("base", "ctx", "known", "mine", "seen", "static", "theirs")
+    __slots__ = ("bits", "ctx", "known", "mine", "seen", "tensor", "theirs")
 
     def __init__(self, state: State, player: Player, base: npt.NDArray[np.float32]) -> None:
         opponent = player.other
@@ -102,11 +109,8 @@ class _Play:
         self.theirs = theirs
         self.seen = exchange.seen_mask(state, player)
         self.known = heard.shown_by(state, opponent) | exchange.known_taken(state, player)
-        self.base = base
-        bits = int.from_bytes(
-            np.packbits(base[:_PLANE_BITS] > 0, bitorder="little").tobytes(), "little"
-        )
-        self.static = bits & _STATIC_BITS
+        self.tensor = base.copy()
+        self.bits = _dynamic_bits(self, state, player)
 
 
 class TensorMaker:
@@ -147,38 +151,32 @@ class TensorMaker:
 
     @staticmethod
     def _fill(known: _Play, state: State, player: Player, out: npt.NDArray[np.float32]) -> None:
+        tensor = known.tensor
+        bits = _dynamic_bits(known, state, player)
+        changed = bits ^ known.bits
+        if changed:  # a card or two moved since the last state: write those only
+            at = _POSITION
+            while changed:
+                low = changed & -changed
+                tensor[at[low.bit_length() - 1]] = 1.0 if bits & low else 0.0
+                changed ^= low
+            known.bits = bits
         opponent = player.other
-        hands = state._hands
-        mine = hand_of(hands, player)
-        theirs = hand_of(hands, opponent)
-        lead = state._lead
-        lead_mask = 0 if lead < 0 else 1 << lead
-        bits = (
-            known.static
-            | id_bits(mine)
-            | id_bits(known.seen & ~mine) << (_CARDS * _SEEN_STOCK)
-            | id_bits(known.known & theirs) << (_CARDS * _OPP_KNOWN)
-            | id_bits(known.mine & ~mine & ~lead_mask) << (_CARDS * _MY_TRICKS)
-            | id_bits(known.theirs & ~theirs & ~lead_mask) << (_CARDS * _OPP_TRICKS)
-            | id_bits(lead_mask) << (_CARDS * _LEAD)
-        )
-        out[:] = known.base
-        raw = np.frombuffer(bits.to_bytes(_PLANE_BITS // 8, "little"), np.uint8)
-        out[:_PLANE_BITS] = np.unpackbits(raw, bitorder="little")
         to_move = state._to_move
-        out[_TO_MOVE] = 1.0 if to_move == player else 0.0
-        out[_TO_MOVE + 1] = 1.0 if to_move == opponent else 0.0
+        tensor[_TO_MOVE] = 1.0 if to_move == player else 0.0
+        tensor[_TO_MOVE + 1] = 1.0 if to_move == opponent else 0.0
         scores = state._scores
         total = score_pair(scores, deal=False)
         deal = score_pair(scores, deal=True)
         won = tricks_won(state._tricks)
-        out[_SCORES] = total[player] / _SCALE
-        out[_SCORES + 1] = total[opponent] / _SCALE
-        out[_DEAL_SCORES] = deal[player] / _SCALE
-        out[_DEAL_SCORES + 1] = deal[opponent] / _SCALE
-        out[_OPP_HAND] = theirs.bit_count() / _CARD_SCALE
-        out[_TRICKS_WON] = won[player] / _CARD_SCALE
-        out[_TRICKS_WON + 1] = won[opponent] / _CARD_SCALE
+        tensor[_SCORES] = total[player] / _SCALE
+        tensor[_SCORES + 1] = total[opponent] / _SCALE
+        tensor[_DEAL_SCORES] = deal[player] / _SCALE
+        tensor[_DEAL_SCORES + 1] = deal[opponent] / _SCALE
+        tensor[_OPP_HAND] = hand_of(state._hands, opponent).bit_count() / _CARD_SCALE
+        tensor[_TRICKS_WON] = won[player] / _CARD_SCALE
+        tensor[_TRICKS_WON + 1] = won[opponent] / _CARD_SCALE
+        out[:] = tensor
 
 
 # ----------------------------------------------------------------- the legal mask
