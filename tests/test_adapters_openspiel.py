@@ -304,3 +304,21 @@ def test_the_observation_tensor_at_every_step_equals_the_encodings() -> None:
             assert state.observation_tensor(player) == pytest.approx(expected.tolist(), abs=0)
         assert state.legal_actions() == encoding.legal_ids(state.piquet).tolist()
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_python_tensors_are_pyspiels_own() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal", "declarations": "played"})
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        for player in (0, 1):
+            for method in ("observation_tensor", "information_state_tensor"):
+                ours = getattr(state, method)(player)
+                assert ours == getattr(pyspiel.State, method)(state, player)
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(pyspiel.SpielError, match="player 2"):
+        state.observation_tensor(2)

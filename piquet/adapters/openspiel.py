@@ -393,6 +393,16 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
                 mine |= CardSet([encoding.CARDS[card_id]])
         return mine
 
+    # pyspiel's own tensors copy the state (a new state and its attributes) and write
+    # the tensor twice; a Python caller (rl_environment, a training loop) comes here
+    def observation_tensor(self, player: Any = None) -> list[float]:
+        """The observer's tensor for ``player`` (the one to move when omitted)."""
+        return _tensor_of(self, player, perfect_recall=False)
+
+    def information_state_tensor(self, player: Any = None) -> list[float]:
+        """The information state tensor for ``player`` (the one to move when omitted)."""
+        return _tensor_of(self, player, perfect_recall=True)
+
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> PiquetState:
@@ -403,6 +413,25 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return f"{self.piquet!r} dealing {len(self.dealing)}"
+
+
+_OBSERVERS: dict[bool, PiquetObserver] = {}
+
+
+def _tensor_of(state: PiquetState, player: Any, perfect_recall: bool) -> list[float]:
+    if player is None:
+        player = state.current_player()
+    if type(player) is not int:
+        player = action_id(player, "player", 2, InvalidActionError)
+    if not 0 <= player < 2:
+        raise pyspiel.SpielError(f"player {player}: not a player (0 or 1)")
+    observer = _OBSERVERS.get(perfect_recall)
+    if observer is None:
+        obs_type = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+        observer = _OBSERVERS[perfect_recall] = PiquetObserver(obs_type, None)
+    observer.set_from(state, player)
+    tensor: list[float] = observer.tensor.tolist()
+    return tensor
 
 
 def observation_text(observation: Observation) -> str:
