@@ -102,3 +102,16 @@ def test_the_vector_env_forfeits_an_illegal_action() -> None:
     _, rewards, terminated, _, infos = env.step([encoding.PLAY_BASE, legal])
     assert rewards.tolist() == [-1.0, 0.0] and terminated.tolist() == [True, False]
     assert infos["illegal_action"].tolist() == [True, False]
+
+
+def test_make_vec_finds_the_vector_env() -> None:
+    import gymnasium
+
+    from piquet.adapters.gymnasium import ENV_ID
+
+    envs = gymnasium.make_vec(
+        ENV_ID, num_envs=3, vectorization_mode="vector_entry_point", scope="deal"
+    )
+    assert isinstance(envs, PiquetVectorEnv) and envs.num_envs == 3
+    observations, infos = envs.reset(seed=0)
+    assert observations.shape == (3, 490) and infos["action_mask"].shape == (3, 4180)

@@ -250,7 +250,13 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
 
 ENV_ID: Final = "piquet/Piquet-v0"
 """The id under which ``gymnasium.make`` finds the environment once this module is
-imported: ``gymnasium.make("piquet/Piquet-v0", opponent="greedy")``."""
+imported: ``gymnasium.make("piquet/Piquet-v0", opponent="greedy")``, and
+``gymnasium.make_vec(ENV_ID, num_envs=64, vectorization_mode="vector_entry_point")``
+for :class:`~piquet.adapters.vector.PiquetVectorEnv`."""
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="piquet.adapters.gymnasium:PiquetEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="piquet.adapters.gymnasium:PiquetEnv",
+        vector_entry_point="piquet.adapters.vector:PiquetVectorEnv",
+    )
