@@ -256,6 +256,8 @@ def _ruleset(parameter: str) -> Ruleset:
     return found
 
 
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _LAST_LEGAL: tuple[State | None, list[int]] = (None, [])
 """The legal ids of the last state asked, which pyspiel asks again and again (kept
 here, not in the state, whose attributes its serialisation holds)."""
@@ -281,6 +283,7 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
         self.deal_moves = 0
         """How many actions led to the first chance node of the current deal."""
         self._terminal = False
+        self._current = _CHANCE
         self._left: tuple[int, ...] = _PACK_IDS[self.ruleset.pack_size]
 
     @property
@@ -293,13 +296,19 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
 
     # pyspiel asks these many times a step: they read what _apply_action kept
     def current_player(self) -> int:
-        if self._terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+        return self._current
+
+    def _moved(self) -> None:
+        """Keep whether the episode is over and who moves, after ``piquet`` changed."""
+        self._terminal = terminal = episode_over(self.piquet, self.scope)
         mover = self.piquet.to_move
-        if mover is CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert isinstance(mover, Player)
-        return int(mover)
+        if terminal:
+            self._current = _TERMINAL
+        elif mover is CHANCE:
+            self._current = _CHANCE
+        else:
+            assert isinstance(mover, Player)
+            self._current = int(mover)
 
     def is_terminal(self) -> bool:
         return self._terminal
@@ -343,7 +352,7 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
         self.piquet = after
         if after.to_move is CHANCE or after.is_over:
             self.deal_ends = (*self.deal_ends, after)
-            self._terminal = episode_over(after, self.scope)
+        self._moved()
 
     def _deal_card(self, action: int) -> None:
         size = self.ruleset.pack_size
@@ -365,7 +374,7 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
             self.piquet = self.piquet.apply(Deal(order, packet=self.ruleset.packet))
             self.dealing = ()
             self._left = _PACK_IDS[size]
-            self._terminal = episode_over(self.piquet, self.scope)
+            self._moved()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
