@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+import piquet as pq
 from piquet import encoding
 from piquet.adapters.gymnasium import ENV_ID, PiquetEnv
 from piquet.bots import GreedyBot
@@ -21,6 +22,7 @@ pytestmark = pytest.mark.rl
         {"declarations": "played", "opponent": "greedy"},
         {"scope": "deal", "reward": "win", "seat": "B", "ruleset": "cotton_1995"},
         {"ruleset": "au_cent_36", "render_mode": "ansi"},
+        {"scope": "deal", "render_mode": "human"},
     ],
 )
 def test_gymnasium_check_env(options: dict[str, str]) -> None:
@@ -120,3 +122,38 @@ def test_a_zero_dimensional_int_array_is_an_id() -> None:
     env.reset(seed=0)
     legal = np.array(int(np.flatnonzero(env.action_masks())[0]))
     assert env.step(legal)[4]["illegal_action"] is False
+
+
+@pytest.mark.parametrize("reward", ["settlement", "win"])
+def test_by_default_forfeiting_never_pays(reward: str) -> None:
+    env = PiquetEnv(scope="deal", seat="A", opponent="greedy", reward=reward)
+    worst = 0.0
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = np.flatnonzero(info["action_mask"])
+            _, value, done, _, info = env.step(int(legal[seed % len(legal)]))
+        worst = min(worst, value)
+    env.reset(seed=0)
+    _, penalty, done, _, info = env.step(encoding.PLAY_BASE)  # a play in the exchange
+    assert done and info["illegal_action"]
+    assert penalty < worst if reward == "settlement" else penalty == -1.0 <= worst
+
+
+def test_render_human_prints_the_position(capsys: pytest.CaptureFixture[str]) -> None:
+    env = PiquetEnv(render_mode="human", seat="A", scope="deal")
+    env.reset(seed=4)
+    assert "holds" in capsys.readouterr().out
+    env.step(int(env.action_masks().argmax()))
+    assert env.render() is None and "rubicon" in capsys.readouterr().out
+
+
+def test_a_house_ruleset_goes_as_an_object_or_as_its_json() -> None:
+    from piquet.adapters import ruleset_json
+
+    house = pq.AU_CENT.evolve(target=101)
+    for given in (house, ruleset_json(house)):
+        made = gymnasium.make(ENV_ID, ruleset=given, scope="deal")
+        made.reset(seed=0)
+        assert made.unwrapped.ruleset == house

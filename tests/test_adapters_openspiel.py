@@ -258,3 +258,67 @@ def test_no_action_after_the_end() -> None:
     with pytest.raises(openspiel.InvalidActionError, match="after the end"):
         state.apply_action(0)  # would deal the next deal's first card
     assert snapshot(state) == before
+
+
+def test_a_house_ruleset_is_a_json_parameter() -> None:
+    from piquet.adapters import ruleset_json
+
+    house = pq.RUBICON.evolve(last_trick=20)
+    game = pyspiel.load_game("python_piquet", {"ruleset": ruleset_json(house), "scope": "deal"})
+    assert game.ruleset == house and game.new_initial_state().piquet.ruleset == house
+    assert pyspiel.load_game(str(game)).ruleset == house  # the game string holds it
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    with pytest.raises(ValueError, match="ruleset"):
+        pyspiel.load_game("python_piquet", {"ruleset": '{"colour": "red"}'})
+
+
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_the_observer_names_its_fields(perfect_recall: bool) -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal"})
+    state = dealt(game, 5)
+    obs_type = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+    observer = game.make_py_observer(obs_type)
+    observer.set_from(state, 0)
+    expected = encoding.observation_tensor(state.piquet.observation(pq.Player.A))
+    names = [name for name, _ in encoding.OBSERVATION_FIELDS]
+    assert list(observer.dict)[: len(names)] == names
+    for name in names:
+        field = observer.dict[name]
+        assert np.shares_memory(field, observer.tensor)
+        assert (field == expected[encoding.field_slice(name)]).all()
+    assert float(observer.dict["hand"].sum()) == 12.0
+    assert float(observer.dict["stock_size"][0]) == pytest.approx(8 / 12)
+    assert ("tricks" in observer.dict) is perfect_recall
+
+
+def test_the_observation_tensor_at_every_step_equals_the_encodings() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "game"})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        for player in (0, 1):
+            expected = encoding.observation_tensor(state.piquet.observation(pq.Player(player)))
+            assert state.observation_tensor(player) == pytest.approx(expected.tolist(), abs=0)
+        assert state.legal_actions() == encoding.legal_ids(state.piquet).tolist()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_python_tensors_are_pyspiels_own() -> None:
+    game = pyspiel.load_game("python_piquet", {"scope": "deal", "declarations": "played"})
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        for player in (0, 1):
+            for method in ("observation_tensor", "information_state_tensor"):
+                ours = getattr(state, method)(player)
+                assert ours == getattr(pyspiel.State, method)(state, player)
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(pyspiel.SpielError, match="player 2"):
+        state.observation_tensor(2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import piquet as pq
 from piquet import encoding
@@ -79,13 +79,55 @@ def test_deal_scope_ends_after_one_deal_with_the_win_reward() -> None:
     assert totals["player_0"] == (margin > 0) - (margin < 0) == -totals["player_1"]
 
 
-def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:
-    env = pz.env()
+@pytest.mark.parametrize("reward", ["settlement", "win"])
+def test_an_illegal_action_ends_the_episode_zero_sum_and_never_pays(reward) -> None:  # type: ignore[no-untyped-def]
+    env = pz.env(reward=reward, scope="deal")
     env.reset(seed=0)
     mover = env.agent_selection
+    other = pz.AGENTS[1 - pz.AGENTS.index(mover)]
     env.step(encoding.PLAY_BASE)  # a play in the exchange
     assert all(env.terminations.values())
-    assert env.rewards == {mover: -1, pz.AGENTS[1 - pz.AGENTS.index(mover)]: 0}
+    penalty = env.rewards[mover]
+    assert env.rewards == {mover: penalty, other: -penalty}
+    assert env.infos[mover]["illegal_action"] and env.infos[other]["illegal_action"]
+    assert not env.observe(mover)["action_mask"].any()
+    # no legal play ends worse for its author than the penalty
+    worst = min(min(play(pz.env(reward=reward, scope="deal"), seed).values()) for seed in range(40))
+    assert penalty < worst if reward == "settlement" else penalty == -1.0 <= worst
+
+
+def test_the_illegal_reward_is_an_option() -> None:
+    env = pz.env(illegal_reward=-5)
+    env.reset(seed=0)
+    mover = env.agent_selection
+    env.step(encoding.PLAY_BASE)
+    assert env.rewards[mover] == -5.0 and sum(env.rewards.values()) == 0.0
+    with pytest.raises(ValueError, match="illegal_reward"):
+        pz.env(illegal_reward="a lot")
+
+
+@pytest.mark.parametrize("mode", ["human", "ansi"])
+def test_pettingzoo_render_test(mode, capsys) -> None:  # type: ignore[no-untyped-def]
+    render_test(lambda render_mode=None: pz.env(scope="deal", render_mode=render_mode))
+    env = pz.env(scope="deal", render_mode=mode)
+    env.reset(seed=3)
+    shown = env.render()
+    text = capsys.readouterr().out if mode == "human" else shown
+    assert "rubicon" in text and "holds" in text
+
+
+def test_a_house_ruleset_goes_as_an_object_or_as_its_json() -> None:
+    from piquet.adapters import ruleset_json
+
+    house = pq.RUBICON.evolve(last_trick=20)
+    for given in (house, ruleset_json(house)):
+        env = pz.env(ruleset=given, scope="deal")
+        env.reset(seed=1)
+        assert env.unwrapped.ruleset == house
+    with pytest.raises(ValueError, match="ruleset: not JSON"):
+        pz.env(ruleset="{not json")
+    with pytest.raises(ValueError, match="ruleset"):
+        pz.env(ruleset='{"colour": "red"}')
 
 
 def test_bad_options_are_named() -> None:

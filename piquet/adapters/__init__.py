@@ -10,6 +10,6 @@ Each module imports its framework when it is imported; this package imports none
 All three share the action ids and observation tensor of :mod:`piquet.encoding`.
 """
 
-from ._episode import AdapterOptionError
+from ._episode import AdapterOptionError, ruleset_json, worst_reward
 
-__all__ = ["AdapterOptionError"]
+__all__ = ["AdapterOptionError", "ruleset_json", "worst_reward"]

@@ -3,11 +3,13 @@ rewards at the end of an episode."""
 
 from __future__ import annotations
 
+import json
 import numbers
 import random
 from typing import Final, Literal
 
 from piquet import CHANCE, IllegalActionError, Player, Ruleset, State, find_ruleset, new_game
+from piquet.rules import Partie
 
 Scope = Literal["game", "deal"]
 RewardKind = Literal["settlement", "win"]
@@ -63,15 +65,92 @@ def _as_int(value: object, where: str, error: type[AdapterActionError]) -> int:
 
 
 def ruleset_of(ruleset: Ruleset | str) -> Ruleset:
-    """A ruleset given as an object or by preset name."""
+    """A ruleset given as an object, by preset name, or as the JSON of
+    :func:`ruleset_json` (a house ruleset, such as ``RUBICON.evolve(...)``)."""
     if isinstance(ruleset, Ruleset):
         return ruleset
     if isinstance(ruleset, str):
+        if ruleset.lstrip().startswith("{"):
+            return _ruleset_from_json(ruleset)
         try:
             return find_ruleset(ruleset)
         except KeyError as error:
             raise AdapterOptionError(f"ruleset: {error.args[0]}") from None
-    raise AdapterOptionError(f"ruleset: a Ruleset or a preset name, not {ruleset!r}")
+    raise AdapterOptionError(
+        f"ruleset: a Ruleset, a preset name or its JSON, not {excerpt(ruleset)}"
+    )
+
+
+def _ruleset_from_json(text: str) -> Ruleset:
+    from piquet.records import RecordError, ruleset_from_dict
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise AdapterOptionError(f"ruleset: not JSON ({error.msg}): {excerpt(text)}") from None
+    try:
+        return ruleset_from_dict(data)
+    except RecordError as error:
+        raise AdapterOptionError(f"ruleset: {error}") from None
+
+
+def ruleset_json(ruleset: Ruleset) -> str:
+    """A ruleset as one line of JSON, which every adapter takes for its ``ruleset``
+    option (OpenSpiel's game parameters are strings: a house ruleset goes this way)."""
+    from piquet.records import ruleset_to_dict
+
+    return json.dumps(ruleset_to_dict(ruleset), separators=(",", ":"), sort_keys=True)
+
+
+DEAL_BOUND: Final = 400
+"""More than any deal's margin under any ruleset (the classical most is 170)."""
+
+
+def worst_reward(ruleset: Ruleset, scope: Scope, reward: RewardKind) -> float:
+    """The worst reward an episode can end with: -1 for ``reward="win"``; for the
+    settlement, minus a bound on what the ruleset can settle (a deal's margin below
+    :data:`DEAL_BOUND`; a partie of ``d`` deals and ``e`` extra ones at most
+    ``(d + e) * DEAL_BOUND`` plus its bonus; a race its game points, two a game)."""
+    if reward == "win":
+        return -1.0
+    if scope == "deal":
+        return -float(DEAL_BOUND)
+    game = ruleset.game
+    if isinstance(game, Partie):
+        return -float((game.deals + game.extra_deals) * DEAL_BOUND + game.bonus)
+    return -float(2 * getattr(game, "games_to_win", 1))
+
+
+def illegal_penalty(
+    value: float | None, ruleset: Ruleset, scope: Scope, reward: RewardKind
+) -> float:
+    """The reward of an illegal action: ``value``, or by default :func:`worst_reward`,
+    so that forfeiting never pays; the other player gets its opposite."""
+    if value is None:
+        return worst_reward(ruleset, scope, reward)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise AdapterOptionError(f"illegal_reward: a number or None, not {excerpt(value)}")
+    return float(value)
+
+
+RENDER_MODES: Final = ("human", "ansi")
+
+
+def check_render_mode(render_mode: object) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise AdapterOptionError(
+            f"render_mode: None, 'human' or 'ansi' (got {excerpt(render_mode)})"
+        )
+
+
+def position_text(state: State, player: Player | None) -> str:
+    """The position for ``render``: the state, and the hand of ``player`` (or of the
+    player to move when None)."""
+    lines = [repr(state)]
+    seat = player if player is not None else state.to_move
+    if not state.is_over and isinstance(seat, Player):
+        lines.append(f"{seat} holds {state.hand(seat)}")
+    return "\n".join(lines)
 
 
 def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
@@ -80,9 +159,11 @@ def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
 
 
 class Episode:
-    """One episode: a game, or its first deal, with chance drawn from ``rng``."""
+    """One episode: a game, or its first deal, with chance drawn from ``rng``.
 
-    __slots__ = ("reward", "scope", "state")
+    ``over`` is kept up to date at each step (frameworks ask for it many times)."""
+
+    __slots__ = ("over", "reward", "scope", "state")
 
     def __init__(
         self,
@@ -94,23 +175,17 @@ class Episode:
     ) -> None:
         self.scope = scope
         self.reward = reward
-        self.state = self._resolve(new_game(ruleset, declarations=declarations), rng)
-
-    def _resolve(self, state: State, rng: random.Random) -> State:
-        while state.to_move is CHANCE and not self._ended(state):
-            state = state.apply(state.sample_chance(rng))
-        return state
-
-    def _ended(self, state: State) -> bool:
-        return episode_over(state, self.scope)
+        self.over = False
+        self.state = self.step(new_game(ruleset, declarations=declarations), rng)
 
     def step(self, state: State, rng: random.Random) -> State:
-        self.state = self._resolve(state, rng)
-        return self.state
-
-    @property
-    def over(self) -> bool:
-        return self._ended(self.state)
+        """Move on to ``state``, chance resolved (a whole deal is one draw)."""
+        scope = self.scope
+        while state.to_move is CHANCE and not episode_over(state, scope):
+            state = state.apply(state.sample_chance(rng))
+        self.state = state
+        self.over = episode_over(state, scope)
+        return state
 
     def rewards(self) -> tuple[float, float]:
         return final_rewards(self.state, self.scope, self.reward)

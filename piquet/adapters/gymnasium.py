@@ -9,7 +9,8 @@ environment's seeded RNG. Observations are the 490 float32 values of
 sb3-contrib's ``MaskablePPO`` calls). The reward comes at the end: the settlement (or
 for ``scope="deal"`` the difference of the deal's scores) from the agent's side, or
 ``reward="win"``: +1, -1, 0. An illegal action ends the episode with
-``illegal_reward`` and ``info["illegal_action"] = True``; an action that is not an
+``illegal_reward`` (by default the worst reward the ruleset allows, so that
+forfeiting never pays) and ``info["illegal_action"] = True``; an action that is not an
 id of the action space at all (not an int, a bool, a float, out of range) raises
 :class:`InvalidActionError` and changes nothing.
 
@@ -40,6 +41,7 @@ with missing_extra("piquet.adapters.gymnasium", "gymnasium"):
     import numpy.typing as npt
 
 from piquet import IllegalActionError, Player, Ruleset, State, bots, encoding
+from piquet.bots import RandomBot
 
 from ._episode import (
     DECLARATIONS,
@@ -53,8 +55,12 @@ from ._episode import (
     Scope,
     action_id,
     check_choice,
+    check_render_mode,
+    illegal_penalty,
+    position_text,
     ruleset_of,
 )
+from ._tensors import TensorMaker, mask_into
 
 __all__ = ["ENV_ID", "InvalidActionError", "PiquetEnv"]
 
@@ -75,10 +81,13 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
 
     ``opponent``: a bot name for :func:`piquet.bots.make` (seeded from the environment's
     RNG at each reset) or a bot object; ``seat``: ``"A"``, ``"B"`` or ``"random"`` (drawn
-    at each reset); the other options as in :mod:`piquet.adapters.pettingzoo`.
+    at each reset); ``illegal_reward``: the reward of an illegal action (None: the worst
+    reward the ruleset allows, see :func:`piquet.adapters.worst_reward`);
+    ``render_mode``: ``"human"`` (printed at each step) or ``"ansi"``; the other options
+    as in :mod:`piquet.adapters.pettingzoo`.
     """
 
-    metadata: Final = {"render_modes": ["ansi"], "render_fps": 4}  # type: ignore[misc]
+    metadata: Final = {"render_modes": ["human", "ansi"], "render_fps": 4}  # type: ignore[misc]
 
     def __init__(
         self,
@@ -88,15 +97,14 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         scope: Scope = "game",
         reward: RewardKind = "settlement",
         seat: Seat = "random",
-        illegal_reward: float = -1.0,
+        illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
         check_choice("declarations", declarations, DECLARATIONS)
         check_choice("scope", scope, SCOPES)
         check_choice("reward", reward, REWARDS)
         check_choice("seat", seat, SEATS)
-        if render_mode not in (None, "ansi"):
-            raise AdapterOptionError(f"render_mode: None or 'ansi' (got {render_mode!r})")
+        check_render_mode(render_mode)
         if isinstance(opponent, str):
             bots.make(opponent)  # fails early, naming the known bots
         elif not isinstance(opponent, bots.Bot):
@@ -107,7 +115,7 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         self.scope: Scope = scope
         self.reward_kind: RewardKind = reward
         self.seat: Seat = seat
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = illegal_penalty(illegal_reward, self.ruleset, scope, reward)
         self.render_mode = render_mode
         self.observation_space = gymnasium.spaces.Box(
             0.0, OBSERVATION_HIGH, (encoding.OBSERVATION_SIZE,), np.float32
@@ -118,6 +126,8 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         self._player = Player.A
         self._rng = random.Random()
         self._forfeited = False
+        self._tensors = TensorMaker()
+        self._mask: tuple[State | None, npt.NDArray[np.bool_]] = (None, np.zeros(0, np.bool_))
 
     @property
     def state_now(self) -> State:
@@ -150,18 +160,30 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         )
         self._forfeited = False
         self._bot_moves()
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info(illegal=False)
 
     def _bot_moves(self) -> None:
         episode = self._episode
-        assert episode is not None and self._bot is not None
+        bot = self._bot
+        assert episode is not None and bot is not None
         state = episode.state
-        while not episode.over and state.to_move == self._player.other:
-            other = self._player.other
-            state = episode.step(state.apply(self._bot.choose(state.observation(other))), self._rng)
+        other = self._player.other
+        # the random bot draws from the legal actions, which the state gives without
+        # an observation: the same draw, made faster
+        quick = type(bot) is RandomBot
+        while not episode.over and state.to_move == other:
+            if quick:
+                action = bot.rng.choice(state.legal_actions())  # type: ignore[attr-defined]
+            else:
+                action = bot.choose(state.observation(other))
+            state = episode.step(state.apply(action), self._rng)
 
     def _observe(self) -> ObsArray:
-        return encoding.observation_tensor(self.state_now.observation(self._player))
+        out = np.empty(encoding.OBSERVATION_SIZE, np.float32)
+        self._tensors.tensor_into(self.state_now, self._player, out)
+        return out
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids now, as booleans (all False when the episode is over)."""
@@ -169,11 +191,17 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         episode = self._episode
         if episode is None or episode.over or self._forfeited or state.to_move != self._player:
             return np.zeros(encoding.NUM_ACTIONS, dtype=np.bool_)
-        return encoding.legal_mask(state)
+        cached = self._mask
+        if cached[0] is not state:
+            mask = np.empty(encoding.NUM_ACTIONS, np.bool_)
+            mask_into(state, mask)
+            cached = self._mask = (state, mask)
+        copy: npt.NDArray[np.bool_] = cached[1].copy()
+        return copy
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         return {
-            "action_mask": self.action_masks().astype(np.int8),
+            "action_mask": self.action_masks().view(np.int8),
             "illegal_action": illegal,
             "player": self._player.name,
         }
@@ -193,26 +221,42 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
             after = state.apply(move)
         except (encoding.EncodingError, IllegalActionError):
             self._forfeited = True
+            self._show()
             return self._observe(), self.illegal_reward, True, False, self._info(illegal=True)
         episode.step(after, self._rng)
         self._bot_moves()
+        self._show()
         if episode.over:
             reward = episode.rewards()[self._player]
             return self._observe(), reward, True, False, self._info(illegal=False)
         return self._observe(), 0.0, False, False, self._info(illegal=False)
 
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
+
     def render(self) -> str | None:
+        """The position (the state, and the agent's hand): printed for
+        ``render_mode="human"``, returned for ``"ansi"``."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        state = self.state_now
-        seen = state.observation(self._player)
-        return f"{state!r}\n{self._player} holds {seen.hand}"
+        text = position_text(self.state_now, self._player)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 ENV_ID: Final = "piquet/Piquet-v0"
 """The id under which ``gymnasium.make`` finds the environment once this module is
-imported: ``gymnasium.make("piquet/Piquet-v0", opponent="greedy")``."""
+imported: ``gymnasium.make("piquet/Piquet-v0", opponent="greedy")``, and
+``gymnasium.make_vec(ENV_ID, num_envs=64, vectorization_mode="vector_entry_point")``
+for :class:`~piquet.adapters.vector.PiquetVectorEnv`."""
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="piquet.adapters.gymnasium:PiquetEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="piquet.adapters.gymnasium:PiquetEnv",
+        vector_entry_point="piquet.adapters.vector:PiquetVectorEnv",
+    )

@@ -1,7 +1,8 @@
 """Piquet as the OpenSpiel game ``python_piquet`` (``pip install piquet[openspiel]``).
 
 Importing this module registers the game. Its parameters are ``ruleset`` (a preset
-name), ``declarations`` (``"auto"`` or ``"played"``) and ``scope`` (``"game"`` or
+name, or a house ruleset as the JSON of :func:`~piquet.adapters.ruleset_json`),
+``declarations`` (``"auto"`` or ``"played"``) and ``scope`` (``"game"`` or
 ``"deal"``). Chance is explicit, as in OpenSpiel's card games: each deal is a run of
 chance nodes that deal the pack card by card, top card first (the outcome is a card
 id of :mod:`piquet.encoding`, uniform over the cards not yet dealt); the cards then go
@@ -11,7 +12,10 @@ out in packets as the rules say. Player actions are the 4,180 ids of
 the deal's scores.
 
 Observations: the string is the player's :class:`~piquet.observation.Observation`
-in words, the tensor :func:`piquet.encoding.observation_tensor`. Information states
+in words, the tensor :func:`piquet.encoding.observation_tensor`; the observer's
+``dict`` names its fields (``hand``, ``stock_size``... as in
+:data:`piquet.encoding.OBSERVATION_FIELDS`), views into its ``tensor``, as OpenSpiel's
+C++ card games name theirs. Information states
 add perfect recall: the string adds the player's last view of each earlier deal; the
 tensor adds the tricks of the deal in the order they were played (the information
 state tensor remembers the current deal, not the earlier ones, which the scores sum
@@ -43,6 +47,7 @@ so the ISMCTS bot works unchanged (see ``examples/openspiel_ismcts.py``).
 
 from __future__ import annotations
 
+import base64
 import random
 from collections.abc import Callable
 from typing import Any, Final
@@ -82,8 +87,12 @@ from ._episode import (
     action_id,
     check_choice,
     episode_over,
+    excerpt,
     final_rewards,
+    ruleset_json,
+    ruleset_of,
 )
+from ._tensors import TensorMaker, legal_ids
 
 __all__ = [
     "GAME_NAME",
@@ -92,6 +101,7 @@ __all__ = [
     "PiquetState",
     "observation_text",
     "resampler",
+    "ruleset_parameter",
 ]
 
 GAME_NAME: Final = "python_piquet"
@@ -148,7 +158,7 @@ class PiquetGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-_MAX_UTILITY,
             max_utility=_MAX_UTILITY,
             utility_sum=0.0,
-            max_game_length=deals * (RULESETS[options["ruleset"]].pack_size + _MAX_MOVES_PER_DEAL),
+            max_game_length=deals * (_ruleset(options["ruleset"]).pack_size + _MAX_MOVES_PER_DEAL),
         )
         super().__init__(_GAME_TYPE, info, options)
 
@@ -157,7 +167,7 @@ class PiquetGame(pyspiel.Game):  # type: ignore[misc]
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset played."""
-        return RULESETS[str(self.get_parameters()["ruleset"])]
+        return _ruleset(str(self.get_parameters()["ruleset"]))
 
     @property
     def declarations(self) -> Declarations:
@@ -188,11 +198,69 @@ def _options(params: dict[str, Any]) -> dict[str, str]:
         raise AdapterOptionError(
             f"unknown parameter {sorted(unknown)[0]!r}; known: {', '.join(_DEFAULTS)}"
         )
-    options["ruleset"] = options["ruleset"].lower()
-    check_choice("ruleset", options["ruleset"], tuple(RULESETS))
+    options["ruleset"] = ruleset_parameter(options["ruleset"])
     check_choice("declarations", options["declarations"], DECLARATIONS)
     check_choice("scope", options["scope"], SCOPES)
     return options
+
+
+_RULESETS: dict[str, Ruleset] = {}
+_PACKED: Final = "json64:"
+
+
+def ruleset_parameter(value: str) -> str:
+    """The game's ``ruleset`` parameter for a preset name, a ruleset's JSON or this
+    parameter itself: a preset by its name, any other ruleset as ``json64:`` and its
+    JSON in URL-safe base64 (OpenSpiel's game strings have no room for the commas and
+    brackets of JSON), so that ``str(game)`` loads the same game again.
+
+    >>> import piquet as pq
+    >>> from piquet.adapters import ruleset_json
+    >>> ruleset_parameter("Rubicon"), ruleset_parameter(ruleset_json(pq.RUBICON))
+    ('rubicon', 'rubicon')
+    >>> ruleset_parameter(ruleset_json(pq.RUBICON.evolve(last_trick=20)))[:7]
+    'json64:'
+    """
+    if value.startswith(_PACKED):
+        text = _unpack(value)
+    elif value.lstrip().startswith("{"):
+        text = value
+    else:
+        name = value.lower()
+        check_choice("ruleset", name, tuple(RULESETS))
+        return name
+    ruleset = ruleset_of(text)
+    if RULESETS.get(ruleset.name) == ruleset:
+        return ruleset.name
+    packed = base64.urlsafe_b64encode(ruleset_json(ruleset).encode()).decode().rstrip("=")
+    _RULESETS[_PACKED + packed] = ruleset
+    return _PACKED + packed
+
+
+def _unpack(value: str) -> str:
+    body = value[len(_PACKED) :]
+    try:
+        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode()
+    except ValueError:
+        raise AdapterOptionError(f"ruleset: not base64 JSON: {excerpt(value)}") from None
+
+
+def _ruleset(parameter: str) -> Ruleset:
+    """The ruleset of a game parameter (see :func:`ruleset_parameter`), read once."""
+    found = _RULESETS.get(parameter)
+    if found is None:
+        found = ruleset_of(_unpack(parameter) if parameter.startswith(_PACKED) else parameter)
+        if len(_RULESETS) > 64:
+            _RULESETS.clear()
+        _RULESETS[parameter] = found
+    return found
+
+
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_LAST_LEGAL: tuple[State | None, list[int]] = (None, [])
+"""The legal ids of the last state asked, which pyspiel asks again and again (kept
+here, not in the state, whose attributes its serialisation holds)."""
 
 
 class PiquetState(pyspiel.State):  # type: ignore[misc]
@@ -208,45 +276,70 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
         """The card ids dealt so far in the deal being dealt."""
         self.deal_start: State = self.piquet
         """The piquet state at the chance node of the current deal."""
-        self.past_views: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-        """Per player, his last view of each finished deal (for perfect recall)."""
+        self.deal_ends: tuple[State, ...] = ()
+        """The piquet state at the end of each finished deal (for perfect recall)."""
         self.moves = 0
         """How many actions, chance ones included, led here."""
         self.deal_moves = 0
         """How many actions led to the first chance node of the current deal."""
+        self._terminal = False
+        self._current = _CHANCE
+        self._left: tuple[int, ...] = _PACK_IDS[self.ruleset.pack_size]
 
+    @property
+    def past_views(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Per player, his last view of each finished deal, in words (perfect recall)."""
+        a, b = (
+            tuple(observation_text(end.observation(p)) for end in self.deal_ends) for p in Player
+        )
+        return a, b
+
+    # pyspiel asks these many times a step: they read what _apply_action kept
     def current_player(self) -> int:
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
+        return self._current
+
+    def _moved(self) -> None:
+        """Keep whether the episode is over and who moves, after ``piquet`` changed."""
+        self._terminal = terminal = episode_over(self.piquet, self.scope)
         mover = self.piquet.to_move
-        if mover is CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert isinstance(mover, Player)
-        return int(mover)
+        if terminal:
+            self._current = _TERMINAL
+        elif mover is CHANCE:
+            self._current = _CHANCE
+        else:
+            assert isinstance(mover, Player)
+            self._current = int(mover)
 
     def is_terminal(self) -> bool:
-        return episode_over(self.piquet, self.scope)
+        return self._terminal
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [int(i) for i in np.flatnonzero(encoding.legal_mask(self.piquet))]
+        global _LAST_LEGAL
+        state = self.piquet
+        cached = _LAST_LEGAL
+        if cached[0] is not state:
+            cached = _LAST_LEGAL = (state, legal_ids(state))
+        return list(cached[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = set(self.dealing)
-        left = [i for i in _PACK_IDS[self.ruleset.pack_size] if i not in dealt]
-        return [(i, 1.0 / len(left)) for i in left]
+        left = self._left
+        p = 1.0 / len(left)
+        return [(i, p) for i in left]
 
     # OpenSpiel's binding refuses a float or a string with a TypeError of its own and
     # takes a bool as an int: check the action's type before it, and its legality in
     # _apply_action (which C++ callers reach directly), before anything changes.
     def apply_action(self, action: Any) -> None:
-        super().apply_action(action_id(action, "apply_action", _ACTION_BOUND, InvalidActionError))
+        if type(action) is not int or not 0 <= action < _ACTION_BOUND:
+            action = action_id(action, "apply_action", _ACTION_BOUND, InvalidActionError)
+        super().apply_action(action)
 
     def apply_action_with_legality_check(self, action: Any) -> None:
         number = action_id(action, "apply_action", _ACTION_BOUND, InvalidActionError)
         super().apply_action_with_legality_check(number)
 
     def _apply_action(self, action: int) -> None:
-        if self.is_terminal():
+        if self._terminal:
             raise InvalidActionError(f"apply_action: action {action} after the end of the game")
         if self.piquet.to_move is CHANCE:
             self._deal_card(action)
@@ -258,7 +351,8 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
         self.moves += 1
         self.piquet = after
         if after.to_move is CHANCE or after.is_over:
-            self._remember_deal()
+            self.deal_ends = (*self.deal_ends, after)
+        self._moved()
 
     def _deal_card(self, action: int) -> None:
         size = self.ruleset.pack_size
@@ -271,17 +365,16 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
             self.deal_moves = self.moves
         self.moves += 1
         self.dealing = (*self.dealing, int(action))
+        left = self._left
+        at = left.index(action)
+        self._left = left[:at] + left[at + 1 :]
         if len(self.dealing) == size:
             order = [encoding.CARDS[i] for i in self.dealing]
             self.deal_start = self.piquet
             self.piquet = self.piquet.apply(Deal(order, packet=self.ruleset.packet))
             self.dealing = ()
-
-    def _remember_deal(self) -> None:
-        views = tuple(
-            (*self.past_views[p], observation_text(self.piquet.observation(p))) for p in Player
-        )
-        self.past_views = (views[0], views[1])
+            self._left = _PACK_IDS[size]
+            self._moved()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -294,7 +387,7 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
             return encoding.describe(int(action))
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
+        if not self._terminal:
             return [0.0, 0.0]
         return list(final_rewards(self.piquet, self.scope, "settlement"))
 
@@ -309,6 +402,16 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
                 mine |= CardSet([encoding.CARDS[card_id]])
         return mine
 
+    # pyspiel's own tensors copy the state (a new state and its attributes) and write
+    # the tensor twice; a Python caller (rl_environment, a training loop) comes here
+    def observation_tensor(self, player: Any = None) -> list[float]:
+        """The observer's tensor for ``player`` (the one to move when omitted)."""
+        return _tensor_of(self, player, perfect_recall=False)
+
+    def information_state_tensor(self, player: Any = None) -> list[float]:
+        """The information state tensor for ``player`` (the one to move when omitted)."""
+        return _tensor_of(self, player, perfect_recall=True)
+
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> PiquetState:
@@ -319,6 +422,25 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return f"{self.piquet!r} dealing {len(self.dealing)}"
+
+
+_OBSERVERS: dict[bool, PiquetObserver] = {}
+
+
+def _tensor_of(state: PiquetState, player: Any, perfect_recall: bool) -> list[float]:
+    if player is None:
+        player = state.current_player()
+    if type(player) is not int:
+        player = action_id(player, "player", 2, InvalidActionError)
+    if not 0 <= player < 2:
+        raise pyspiel.SpielError(f"player {player}: not a player (0 or 1)")
+    observer = _OBSERVERS.get(perfect_recall)
+    if observer is None:
+        obs_type = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+        observer = _OBSERVERS[perfect_recall] = PiquetObserver(obs_type, None)
+    observer.set_from(state, player)
+    tensor: list[float] = observer.tensor.tolist()
+    return tensor
 
 
 def observation_text(observation: Observation) -> str:
@@ -365,18 +487,22 @@ class PiquetObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         size = INFORMATION_STATE_SIZE if self.perfect_recall else encoding.OBSERVATION_SIZE
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor[: encoding.OBSERVATION_SIZE]}
+        self.dict: dict[str, npt.NDArray[np.float32]] = {
+            name: self.tensor[encoding.field_slice(name)] for name, _ in encoding.OBSERVATION_FIELDS
+        }
+        """The tensor's fields by name (views into it), as in :mod:`piquet.encoding`."""
         if self.perfect_recall:
             self.dict["tricks"] = self.tensor[encoding.OBSERVATION_SIZE :].reshape(12, _TRICK_SIZE)
+        self._observation = self.tensor[: encoding.OBSERVATION_SIZE]
+        self._tensors = TensorMaker()
 
     def set_from(self, state: PiquetState, player: int) -> None:
-        observation = state.piquet.observation(Player(player))
-        self.tensor[: encoding.OBSERVATION_SIZE] = encoding.observation_tensor(observation)
+        self._tensors.tensor_into(state.piquet, Player(player), self._observation)
         if not self.perfect_recall:
             return
         tricks = self.dict["tricks"]
         tricks.fill(0.0)
-        for i, trick in enumerate(observation.tricks):
+        for i, trick in enumerate(state.piquet.observation(Player(player)).tricks):
             tricks[i, encoding.card_id(trick.lead)] = 1.0
             tricks[i, 36 + encoding.card_id(trick.follow)] = 1.0
             tricks[i, 72] = float(trick.leader == player)
@@ -387,7 +513,9 @@ class PiquetObserver:
             text += f"\ndealing {len(state.dealing)}: mine {state.own_dealt_so_far(player)}"
         if not self.perfect_recall:
             return text
-        return "\n".join((*state.past_views[player], text))
+        me = Player(player)
+        past = (observation_text(end.observation(me)) for end in state.deal_ends)
+        return "\n".join((*past, text))
 
 
 # ----------------------------------------------------------------- resampling

@@ -7,9 +7,14 @@ RNG. Each agent's observation is a dict: ``"observation"``, the 490 float32 valu
 over the ids of :mod:`piquet.encoding` (all 0 when it is not that agent's turn).
 Rewards come once, at the end: the settlement of the game (``reward="settlement"``,
 the winner's points, the loser's negated; for ``scope="deal"`` the difference of the
-deal's scores) or ``reward="win"``: +1, -1, or 0 for a draw. An action that is not an
-id of the action space (not an int, a bool, a float, out of range; or ``None`` from an
-agent still playing) raises :class:`InvalidActionError` and changes nothing.
+deal's scores) or ``reward="win"``: +1, -1, or 0 for a draw. An illegal action ends
+the episode: its author gets ``illegal_reward`` (by default the worst reward the
+ruleset allows, so forfeiting never pays), the other agent its opposite (the game
+stays zero-sum), and both infos say ``"illegal_action": True``. An action that is
+not an id of the action space (not an int, a bool, a float, out of range; or ``None``
+from an agent still playing) raises :class:`InvalidActionError` and changes nothing.
+``ruleset`` is a :class:`~piquet.Ruleset` (a house one too), a preset name, or the
+JSON of :func:`~piquet.adapters.ruleset_json`.
 
 >>> from piquet.adapters import pettingzoo as pz
 >>> env = pz.env(ruleset="rubicon", scope="deal")
@@ -37,9 +42,8 @@ with missing_extra("piquet.adapters.pettingzoo", "pettingzoo"):
     import numpy as np
     import numpy.typing as npt
     from pettingzoo import AECEnv
-    from pettingzoo.utils import BaseWrapper
 
-from piquet import Player, Ruleset, State, encoding
+from piquet import IllegalActionError, Player, Ruleset, State, encoding
 
 from ._episode import (
     DECLARATIONS,
@@ -52,9 +56,13 @@ from ._episode import (
     Scope,
     action_id,
     check_choice,
+    check_render_mode,
     excerpt,
+    illegal_penalty,
+    position_text,
     ruleset_of,
 )
+from ._tensors import TensorMaker, mask_into
 
 __all__ = ["AGENTS", "InvalidActionError", "PiquetEnv", "env", "raw_env"]
 
@@ -99,7 +107,7 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment; build it with :func:`env` (which adds PettingZoo's checks)."""
 
     metadata: Final = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "piquet_v0",
         "is_parallelizable": False,
     }
@@ -111,17 +119,22 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         scope: Scope = "game",
         reward: RewardKind = "settlement",
         render_mode: str | None = None,
+        illegal_reward: float | None = None,
+        forfeit_illegal: bool = False,
     ) -> None:
         super().__init__()
         check_choice("declarations", declarations, DECLARATIONS)
         check_choice("scope", scope, SCOPES)
         check_choice("reward", reward, REWARDS)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: None or 'ansi' (got {render_mode!r})")
+        check_render_mode(render_mode)
         self.ruleset = ruleset_of(ruleset)
         self.declarations: Declarations = declarations
         self.scope: Scope = scope
         self.reward_kind: RewardKind = reward
+        self.illegal_reward = illegal_penalty(illegal_reward, self.ruleset, scope, reward)
+        """The reward of an illegal action's author; the other agent gets its opposite."""
+        self.forfeit_illegal = bool(forfeit_illegal)
+        """Whether an illegal action ends the episode (:func:`env`) rather than raise."""
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         space = observation_space()
@@ -131,6 +144,8 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self._episode: Episode | None = None
         self._observed: dict[str, tuple[State, npt.NDArray[Any], npt.NDArray[Any]]] = {}
+        self._tensors = TensorMaker()
+        self._forfeited = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -158,7 +173,11 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {agent: False for agent in AGENTS}
         self.truncations = {agent: False for agent in AGENTS}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self._forfeited = False
+        self._observed.clear()
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         assert self._episode is not None
@@ -173,12 +192,12 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
         cached = self._observed.get(agent)
         if cached is None or cached[0] is not state:
             player = _PLAYER[agent]
-            mask = (
-                encoding.legal_mask(state).astype(np.int8)
-                if state.to_move == player
-                else np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
-            )
-            cached = (state, encoding.observation_tensor(state.observation(player)), mask)
+            mask = np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
+            if state.to_move == player and not self._forfeited:
+                mask_into(state, mask)
+            tensor = np.empty(encoding.OBSERVATION_SIZE, np.float32)
+            self._tensors.tensor_into(state, player, tensor)
+            cached = (state, tensor, mask)
             self._observed[agent] = cached
         return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
 
@@ -194,28 +213,53 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = episode.state
-        after = state.apply(encoding.decode(state, number))  # may raise: nothing changed yet
+        try:
+            after = state.apply(encoding.decode(state, number))
+        except (IllegalActionError, encoding.EncodingError):
+            if not self.forfeit_illegal:
+                raise  # nothing changed yet
+            self.forfeit()
+            return
         self._cumulative_rewards[agent] = 0.0
-        state = episode.step(after, self._rng)
-        self.rewards = {a: 0.0 for a in self.agents}
+        episode.step(after, self._rng)
+        rewards = self.rewards
+        for a in AGENTS:
+            rewards[a] = 0.0
         if episode.over:
             for a, value in zip(AGENTS, episode.rewards(), strict=True):
-                self.rewards[a] = value
+                rewards[a] = value
                 self.terminations[a] = True
         else:
             self._select()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def forfeit(self) -> None:
+        """End the episode on an illegal action of the agent to move: he gets
+        ``illegal_reward``, the other agent its opposite (what :meth:`step` does with
+        an illegal action when ``forfeit_illegal``, as in :func:`env`)."""
+        agent = self.agent_selection
+        self._forfeited = True
+        self._observed.clear()
+        self._cumulative_rewards[agent] = 0.0
+        for a in AGENTS:
+            self.rewards[a] = self.illegal_reward if a == agent else -self.illegal_reward
+            self.terminations[a] = True
+            self.infos[a]["illegal_action"] = True
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The position (the state, and the mover's hand): printed for
+        ``render_mode="human"``, returned for ``"ansi"``."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        state = self.state_now
-        lines = [repr(state)]
-        if not state.is_over and isinstance(state.to_move, Player):
-            seen = state.observation(state.to_move)
-            lines.append(f"{state.to_move} holds {seen.hand}")
-        return "\n".join(lines)
+        text = position_text(self.state_now, None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         self._episode = None
@@ -232,14 +276,18 @@ def env(
     scope: Scope = "game",
     reward: RewardKind = "settlement",
     render_mode: str | None = None,
+    illegal_reward: float | None = None,
 ) -> Any:
-    """The environment wrapped as PettingZoo's classic games are: an illegal action
-    ends the episode with a penalty, as do steps out of order.
+    """The environment wrapped as PettingZoo's classic games are: steps out of order
+    raise, an action outside the action space raises :class:`InvalidActionError`.
 
-    ``ruleset``: a :class:`~piquet.Ruleset` or a preset name; ``declarations``:
-    ``"auto"`` (only the exchange and the play are decisions) or ``"played"``;
-    ``scope``: a whole ``"game"`` or its first ``"deal"``; ``reward``:
-    ``"settlement"`` or ``"win"``.
+    ``ruleset``: a :class:`~piquet.Ruleset` (a house one too), a preset name or its
+    JSON; ``declarations``: ``"auto"`` (only the exchange and the play are decisions)
+    or ``"played"``; ``scope``: a whole ``"game"`` or its first ``"deal"``;
+    ``reward``: ``"settlement"`` or ``"win"``; ``illegal_reward``: what an illegal
+    action costs its author (the other agent gets its opposite; by default the worst
+    reward the ruleset allows: minus a bound on its settlement, or -1 for ``"win"``);
+    ``render_mode``: ``"human"`` (printed at each step) or ``"ansi"``.
     """
     from pettingzoo.utils import wrappers
 
@@ -249,17 +297,10 @@ def env(
         scope=scope,
         reward=reward,
         render_mode=render_mode,
+        illegal_reward=illegal_reward,
+        forfeit_illegal=True,
     )
-    wrapped = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    wrapped = CheckActionWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
-
-
-class CheckActionWrapper(BaseWrapper):  # type: ignore[misc]
-    """PettingZoo's ``AssertOutOfBoundsWrapper`` with an error instead of an ``assert``:
-    an action outside the action space raises :class:`InvalidActionError` before the
-    wrappers inside it (which would end the episode) see it."""
-
-    def step(self, action: Any) -> None:
-        check_action(self, action)
-        super().step(action)
+    # the raw environment checks the action itself (as AssertOutOfBoundsWrapper would,
+    # with an error) and ends the episode on an illegal one (as TerminateIllegalWrapper
+    # would, zero-sum and without observing anything): one wrapper is left
+    return wrappers.OrderEnforcingWrapper(inner)
