@@ -111,7 +111,7 @@ def test_tensor_of_a_state_needs_a_player_and_of_an_observation_its_own() -> Non
     state = dealt()
     with pytest.raises(TypeError, match="a State needs the player who observes"):
         encoding.observation_tensor(state)
-    with pytest.raises(TypeError, match="player must be pq.Player.A or pq.Player.B, got 'A'"):
+    with pytest.raises(TypeError, match=r"player must be pq\.Player\.A or pq\.Player\.B, got 'A'"):
         encoding.observation_tensor(state, "A")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="the observation is A's, not B's"):
         encoding.observation_tensor(state.observation(pq.Player.A), pq.Player.B)
