@@ -1,7 +1,7 @@
 """Train a policy network for Rubicon piquet against the random bot, with numpy alone,
 then play it through ``pq.match`` and say whether it beats the random bot.
 
-    python examples/train_policy.py                      # about 7 minutes of training
+    python examples/train_policy.py                      # 5 minutes of training
     python examples/train_policy.py --seconds 30 --games 100 --plot curve.png
     python examples/train_policy.py --load policy.npz    # only the match
 
@@ -45,6 +45,8 @@ from piquet import encoding
 from piquet.bots import from_policy, register, unregister
 
 Array = npt.NDArray[Any]
+#: per update: (seconds since the start, games played, their mean win share, mean deal margin)
+Curve = list[tuple[float, int, float, float]]
 
 HIDDEN = 64
 # the network's outputs, in order: (name, size)
@@ -80,15 +82,19 @@ class Network:
             "bv": np.zeros(1),
         }
 
-    def save(self, path: Path, **meta: float) -> None:
-        np.savez(path, **self.params, **{k: np.array(v) for k, v in meta.items()})
+    def save(self, path: Path, curve: Curve, **meta: float) -> None:
+        """The arrays, the learning curve (``curve``, one row per update) and ``meta``."""
+        extra = {k: np.array(v) for k, v in meta.items()}
+        np.savez(path, **self.params, curve=np.array(curve).reshape(-1, 4), **extra)
 
     @classmethod
-    def load(cls, path: Path) -> Network:
+    def load(cls, path: Path) -> tuple[Network, Curve]:
+        """A saved network and its learning curve."""
         net = cls(np.random.default_rng(0))
         with np.load(path) as saved:
             net.params = {name: saved[name] for name in cls.NAMES}
-        return net
+            curve = [(t, int(g), w, m) for t, g, w, m in saved["curve"].tolist()]
+        return net, curve
 
     def forward(self, x: Array) -> tuple[Array, Array, float]:
         p = self.params
@@ -265,14 +271,14 @@ def play_training_game(
 
 def train(
     seconds: float, seed: int = 0, games_per_update: int = 8, rate: float = 3e-3
-) -> tuple[Network, list[tuple[float, int, float, float]]]:
+) -> tuple[Network, Curve]:
     """Train for ``seconds``; returns the network and its learning curve: per update
     (seconds, games played, mean win share, mean deal margin) of that update's games."""
     nprng = np.random.default_rng(seed)
     rng = random.Random(seed)
     net = Network(nprng)
     adam = Adam(net.params, rate)
-    curve: list[tuple[float, int, float, float]] = []
+    curve: Curve = []
     start = time.perf_counter()
     games = 0
     while time.perf_counter() - start < seconds:
@@ -301,18 +307,20 @@ def evaluate(net: Network, games: int, seed: int, opponent: str = "random") -> p
         unregister("trained")
 
 
-def plot(curve: Sequence[tuple[float, int, float, float]], path: Path, note: str) -> None:
-    """The learning curve: win share and deal margin of the training games, smoothed."""
+def plot(curve: Curve, path: Path, note: str) -> None:
+    """The learning curve: win share and deal margin of the training games, each point
+    the mean of five updates (40 games); games on a log scale."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     data = np.array(curve)
-    window = max(1, len(data) // 40)
+    window = min(5, len(data))
     kernel = np.ones(window) / window
     games = data[window - 1 :, 1]
     fig, (top, bottom) = plt.subplots(2, 1, sharex=True, figsize=(7, 5.5))
+    top.set_xscale("log")
     top.plot(games, np.convolve(data[:, 2], kernel, "valid"), color="tab:blue")
     top.axhline(0.5, color="grey", linestyle=":")
     top.set_ylabel("games won")
@@ -329,34 +337,36 @@ def plot(curve: Sequence[tuple[float, int, float, float]], path: Path, note: str
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=420.0, help="training time (420)")
+    parser.add_argument("--seconds", type=float, default=300.0, help="training time (300)")
     parser.add_argument("--opponent", default="random", help="the match's other bot (random)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 5 s, 10 games")
     parser.add_argument("--games", type=int, default=400, help="games of the final match (400)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("policy.npz"), help="the saved policy")
-    parser.add_argument("--load", type=Path, help="play a saved policy instead of training")
+    parser.add_argument("--load", type=Path, help="play (or plot) a saved policy, no training")
     parser.add_argument("--plot", type=Path, help="write the learning curve (matplotlib)")
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.games = 5.0, 10
     if args.load:
-        net, took = Network.load(args.load), 0.0
+        net, curve = Network.load(args.load)
+        took = curve[-1][0] if curve else 0.0
     else:
-        start = time.perf_counter()
         net, curve = train(args.seconds, args.seed)
-        took = time.perf_counter() - start
+        took = curve[-1][0] if curve else 0.0
+        net.save(args.out, curve, seconds=took)
         games = curve[-1][1] if curve else 0
-        net.save(args.out, seconds=took, games=games)
         print(f"trained {took:.0f} s, {games} games, {len(curve)} updates; saved {args.out}")
-        if args.plot:
-            note = (
-                f"python examples/train_policy.py --seconds {args.seconds:g} --seed {args.seed}"
-                f": {took:.0f} s, {platform.python_implementation()} {platform.python_version()}"
-                f", {platform.machine()}"
-            )
-            plot(curve, args.plot, note)
-            print(f"learning curve: {args.plot}")
+    if args.plot:
+        if not curve:
+            parser.error("--plot: no learning curve (no update was made)")
+        note = (
+            f"{curve[-1][1]} games in {took:.0f} s; "
+            f"{platform.python_implementation()} {platform.python_version()}, "
+            f"numpy {np.__version__}, {platform.machine()}"
+        )
+        plot(curve, args.plot, note)
+        print(f"learning curve: {args.plot}")
     result = evaluate(net, args.games, args.seed + 1, args.opponent)
     print(result.summary())
     low, high = result.win_interval

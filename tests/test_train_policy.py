@@ -96,7 +96,8 @@ def test_the_command_trains_saves_and_reports_the_match_with_its_interval(
     assert "with 95% confidence (wins " in verdict and "95% interval" in verdict
     with np.load(saved) as arrays:
         assert arrays["W1"].shape == (64, encoding.OBSERVATION_SIZE)
-        assert float(arrays["games"]) > 0
+        curve = arrays["curve"]
+        assert curve.shape[1] == 4 and curve[-1, 1] == 8 * len(curve)
     # a saved policy plays again without training
     assert example["main"](["--load", str(saved), "--games", "2"]) in (0, 1)
     assert capsys.readouterr().out.startswith("trained v random, rubicon, 2 games")

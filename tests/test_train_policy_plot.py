@@ -29,3 +29,8 @@ def test_the_command_writes_the_curve_of_its_training(tmp_path: Path) -> None:
     args = ["--seconds", "1", "--games", "2", "--out", str(tmp_path / "p.npz")]
     assert example["main"]([*args, "--plot", str(figure)]) in (0, 1)
     assert figure.stat().st_size > 10_000
+    again = tmp_path / "again.png"  # redrawn from the saved policy's curve
+    assert example["main"](
+        ["--load", str(tmp_path / "p.npz"), "--games", "2", "--plot", str(again)]
+    ) in (0, 1)
+    assert again.stat().st_size > 10_000
