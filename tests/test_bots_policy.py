@@ -189,3 +189,12 @@ def test_from_policy_checks_its_arguments() -> None:
         from_policy(first_legal, name="")
     with pytest.raises(ValueError, match="sample must be None, 'logits' or 'probabilities'"):
         from_policy(first_legal, sample="greedy")  # type: ignore[arg-type]
+
+
+def test_a_policy_that_spoils_its_mask_still_cannot_play_an_illegal_id() -> None:
+    def spoiler(tensor: Array, mask: Array) -> int:
+        mask[:] = True
+        return 0  # play AS: not legal in the exchange
+
+    with pytest.raises(PolicyError, match="chose id 0 \\(play AS\\), not legal here"):
+        from_policy(spoiler, name="spoiler").choose(dealt())

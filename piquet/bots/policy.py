@@ -100,7 +100,8 @@ class PolicyBot:
                 f"{self.name}: {observation.player} is not to move; nothing to choose"
             )
         tensor = encoding.observation_tensor(observation)
-        action_id = self._pick(self.policy(tensor, mask), mask)
+        # the policy gets its own copy of the mask: what it does to it changes nothing here
+        action_id = self._pick(self.policy(tensor, mask.copy()), mask)
         return encoding.decode(observation, action_id)
 
     def _pick(self, out: Any, mask: npt.NDArray[np.bool_]) -> int:
