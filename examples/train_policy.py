@@ -23,7 +23,8 @@ At the end it saves the network (``--out``, an .npz of its arrays), makes it a b
 :func:`piquet.bots.from_policy` (the best legal id, no sampling), plays ``--games`` games
 of ``pq.match`` against the random bot and prints the summary. It exits with status 1
 unless the lower end of the 95% interval of its win rate is above one half.
-(``--opponent greedy`` plays the match against another bot instead.)
+(``--against greedy`` trains against another bot of :mod:`piquet.bots`, ``--opponent
+greedy`` plays the match against it.)
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ import numpy.typing as npt
 
 import piquet as pq
 from piquet import encoding
-from piquet.bots import from_policy, register, unregister
+from piquet.bots import Bot, from_policy, make, register, unregister
 
 Array = npt.NDArray[Any]
 #: per update: (seconds since the start, games played, their mean win share, mean deal margin)
@@ -82,19 +83,20 @@ class Network:
             "bv": np.zeros(1),
         }
 
-    def save(self, path: Path, curve: Curve, **meta: float) -> None:
+    def save(self, path: Path, curve: Curve, **meta: object) -> None:
         """The arrays, the learning curve (``curve``, one row per update) and ``meta``."""
         extra = {k: np.array(v) for k, v in meta.items()}
         np.savez(path, **self.params, curve=np.array(curve).reshape(-1, 4), **extra)
 
     @classmethod
-    def load(cls, path: Path) -> tuple[Network, Curve]:
-        """A saved network and its learning curve."""
+    def load(cls, path: Path) -> tuple[Network, Curve, str]:
+        """A saved network, its learning curve and the bot it trained against."""
         net = cls(np.random.default_rng(0))
         with np.load(path) as saved:
             net.params = {name: saved[name] for name in cls.NAMES}
             curve = [(t, int(g), w, m) for t, g, w, m in saved["curve"].tolist()]
-        return net, curve
+            against = str(saved["against"]) if "against" in saved.files else "random"
+        return net, curve, against
 
     def forward(self, x: Array) -> tuple[Array, Array, float]:
         p = self.params
@@ -245,9 +247,15 @@ def learner_move(
 
 
 def play_training_game(
-    net: Network, seat: pq.Player, rng: random.Random, nprng: np.random.Generator, batch: Batch
+    net: Network,
+    seat: pq.Player,
+    rng: random.Random,
+    nprng: np.random.Generator,
+    batch: Batch,
+    opponent: Bot | None = None,
 ) -> tuple[float, list[float]]:
-    """One game against the random bot: the learner's score (1, 0.5, 0) and deal margins."""
+    """One game against ``opponent`` (None: the random bot, played from the state, which
+    is faster): the learner's score (1, 0.5, 0) and its deal margins."""
     state = pq.new_game(pq.RUBICON)
     margins: list[float] = []
     while not state.is_over:
@@ -259,9 +267,11 @@ def play_training_game(
             state = state.apply(state.sample_chance(rng))
         elif mover is seat:
             state = state.apply(learner_move(net, state, nprng, batch))
-        else:
+        elif opponent is None:
             legal = state.legal_actions()
             state = state.apply(legal[rng.randrange(len(legal))])
+        else:
+            state = state.apply(opponent.choose(state.observation(seat.other)))
     margins.append(state.deal_scores[seat] - state.deal_scores[seat.other])
     batch.end_deal(margins[-1])
     result = state.result
@@ -270,10 +280,16 @@ def play_training_game(
 
 
 def train(
-    seconds: float, seed: int = 0, games_per_update: int = 8, rate: float = 3e-3
+    seconds: float,
+    seed: int = 0,
+    games_per_update: int = 8,
+    rate: float = 3e-3,
+    against: str = "random",
 ) -> tuple[Network, Curve]:
-    """Train for ``seconds``; returns the network and its learning curve: per update
-    (seconds, games played, mean win share, mean deal margin) of that update's games."""
+    """Train for ``seconds`` against the bot named ``against``; returns the network and
+    its learning curve: per update (seconds, games played, mean win share, mean deal
+    margin) of that update's games."""
+    opponent = None if against == "random" else make(against, seed=seed)
     nprng = np.random.default_rng(seed)
     rng = random.Random(seed)
     net = Network(nprng)
@@ -286,7 +302,7 @@ def train(
         won, margins = [], []
         for _ in range(games_per_update):
             seat = pq.Player.A if games % 2 == 0 else pq.Player.B
-            score, deal_margins = play_training_game(net, seat, rng, nprng, batch)
+            score, deal_margins = play_training_game(net, seat, rng, nprng, batch, opponent)
             won.append(score)
             margins.extend(deal_margins)
             games += 1
@@ -307,7 +323,7 @@ def evaluate(net: Network, games: int, seed: int, opponent: str = "random") -> p
         unregister("trained")
 
 
-def plot(curve: Curve, path: Path, note: str) -> None:
+def plot(curve: Curve, path: Path, note: str, against: str = "random") -> None:
     """The learning curve: win share and deal margin of the training games, each point
     the mean of five updates (40 games); games on a log scale."""
     import matplotlib
@@ -324,7 +340,7 @@ def plot(curve: Curve, path: Path, note: str) -> None:
     top.plot(games, np.convolve(data[:, 2], kernel, "valid"), color="tab:blue")
     top.axhline(0.5, color="grey", linestyle=":")
     top.set_ylabel("games won")
-    top.set_title("Learning Rubicon piquet against the random bot")
+    top.set_title(f"Learning Rubicon piquet against the {against} bot")
     bottom.plot(games, np.convolve(data[:, 3], kernel, "valid"), color="tab:green")
     bottom.axhline(0.0, color="grey", linestyle=":")
     bottom.set_ylabel("points per deal, margin")
@@ -338,6 +354,7 @@ def plot(curve: Curve, path: Path, note: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=300.0, help="training time (300)")
+    parser.add_argument("--against", default="random", help="the bot it trains against (random)")
     parser.add_argument("--opponent", default="random", help="the match's other bot (random)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 5 s, 10 games")
     parser.add_argument("--games", type=int, default=400, help="games of the final match (400)")
@@ -346,15 +363,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--load", type=Path, help="play (or plot) a saved policy, no training")
     parser.add_argument("--plot", type=Path, help="write the learning curve (matplotlib)")
     args = parser.parse_args(argv)
+    for role in ("against", "opponent"):
+        if getattr(args, role) not in pq.bots.names():
+            parser.error(f"--{role}: unknown bot {getattr(args, role)!r}; known: {pq.bots.names()}")
     if args.quick:
         args.seconds, args.games = 5.0, 10
     if args.load:
-        net, curve = Network.load(args.load)
+        net, curve, args.against = Network.load(args.load)
         took = curve[-1][0] if curve else 0.0
     else:
-        net, curve = train(args.seconds, args.seed)
+        net, curve = train(args.seconds, args.seed, against=args.against)
         took = curve[-1][0] if curve else 0.0
-        net.save(args.out, curve, seconds=took)
+        net.save(args.out, curve, seconds=took, against=args.against)
         games = curve[-1][1] if curve else 0
         print(f"trained {took:.0f} s, {games} games, {len(curve)} updates; saved {args.out}")
     if args.plot:
@@ -365,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{platform.python_implementation()} {platform.python_version()}, "
             f"numpy {np.__version__}, {platform.machine()}"
         )
-        plot(curve, args.plot, note)
+        plot(curve, args.plot, note, args.against)
         print(f"learning curve: {args.plot}")
     result = evaluate(net, args.games, args.seed + 1, args.opponent)
     print(result.summary())

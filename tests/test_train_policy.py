@@ -101,3 +101,10 @@ def test_the_command_trains_saves_and_reports_the_match_with_its_interval(
     # a saved policy plays again without training
     assert example["main"](["--load", str(saved), "--games", "2"]) in (0, 1)
     assert capsys.readouterr().out.startswith("trained v random, rubicon, 2 games")
+
+
+def test_it_trains_against_any_bot_by_name(example: dict[str, Any]) -> None:
+    _, curve = example["train"](seconds=1.0, seed=1, against="greedy")
+    assert len(curve) >= 1 and all(0.0 <= won <= 1.0 for _, _, won, _ in curve)
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        example["train"](seconds=1.0, against="nobody")
