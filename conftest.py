@@ -55,6 +55,7 @@ DOCTEST_MODULES: dict[Path, str] = {
     _PACKAGE / "adapters" / "gymnasium.py": "rl",
     _PACKAGE / "adapters" / "openspiel.py": "rl",
     _PACKAGE / "adapters" / "bench.py": "rl",  # imports piquet.encoding
+    _PACKAGE / "bots" / "policy.py": "rl",  # its doctests use numpy
 }
 
 # A test file that needs an extra all through says so in one module-level line,

@@ -86,6 +86,7 @@ verb is, and the cards of calls that scored or tied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ._extras import missing_extra
@@ -179,36 +180,61 @@ def card_id(card: Card) -> int:
     return _CARD_ID[card]
 
 
-def _mover(state: State) -> Player:
-    mover = state.to_move
+def _checked(source: object, where: str) -> State | Observation:
+    """``source`` if it is a State or an Observation, else a TypeError naming both."""
+    if isinstance(source, (State, Observation)):
+        return source
+    got = repr(source)
+    got = got if len(got) <= 60 else got[:57] + "..."
+    raise TypeError(f"{where}: expected a State or an Observation, got {got}")
+
+
+def _legal(source: State | Observation) -> Sequence[Action]:
+    """The mover's legal actions; from an observation, its player's (empty unless he is
+    to move)."""
+    if isinstance(source, State):
+        return source.legal_actions()
+    return source.legal_actions
+
+
+def _mover(source: State | Observation) -> Player:
+    mover = source.to_move
     if not isinstance(mover, Player):
-        raise EncodingError(f"no player to move in the {state.phase.value} phase")
+        raise EncodingError(f"no player to move in the {source.phase.value} phase")
+    if isinstance(source, Observation) and mover is not source.player:
+        raise EncodingError(
+            f"the observation is {source.player}'s and {mover} is to move: "
+            "the ids of his hand are unknown"
+        )
     return mover
 
 
-def _hand_positions(state: State) -> tuple[Card, ...]:
-    hand = tuple(state.hand(_mover(state)))
+def _hand_positions(source: State | Observation) -> tuple[Card, ...]:
+    mover = _mover(source)
+    hand = tuple(source.hand(mover) if isinstance(source, State) else source.hand)
     if len(hand) != _HAND_SIZE:
         raise EncodingError(f"the mover holds {len(hand)} cards, not {_HAND_SIZE}")
     return hand
 
 
-def _current_category(state: State) -> Category:
+def _current_category(source: State | Observation) -> Category:
     """The category being declared: every legal declaration action names it."""
-    legal = state.legal_actions()
-    if state.phase is not Phase.DECLARATION or not legal:
-        raise EncodingError(f"not in the declarations (phase {state.phase.value})")
+    if source.phase is Phase.DECLARATION:
+        _mover(source)  # an observation of the other player's turn: nothing is legal
+    legal = _legal(source)
+    if source.phase is not Phase.DECLARATION or not legal:
+        raise EncodingError(f"not in the declarations (phase {source.phase.value})")
     first = legal[0]
     assert isinstance(first, (Call, Pass, Good, Equal, Reckon))
     return first.category
 
 
-def _further_combinations(state: State) -> list[CardSet]:
+def _further_combinations(source: State | Observation) -> list[CardSet]:
     """The combinations the winner may reckon, best first, read from the legal reckons.
 
     The engine offers every union of them; the single ones are those with no smaller
     non-empty reckon inside, and it lists them best first."""
-    reckons = [a.cards for a in state.legal_actions() if isinstance(a, Reckon)]
+    reckons = [a.cards for a in _legal(source) if isinstance(a, Reckon)]
     nonempty = [c for c in reckons if c]
     singles = [c for c in nonempty if not any(o < c for o in nonempty)]
     if len(singles) > 3:  # twelve cards hold at most four combinations, one of them called
@@ -216,11 +242,13 @@ def _further_combinations(state: State) -> list[CardSet]:
     return singles
 
 
-def encode(state: State, action: Action) -> int:
+def encode(state: State | Observation, action: Action) -> int:
     """The id of ``action`` in ``state``; raises :class:`EncodingError` if it has none.
 
     The action need not be legal, only expressible: a discard or a call must be cards
-    of the mover's hand, a call or reckon must be of the current category.
+    of the mover's hand, a call or reckon must be of the current category. ``state``
+    may be the :class:`~piquet.observation.Observation` of the player to move instead
+    (what a bot has): the id is the same.
 
     >>> import piquet as pq
     >>> state = pq.new_deal(
@@ -236,6 +264,8 @@ def encode(state: State, action: Action) -> int:
     ...
     piquet.encoding.EncodingError: deal 2 AS: the deal is a chance action and has no id
     """
+    if not isinstance(state, State):
+        _checked(state, "encode")
     kind = type(action)
     if kind is Play:
         assert isinstance(action, Play)
@@ -298,8 +328,9 @@ def encode(state: State, action: Action) -> int:
     raise EncodingError(f"not an action: {action!r}")
 
 
-def decode(state: State, action_id: int) -> Action:
-    """The action that ``action_id`` names in ``state`` (see the table above).
+def decode(state: State | Observation, action_id: int) -> Action:
+    """The action that ``action_id`` names in ``state`` (see the table above), or in
+    the :class:`~piquet.observation.Observation` of the player to move.
 
     Raises :class:`EncodingError` for an id out of range or meaningless here; the
     action it returns may still be illegal (check :func:`legal_mask`).
@@ -314,6 +345,8 @@ def decode(state: State, action_id: int) -> Action:
     >>> str(decode(state, SUBSET_BASE + 0b11)), str(decode(state, 0))
     ('discard AS KS', 'play AS')
     """
+    if not isinstance(state, State):
+        _checked(state, "decode")
     if not isinstance(action_id, (int, np.integer)) or isinstance(action_id, bool):
         raise EncodingError(f"an action id must be an int, not {type(action_id).__name__}")
     action_id = int(action_id)
@@ -382,8 +415,12 @@ def describe(action_id: int) -> str:
     return f"reckon {_CATEGORIES[category_index]}, combinations {picked}"
 
 
-def legal_mask(state: State) -> npt.NDArray[np.bool_]:
+def legal_mask(state: State | Observation) -> npt.NDArray[np.bool_]:
     """A boolean array of :data:`NUM_ACTIONS`: True for the ids of the legal actions.
+
+    From a player's :class:`~piquet.observation.Observation`, the mask of his legal
+    actions: the state's mask when he is to move, else all False. Equal observations
+    give equal masks.
 
     Discards are never built: their ids follow from the hand and the smallest and
     largest discard allowed (the first and last of the legal discards, which come by
@@ -399,9 +436,13 @@ def legal_mask(state: State) -> npt.NDArray[np.bool_]:
     (1585, 1585)
     """
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
-    if not isinstance(state.to_move, Player):
-        return mask
-    legal = state.legal_actions()
+    if isinstance(state, State):
+        if not isinstance(state.to_move, Player):
+            return mask
+        legal = state.legal_actions()
+    else:
+        _checked(state, "legal_mask")  # a TypeError unless an Observation
+        legal = state.legal_actions
     if not legal:
         return mask
     first = legal[0]
@@ -423,8 +464,9 @@ def legal_mask(state: State) -> npt.NDArray[np.bool_]:
     return mask
 
 
-def legal_ids(state: State) -> npt.NDArray[np.intp]:
-    """The legal ids, ascending (the indices of :func:`legal_mask`)."""
+def legal_ids(state: State | Observation) -> npt.NDArray[np.intp]:
+    """The legal ids, ascending (the indices of :func:`legal_mask`), in a state or in
+    the observation of the player to move."""
     return np.flatnonzero(legal_mask(state))
 
 
@@ -504,15 +546,47 @@ def _id_bits(mask: int) -> int:
     )
 
 
+def _observation_of(state: object, player: object) -> Observation:
+    """``state.observation(player)``, or a TypeError saying what was expected."""
+    if not isinstance(state, State):
+        _checked(state, "observation_tensor")
+    assert isinstance(state, State)
+    if player is None:
+        raise TypeError("observation_tensor(state, player): a State needs the player who observes")
+    if player is not Player.A and player is not Player.B:
+        got = repr(player)
+        got = got if len(got) <= 60 else got[:57] + "..."
+        raise TypeError(f"observation_tensor: player must be pq.Player.A or pq.Player.B, got {got}")
+    return state.observation(player)
+
+
 _CARD_PLANES: Final = 12
 _PACK_BITS: Final = {size: _id_bits(CardSet(pack(size)).mask) for size in (32, 36)}
 
 
-def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
+def observation_tensor(
+    observation: Observation | State, player: Player | None = None
+) -> npt.NDArray[np.float32]:
     """The observation as a float32 vector of :data:`OBSERVATION_SIZE` (see above).
 
     A function of the observation alone: equal observations give equal tensors.
+    ``observation_tensor(state, player)`` is ``observation_tensor(state.observation(player))``.
+
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON)
+    >>> observation_tensor(state, pq.Player.A).shape
+    (490,)
+    >>> observation_tensor(state)
+    Traceback (most recent call last):
+    ...
+    TypeError: observation_tensor(state, player): a State needs the player who observes
     """
+    if not isinstance(observation, Observation):
+        observation = _observation_of(observation, player)
+    elif player is not None and player is not observation.player:
+        raise ValueError(
+            f"observation_tensor: the observation is {observation.player}'s, not {player}'s"
+        )
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     me = observation.player
     them = me.other

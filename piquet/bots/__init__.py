@@ -21,6 +21,7 @@ from .helpers import best_call, call_score, calls_in, compare_calls, describe, u
 from .heuristic import HeuristicBot, Plan, make_heuristic, plan_for
 from .ismcts import ISMCTSBot, make_ismcts
 from .pimc import PIMCBot, make_pimc
+from .policy import PolicyBot, PolicyError, from_policy
 from .simple import GreedyBot, RandomBot, make_greedy, make_random
 
 __all__ = [
@@ -32,6 +33,8 @@ __all__ = [
     "ISMCTSBot",
     "PIMCBot",
     "Plan",
+    "PolicyBot",
+    "PolicyError",
     "RandomBot",
     "best_call",
     "call_score",
@@ -39,6 +42,7 @@ __all__ = [
     "compare_calls",
     "describe",
     "external",
+    "from_policy",
     "make",
     "names",
     "plan_for",
