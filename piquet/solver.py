@@ -53,6 +53,7 @@ from .cards import CARD_BY_INDEX, SUIT_BITS, SUIT_SHIFT
 from .engine import Phase, State
 from .rules import LeadAndWin, Ruleset, WinnerTakesCounters
 from .rules.combinations import COUNTERS_MASK
+from .search.native import kernel
 from .words import Player, Precedence, Reason
 
 __all__ = ["Solution", "SolverError", "solve"]
@@ -784,7 +785,14 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
     scores from flat tables, the last two tricks valued directly. Its transposition
     table keys a position by each suit's cards left, high to low, as whose each is (and,
     where counters score apart, whether it is one), the suits sorted (no trumps), with
-    the count of tricks reduced to the class of outcomes it leads to."""
+    the count of tricks reduced to the class of outcomes it leads to.
+
+    Where the compiled kernel runs (:mod:`piquet.search.native`), this search is its
+    ``Search`` over the ruleset's tables (:func:`_native_tables`): the same search in C."""
+    native = kernel("_csolve")
+    if native is not None:
+        compiled = native.Search(_native_tables(rules))
+        return compiled.fast, compiled.nodes
     tables = _fast_tables(rules)
     net, follower_wins, end, last_points = (
         tables.net,
@@ -945,6 +953,27 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
         return nodes
 
     return fast, searched
+
+
+@functools.lru_cache(maxsize=64)
+def _native_tables(rules: _Rules) -> object:
+    """The ruleset's tables for the compiled fast search, made once per ruleset: the
+    flat tables as numbers, and the pure search's own suit entries and bounds, which the
+    kernel asks for once each (so both paths move, bound and key alike)."""
+    native = kernel("_csolve")
+    assert native is not None
+    tables = _fast_tables(rules)
+    return native.Tables(
+        net=tables.net,
+        follower_wins=tables.follower_wins,
+        end=tables.end,
+        last_points=rules.last_points,
+        trick_class=_trick_classes(rules),
+        seventh=rules.cards if rules.cards_toward_pique else 0,
+        lower=tables.lower,
+        upper=tables.upper,
+        suit_entry=functools.partial(_suit_entry, rules.classes, tables.counted),
+    )
 
 
 @attrs.frozen(eq=False)
