@@ -958,21 +958,26 @@ def _fast_search(rules: _Rules) -> tuple[_FastSearch, Callable[[], int]]:
 @functools.lru_cache(maxsize=64)
 def _native_tables(rules: _Rules) -> object:
     """The ruleset's tables for the compiled fast search, made once per ruleset: the
-    flat tables as numbers, and the pure search's own suit entries and bounds, which the
-    kernel asks for once each (so both paths move, bound and key alike)."""
+    flat tables as numbers, and what bounds the rest of a deal (:class:`_Shape`); the
+    kernel makes its suit entries and bounds from them as :func:`_suit_entry` and
+    :class:`_Bounds` do (tests/test_native_solver.py checks every one)."""
     native = kernel("_csolve")
     assert native is not None
     tables = _fast_tables(rules)
+    shape = tables.lower.shape
     return native.Tables(
         net=tables.net,
         follower_wins=tables.follower_wins,
         end=tables.end,
         last_points=rules.last_points,
         trick_class=_trick_classes(rules),
-        seventh=rules.cards if rules.cards_toward_pique else 0,
-        lower=tables.lower,
-        upper=tables.upper,
-        suit_entry=functools.partial(_suit_entry, rules.classes, tables.counted),
+        seventh=shape.seventh,
+        kept=(min(shape.kept), max(shape.kept)),
+        lost=(min(shape.lost), max(shape.lost)),
+        last=(min(shape.last), max(shape.last)),
+        counters={"exact": 2, "bounded": 1, "": 0}[shape.counters],
+        classes=rules.classes,
+        counted=tables.counted,
     )
 
 

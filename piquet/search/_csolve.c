@@ -79,12 +79,12 @@ typedef struct {
     int32_t seventh;
     int32_t *lower;  /* BOUND_CELLS, UNSET until asked */
     int32_t *upper;
-    int32_t *index;  /* PAIRS: the entry of each pair, -1 until asked */
+    int32_t *index;  /* PAIRS: the entry of each pair (-1: the hands overlap) */
     SuitEntry *entries;
-    int n_entries;
-    PyObject *lower_map; /* key -> bound (the pure solver's _Bounds) */
-    PyObject *upper_map;
-    PyObject *suit_entry; /* pair -> (code, groups, throws) (the pure solver's _suit_entry) */
+    /* what bounds the rest of a deal (the pure solver's _Shape) */
+    int32_t kept_min, kept_max, lost_min, lost_max, last_min, last_max;
+    int32_t counters;  /* 2: a trick's points are its counters; 1: at most them; 0: neither */
+    int32_t most_sums[169], least_sums[169]; /* the pure solver's _trick_sums */
 } TablesObject;
 
 typedef struct {
@@ -123,29 +123,253 @@ static void Tables_dealloc(TablesObject *self) {
     PyMem_Free(self->upper);
     PyMem_Free(self->index);
     PyMem_Free(self->entries);
-    Py_XDECREF(self->lower_map);
-    Py_XDECREF(self->upper_map);
-    Py_XDECREF(self->suit_entry);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* ---- one suit (the pure solver's _representatives, _suit_leads, _answers, _suit_code,
+ * _sure_tricks, _suit_entry), cards as bits within the suit */
+
+#define COUNTERS9 0x1F0u /* A K Q J 10 */
+
+/* The highest card of each run of mine that no other card in play (or the card on the
+ * table, -1 for none) interrupts and, with classes, of one scoring class; high to low. */
+static int representatives(unsigned mine, unsigned in_play, int classes, int table, uint8_t *out) {
+    unsigned others = (in_play & ~mine) | (table >= 0 ? 1u << table : 0u);
+    int n = 0, previous_mine = 0, previous_class = -1;
+    for (int b = 8; b >= 0; b--) {
+        if (mine >> b & 1) {
+            int card_class = classes ? (int)(COUNTERS9 >> b & 1) : 0;
+            if (!(previous_mine && card_class == previous_class)) out[n++] = (uint8_t)b;
+            previous_mine = 1;
+            previous_class = card_class;
+        } else if (others >> b & 1) {
+            previous_mine = 0;
+        }
+    }
+    return n;
+}
+
+static int bit_length(unsigned x) { return x ? msb64(x) + 1 : 0; }
+
+static int sure_tricks(unsigned mine, unsigned theirs) {
+    int count = 0;
+    for (int b = 8; b >= 0; b--) {
+        if (mine >> b & 1)
+            count++;
+        else if (theirs >> b & 1)
+            break;
+    }
+    if (popcount64(theirs) <= count) return popcount64(mine);
+    if (!mine) return count;
+    int masters = 0;
+    for (int b = 8; b >= 0; b--) {
+        if (theirs >> b & 1)
+            masters++;
+        else if (mine >> b & 1)
+            break;
+    }
+    int held = popcount64(mine);
+    return count + 16 * (masters < held ? masters : held);
+}
+
+static uint64_t suit_code(int classes, unsigned mine, unsigned theirs) {
+    uint64_t code = 1;
+    unsigned both = mine | theirs;
+    for (int b = 8; b >= 0; b--)
+        if (both >> b & 1)
+            code = code * 4 + (theirs >> b & 1 ? 2 : 0) + (classes ? (COUNTERS9 >> b & 1) : 0);
+    return code;
+}
+
+static void fill_entry(SuitEntry *e, unsigned mine, unsigned theirs, int classes, int counted) {
+    unsigned in_play = mine | theirs;
+    memset(e, 0, sizeof *e);
+    e->code = suit_code(classes, mine, theirs) << 24 | (uint64_t)sure_tricks(mine, theirs);
+    if (counted)
+        e->code |= (uint64_t)popcount64(mine & COUNTERS9) << 16 |
+                   (uint64_t)popcount64(theirs & COUNTERS9) << 8;
+    e->has_answers = theirs != 0;
+    if (mine) {
+        /* the leads: the master, the lowest card, the others */
+        uint8_t cards[9];
+        int n = representatives(mine, in_play, classes, -1, cards), from = 0, at = 0;
+        if (bit_length(mine) == bit_length(in_play)) {
+            e->leads[at++] = cards[0];
+            e->groups[0] = 1;
+            from = 1;
+        }
+        if (from < n) {
+            e->leads[at++] = cards[n - 1];
+            e->groups[1] = 1;
+            for (int i = from; i < n - 1; i++) e->leads[at++] = cards[i];
+            e->groups[2] = (uint8_t)(n - 1 - from);
+        }
+        /* the answers to each lead: the lowest card that wins, the lowest, the others */
+        for (int l = 0; theirs && l < at; l++) {
+            int lead = e->leads[l];
+            uint8_t found[9], *out = e->answers[l];
+            int k = representatives(theirs, in_play, classes, lead, found), m = 0;
+            int winner = -1;
+            for (int i = 0; i < k; i++)
+                if (found[i] > lead) winner = found[i];
+            if (winner >= 0) out[m++] = (uint8_t)winner;
+            if (found[k - 1] != winner) out[m++] = found[k - 1];
+            for (int i = 0; i < k; i++)
+                if (found[i] != winner && found[i] != found[k - 1]) out[m++] = found[i];
+            e->n_answers[l] = (uint8_t)m;
+        }
+    }
+    /* the follower's throws: his lowest, then the others, low to high */
+    uint8_t cards[9];
+    int n = representatives(theirs, in_play, classes, -1, cards);
+    for (int i = 0; i < n; i++) e->throws[i] = cards[n - 1 - i];
+    e->n_throws = (uint8_t)n;
+}
+
+/* ---- the bounds (the pure solver's _trick_sums and _Bounds) */
+
+static int32_t pick(int most, int32_t a, int32_t b) { return most ? (a > b ? a : b) : (a < b ? a : b); }
+
+static void trick_sums(TablesObject *t) {
+    for (int most = 1; most >= 0; most--) {
+        int32_t mine_won = most ? t->kept_max : t->kept_min;
+        int32_t mine_lost = most ? t->lost_max : t->lost_min;
+        int32_t theirs_won = most ? -t->lost_min : -t->lost_max;
+        int32_t theirs_lost = most ? -t->kept_min : -t->kept_max;
+        int32_t last_won = most ? t->last_max : t->last_min;
+        int32_t last_lost = most ? -t->last_min : -t->last_max;
+        /* by (tricks, x, whether he leads): the best sum, or absent */
+        int32_t best[13][13][2];
+        uint8_t has[13][13][2];
+        memset(has, 0, sizeof has);
+        best[0][0][0] = best[0][0][1] = 0;
+        has[0][0][0] = has[0][0][1] = 1;
+        for (int tricks = 1; tricks < 13; tricks++) {
+            int end = tricks == 1;
+            for (int x = 0; x <= tricks; x++) {
+                for (int leads = 1; leads >= 0; leads--) {
+                    int any = 0;
+                    int32_t value = 0;
+                    if (x && has[tricks - 1][x - 1][1]) {
+                        int32_t option = (leads ? mine_won : theirs_won) + (end ? last_won : 0) +
+                                         best[tricks - 1][x - 1][1];
+                        value = option;
+                        any = 1;
+                    }
+                    if (x < tricks && has[tricks - 1][x][0]) {
+                        int32_t option = (leads ? mine_lost : theirs_lost) + (end ? last_lost : 0) +
+                                         best[tricks - 1][x][0];
+                        value = any ? pick(most, value, option) : option;
+                        any = 1;
+                    }
+                    if (any) {
+                        best[tricks][x][leads] = value;
+                        has[tricks][x][leads] = 1;
+                    }
+                }
+            }
+        }
+        int32_t *out = most ? t->most_sums : t->least_sums;
+        for (int tricks = 0; tricks < 13; tricks++)
+            for (int x = 0; x < 13; x++)
+                out[tricks * 13 + x] = has[tricks][x][1] ? best[tricks][x][1] : 0;
+    }
+}
+
+static int imin(int a, int b) { return a < b ? a : b; }
+static int imax(int a, int b) { return a > b ? a : b; }
+
+/* Fill the 16 cells (one a count of sure tricks) of (at, mine, theirs). */
+static void fill_bounds(TablesObject *t, int most, int at, int mine, int theirs) {
+    int won = at / 13, left = at % 13;
+    int other = 12 - left - won;
+    int sevenths = (won < 7 && 7 <= won + left) || (other < 7 && 7 <= other + left) ? t->seventh : 0;
+    int counters = mine + theirs;
+    int exact = t->counters == 2;
+    int32_t values[16];
+    if (most) {
+        int32_t found[13];
+        for (int x = 0; x <= left; x++) {
+            int last = x ? t->last_max : -t->last_min;
+            int points = t->most_sums[left * 13 + x];
+            if (exact)
+                points = imin(points, 2 * (imin(x, mine) + imin(x, theirs)) - counters + last);
+            else if (t->counters)
+                points = imin(points, counters + last);
+            found[x] = points + t->end[won + x] + sevenths;
+        }
+        for (int sure = 0; sure < 16; sure++) {
+            int upto = left - imin(sure, left);
+            int32_t value = found[0];
+            for (int x = 1; x <= upto; x++) value = imax(value, found[x]);
+            values[sure] = value;
+        }
+    } else {
+        int32_t floors[13];
+        for (int x = 0; x <= left; x++) {
+            int last = x == left ? t->last_min : -t->last_max;
+            if (exact) {
+                int taken = imax(0, mine - (left - x)) + imax(0, theirs - (left - x));
+                floors[x] = 2 * taken - counters + last;
+            } else if (t->counters) {
+                floors[x] = -counters + last;
+            } else {
+                floors[x] = -INF;
+            }
+        }
+        int n = 0;
+        for (int sure = 0; sure <= imin(left, 15); sure++, n++) {
+            int32_t value = INF;
+            for (int x = sure; x <= left; x++) {
+                int rest = sure < left ? t->least_sums[(left - sure) * 13 + x - sure] : t->last_min;
+                int v = imax(sure * t->kept_min + rest, floors[x]) + t->end[won + x] - sevenths;
+                if (x == sure || v < value) value = v;
+            }
+            values[n] = value;
+        }
+        for (; n < 16; n++) values[n] = values[n - 1];
+    }
+    int32_t *cells = (most ? t->upper : t->lower) + ((at * COUNTS + mine) * COUNTS + theirs) * 16;
+    memcpy(cells, values, sizeof values);
 }
 
 static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"net", "follower_wins", "end", "last_points", "trick_class",
-                            "seventh", "lower", "upper", "suit_entry", NULL};
-    PyObject *net, *wins, *end, *last, *classes, *lower, *upper, *suit_entry;
-    int seventh;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiOOO", names, &net, &wins, &end, &last,
-                                     &classes, &seventh, &lower, &upper, &suit_entry))
+                            "seventh", "kept", "lost", "last", "counters", "classes", "counted",
+                            NULL};
+    PyObject *net, *wins, *end, *last, *classes_of, *kept, *lost, *last_range;
+    int seventh, counters, classes, counted;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiOOOipp", names, &net, &wins, &end, &last,
+                                     &classes_of, &seventh, &kept, &lost, &last_range, &counters,
+                                     &classes, &counted))
         return -1;
-    int32_t flags[64 * 64];
+    int32_t flags[64 * 64], two[2];
     if (read_ints(net, self->net, 64 * 64, "net") < 0 ||
         read_ints(wins, flags, 64 * 64, "follower_wins") < 0 ||
         read_ints(end, self->end, 13, "end") < 0 ||
         read_ints(last, self->last_points, 64, "last_points") < 0 ||
-        read_ints(classes, self->trick_class, 169, "trick_class") < 0)
+        read_ints(classes_of, self->trick_class, 169, "trick_class") < 0)
         return -1;
+    if (read_ints(kept, two, 2, "kept (least, most)") < 0) return -1;
+    self->kept_min = two[0];
+    self->kept_max = two[1];
+    if (read_ints(lost, two, 2, "lost (least, most)") < 0) return -1;
+    self->lost_min = two[0];
+    self->lost_max = two[1];
+    if (counters < 0 || counters > 2) {
+        PyErr_SetString(PyExc_ValueError, "Tables: counters is 0, 1 or 2");
+        return -1;
+    }
+    self->counters = counters;
     for (int i = 0; i < 64 * 64; i++) self->follower_wins[i] = flags[i] != 0;
+    if (read_ints(last_range, two, 2, "last (least, most)") < 0) return -1;
+    self->last_min = two[0];
+    self->last_max = two[1];
     self->seventh = seventh;
+    PyMem_Free(self->lower);
+    PyMem_Free(self->upper);
+    PyMem_Free(self->index);
+    PyMem_Free(self->entries);
     self->lower = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
     self->upper = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
     self->index = PyMem_Malloc(sizeof(int32_t) * PAIRS);
@@ -155,16 +379,81 @@ static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     for (int i = 0; i < BOUND_CELLS; i++) self->lower[i] = self->upper[i] = UNSET;
-    memset(self->index, 0xFF, sizeof(int32_t) * PAIRS);
-    self->n_entries = 0;
-    Py_INCREF(lower);
-    Py_INCREF(upper);
-    Py_INCREF(suit_entry);
-    self->lower_map = lower;
-    self->upper_map = upper;
-    self->suit_entry = suit_entry;
+    trick_sums(self);
+    /* every suit: 3 ** 9 pairs of the leader's and the follower's cards */
+    int n = 0;
+    for (uint32_t pair = 0; pair < PAIRS; pair++) {
+        unsigned mine = pair >> 9, theirs = pair & SUIT_BITS;
+        if (mine & theirs) {
+            self->index[pair] = -1;
+            continue;
+        }
+        fill_entry(&self->entries[n], mine, theirs, classes, counted);
+        self->index[pair] = n++;
+    }
     return 0;
 }
+
+static PyObject *Tables_bound(TablesObject *self, PyObject *args) {
+    int most;
+    long long key;
+    if (!PyArg_ParseTuple(args, "pL", &most, &key)) return NULL;
+    int at = (int)(key >> 24), mine = (int)(key >> 16 & 0xFF), theirs = (int)(key >> 8 & 0xFF);
+    int sure = (int)(key & 0xFF);
+    if (at < 0 || at >= 169 || at % 13 + at / 13 > 12 || mine >= COUNTS || theirs >= COUNTS ||
+        sure >= 16) {
+        PyErr_Format(PyExc_ValueError, "bound: no cell %lld", key);
+        return NULL;
+    }
+    int cell = ((at * COUNTS + mine) * COUNTS + theirs) * 16;
+    int32_t *cells = most ? self->upper : self->lower;
+    if (cells[cell] == UNSET) fill_bounds(self, most, at, mine, theirs);
+    return PyLong_FromLong(cells[cell + sure]);
+}
+
+static PyObject *bits_tuple(const uint8_t *bits, int n) {
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(bits[i]));
+    return out;
+}
+
+/* A suit's entry as the pure solver's _suit_entry gives it (for the tests). */
+static PyObject *Tables_suit_entry(TablesObject *self, PyObject *arg) {
+    long pair = PyLong_AsLong(arg);
+    if (pair == -1 && PyErr_Occurred()) return NULL;
+    if (pair < 0 || pair >= (long)PAIRS || self->index[pair] < 0) {
+        PyErr_Format(PyExc_ValueError, "suit_entry: no pair %ld", pair);
+        return NULL;
+    }
+    SuitEntry *e = &self->entries[self->index[pair]];
+    PyObject *groups = PyTuple_New(3);
+    if (groups == NULL) return NULL;
+    int at = 0;
+    for (int g = 0; g < 3; g++) {
+        PyObject *group = PyTuple_New(e->groups[g]);
+        if (group == NULL) {
+            Py_DECREF(groups);
+            return NULL;
+        }
+        for (int i = 0; i < e->groups[g]; i++, at++) {
+            PyObject *answers = e->has_answers ? bits_tuple(e->answers[at], e->n_answers[at])
+                                               : (Py_INCREF(Py_None), Py_None);
+            PyTuple_SET_ITEM(group, i, Py_BuildValue("(lN)", (long)e->leads[at], answers));
+        }
+        PyTuple_SET_ITEM(groups, g, group);
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)e->code, groups,
+                         bits_tuple(e->throws, e->n_throws));
+}
+
+static PyMethodDef Tables_methods[] = {
+    {"bound", (PyCFunction)Tables_bound, METH_VARARGS,
+     "bound(most, key): a cell of the bounds, as the pure solver's _Bounds[key]."},
+    {"suit_entry", (PyCFunction)Tables_suit_entry, METH_O,
+     "suit_entry(pair): a suit's entry, as the pure solver's _suit_entry gives it."},
+    {NULL, NULL, 0, NULL},
+};
 
 static PyTypeObject TablesType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "piquet.search._csolve.Tables",
@@ -173,101 +462,18 @@ static PyTypeObject TablesType = {
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Tables_init,
     .tp_dealloc = (destructor)Tables_dealloc,
+    .tp_methods = Tables_methods,
     .tp_doc = "A ruleset's tables for the fast search (made once per ruleset).",
 };
 
-/* A small list of card bits from Python (each 0..8). */
-static int read_bits(PyObject *seq, uint8_t *out, int most) {
-    PyObject *fast = PySequence_Fast(seq, "suit entry: a tuple");
-    if (fast == NULL) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > most) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "suit entry: too many cards");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v < 0 || v > 8) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "suit entry: not a card");
-            return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    Py_DECREF(fast);
-    return (int)n;
-}
-
-/* Convert the pure solver's entry (code, (masters, lowest, others), throws), each lead a
- * (card, answers or None), into a SuitEntry. */
-static int convert_entry(PyObject *found, SuitEntry *e) {
-    PyObject *code, *groups, *throws;
-    if (!PyArg_ParseTuple(found, "OOO", &code, &groups, &throws)) return -1;
-    e->code = PyLong_AsUnsignedLongLong(code);
-    if (e->code == (uint64_t)-1 && PyErr_Occurred()) return -1;
-    int count = 0;
-    e->has_answers = 0;
-    for (int g = 0; g < 3; g++) {
-        PyObject *group = PySequence_GetItem(groups, g);
-        if (group == NULL) return -1;
-        Py_ssize_t n = PySequence_Size(group);
-        if (n < 0 || count + n > 9) {
-            Py_DECREF(group);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "suit entry: too many leads");
-            return -1;
-        }
-        e->groups[g] = (uint8_t)n;
-        for (Py_ssize_t i = 0; i < n; i++, count++) {
-            PyObject *move = PySequence_GetItem(group, i);
-            PyObject *lead, *answers;
-            if (move == NULL || !PyArg_ParseTuple(move, "OO", &lead, &answers)) {
-                Py_XDECREF(move);
-                Py_DECREF(group);
-                return -1;
-            }
-            long card = PyLong_AsLong(lead);
-            int k = 0;
-            if (answers != Py_None) {
-                e->has_answers = 1;
-                k = read_bits(answers, e->answers[count], 9);
-            }
-            Py_DECREF(move);
-            if (k < 0 || card < 0 || card > 8) {
-                Py_DECREF(group);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "suit entry: not a card");
-                return -1;
-            }
-            e->leads[count] = (uint8_t)card;
-            e->n_answers[count] = (uint8_t)k;
-        }
-        Py_DECREF(group);
-    }
-    int k = read_bits(throws, e->throws, 9);
-    if (k < 0) return -1;
-    e->n_throws = (uint8_t)k;
-    return 0;
-}
-
 static SuitEntry *suit_entry(SearchObject *s, uint32_t pair) {
-    TablesObject *t = s->tables;
-    int32_t at = t->index[pair];
-    if (at >= 0) return &t->entries[at];
-    if (t->n_entries >= MAX_ENTRIES) {
-        PyErr_SetString(PyExc_RuntimeError, "suit entries: more than 3**9 (the hands overlap)");
+    int32_t at = s->tables->index[pair];
+    if (at < 0) {
+        PyErr_SetString(PyExc_ValueError, "fast: the hands overlap");
         s->failed = 1;
         return NULL;
     }
-    PyObject *found = PyObject_CallFunction(t->suit_entry, "I", pair);
-    SuitEntry *e = &t->entries[t->n_entries];
-    if (found == NULL || convert_entry(found, e) < 0) {
-        Py_XDECREF(found);
-        s->failed = 1;
-        return NULL;
-    }
-    Py_DECREF(found);
-    t->index[pair] = t->n_entries++;
-    return e;
+    return &s->tables->entries[at];
 }
 
 static int32_t bound(SearchObject *s, int most, int at, uint64_t total, int sure) {
@@ -278,21 +484,10 @@ static int32_t bound(SearchObject *s, int most, int at, uint64_t total, int sure
         s->failed = 1;
         return 0;
     }
-    int cell = ((at * COUNTS + mine) * COUNTS + theirs) * 16 + sure;
+    int cell = ((at * COUNTS + mine) * COUNTS + theirs) * 16;
     int32_t *cells = most ? t->upper : t->lower;
-    if (cells[cell] != UNSET) return cells[cell];
-    long long key = (long long)at << 24 | (long long)(total & 0xFFFF00) | sure;
-    PyObject *k = PyLong_FromLongLong(key);
-    PyObject *v = k ? PyObject_GetItem(most ? t->upper_map : t->lower_map, k) : NULL;
-    Py_XDECREF(k);
-    long value = v ? PyLong_AsLong(v) : -1;
-    Py_XDECREF(v);
-    if (v == NULL || (value == -1 && PyErr_Occurred())) {
-        s->failed = 1;
-        return 0;
-    }
-    cells[cell] = (int32_t)value;
-    return (int32_t)value;
+    if (cells[cell] == UNSET) fill_bounds(t, most, at, mine, theirs);
+    return cells[cell + sure];
 }
 
 /* ------------------------------------------------------------------ search */
