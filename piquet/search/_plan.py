@@ -79,6 +79,23 @@ class Plan:
     )  # per category: the rule, the observer's best holding, the two things heard
 
 
+@attrs.frozen
+class _Hidden:
+    """Where the cards the observer cannot see lie: the masks of what is known and the
+    room left in each place."""
+
+    known: int  # known to be in the opponent's hand after the exchange
+    opponent_played: int
+    own_taken: int
+    dealt_known: int  # the opponent's dealt hand, when shown (carte blanche)
+    fixed_taken: int  # seen stock cards the opponent took
+    seen_rest: int  # seen stock cards not taken by anyone
+    hidden: int
+    hand_slots: int
+    discard_slots: int
+    stock_slots: int
+
+
 def make_plan(observation: Observation, declarations: Declarations) -> Plan:
     if not isinstance(observation, Observation):
         raise TypeError(f"expected a piquet.Observation, not {type(observation).__name__}")
@@ -90,9 +107,40 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
         return Plan(
             observation, declarations, start, False, None, 0, 0, 0, (), 0, (), (), plays, target
         )
+    cards = _hidden(observation, mine, theirs)
+    groups = _groups(observation, declarations, cards)
+    tables = count_tables(groups, cards.hand_slots, cards.discard_slots)
+    if not tables[0].get((cards.hand_slots, cards.discard_slots)):
+        raise SamplingError("no placement of the hidden cards fits the observation")
+    slots = (cards.hand_slots, cards.discard_slots, cards.stock_slots)
+    return Plan(
+        observation=observation,
+        declarations=declarations,
+        start=start,
+        dealt=True,
+        groups=Groups(tuple(groups), *slots, tables),
+        opponent_known=cards.known,
+        opponent_played=cards.opponent_played,
+        opponent_taken=observation.taken[observation.player.other],
+        fixed_taken=tuple(CardSet.from_mask(cards.fixed_taken)),
+        dealt_known=cards.dealt_known,
+        seen_rest=tuple(CardSet.from_mask(cards.seen_rest)),
+        own_taken=tuple(CardSet.from_mask(cards.own_taken)),
+        plays=plays,
+        target=target,
+        own_held=all_held(observation),
+        claimed=claimed_combinations(observation, declarations, all_held(observation)),
+        auto_heard=_heard(observation.spoken)
+        if declarations == "auto" and observation.phase in AFTER_DECLARATIONS and observation.spoken
+        else None,
+    )
+
+
+def _hidden(observation: Observation, mine: list[Card], theirs: list[Card]) -> _Hidden:
+    """What is known of the opponent's cards and the stock, and what is hidden, with the
+    room left for it in his hand, his discard and the stock."""
     rules = observation.ruleset
-    player = observation.player
-    opponent = player.other
+    opponent = observation.player.other
     own_dealt = observation.dealt_hand.mask
     own_played = sum(card.mask for card in mine)
     own_all = observation.hand.mask | own_played | observation.discard.mask
@@ -107,14 +155,12 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
             known |= event.cards.mask
     dealt_known = observation.opponent_shown.mask
     seen = observation.seen_stock.mask
-    fixed_taken = seen & known
     seen_rest = seen & ~known
     pack_mask = sum(card.mask for card in _pack(rules.pack_size))
     hidden = pack_mask & ~own_dealt & ~own_taken & ~known & ~dealt_known & ~seen
     opponent_hand = observation.opponent_hand_size
-    taken_by_opponent = observation.taken[opponent]
     hand_slots = opponent_hand - (known & ~opponent_played).bit_count()
-    discard_slots = 12 + taken_by_opponent - opponent_hand - len(theirs)
+    discard_slots = 12 + observation.taken[opponent] - opponent_hand - len(theirs)
     stock_slots = observation.stock_size - seen_rest.bit_count()
     placed = hidden | (dealt_known & ~known)
     if min(hand_slots, discard_slots, stock_slots) < 0 or (
@@ -125,78 +171,91 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
             f"{placed.bit_count()} hidden cards for {hand_slots} in the opponent's hand, "
             f"{discard_slots} in his discard and {stock_slots} in the stock"
         )
+    return _Hidden(
+        known,
+        opponent_played,
+        own_taken,
+        dealt_known,
+        seen & known,
+        seen_rest,
+        hidden,
+        hand_slots,
+        discard_slots,
+        stock_slots,
+    )
+
+
+def _groups(observation: Observation, declarations: Declarations, cards: _Hidden) -> list[Group]:
+    """The hidden cards in groups, suit by suit, each with the places it may go and, where
+    automatic declarations limit it, how many or which of them his hand may hold."""
+    player = observation.player
+    opponent = player.other
     voids = void_suits(observation)
-    events = observation.events
     own_blank = not any(card.rank in _COURTS for card in observation.dealt_hand)
-    scored_blank = {e.player for e in events if e.reason is Reason.CARTE_BLANCHE}
+    scored_blank = {e.player for e in observation.events if e.reason is Reason.CARTE_BLANCHE}
     opponent_blank = opponent in scored_blank or (own_blank and player not in scored_blank)
+    blank_untaken = opponent_blank and observation.taken[opponent] == 0
     limit = point_limit(observation, declarations, all_held(observation))
     runs_allowed = runs_limit(observation, declarations, all_held(observation))
     groups: list[Group] = []
     for suit in Suit:
-        in_suit = [card for card in CardSet.from_mask(hidden) if card.suit is suit]
+        in_suit = [card for card in CardSet.from_mask(cards.hidden) if card.suit is suit]
         suit_allowed = ALL & ~HAND if suit in voids else ALL
-        if dealt_known:
-            # a shown carte blanche: its unplaced cards were kept or discarded; the others
-            # are stock cards, in his hand only if he took them
-            unplaced = CardSet.from_mask(dealt_known & ~known)
-            classes = [
-                (tuple(c for c in unplaced if c.suit is suit), suit_allowed & ~STOCK),
-                (tuple(in_suit), suit_allowed & ~DISCARD),
-            ]
-        elif opponent_blank and taken_by_opponent == 0:
-            classes = [
-                (tuple(c for c in in_suit if c.rank in _COURTS), STOCK),
-                (tuple(c for c in in_suit if c.rank not in _COURTS), suit_allowed),
-            ]
-        else:
-            classes = [(tuple(in_suit), suit_allowed)]
+        classes = _classes(suit, in_suit, suit_allowed, cards, blank_untaken)
         most = 12
         fits: Fits | None = None
         if len(classes) == 1 and limit is not None:
             # with automatic declarations his point was his best suit: none better
-            suit_known = [c for c in CardSet.from_mask(known) if c.suit is suit]
+            suit_known = [c for c in CardSet.from_mask(cards.known) if c.suit is suit]
             most = most_in_hand(limit, suit_known, classes[0][0])
         if len(classes) == 1 and classes[0][0]:
-            # which cards his hand may hold, not only how many: the Ruff, the sequences
-            suit_known_mask = known & (SUIT_BITS << shift_of(classes[0][0][0]))
-            checks: list[Callable[[int], bool]] = []
-            if limit is not None and limit[0] == "pips":
-                checks.append(functools.partial(worth_at_most, rules.point, limit[1]))
-            if (
-                runs_allowed is not None
-                and not runs_allowed[
-                    suit_bits(suit_known_mask | sum(card.mask for card in classes[0][0]))
-                ]
-            ):  # the whole suit would make too good a sequence: some subsets may not
-                checks.append(lambda holding: runs_allowed[suit_bits(holding)])
-            if checks:
-                fits = limited_fits(suit_known_mask, classes[0][0], most, checks)
-        groups.extend((cards, allowed, most, fits) for cards, allowed in classes if cards)
-    tables = count_tables(groups, hand_slots, discard_slots)
-    if not tables[0].get((hand_slots, discard_slots)):
-        raise SamplingError("no placement of the hidden cards fits the observation")
-    return Plan(
-        observation=observation,
-        declarations=declarations,
-        start=start,
-        dealt=True,
-        groups=Groups(tuple(groups), hand_slots, discard_slots, stock_slots, tables),
-        opponent_known=known,
-        opponent_played=opponent_played,
-        opponent_taken=taken_by_opponent,
-        fixed_taken=tuple(CardSet.from_mask(fixed_taken)),
-        dealt_known=dealt_known,
-        seen_rest=tuple(CardSet.from_mask(seen_rest)),
-        own_taken=tuple(CardSet.from_mask(own_taken)),
-        plays=plays,
-        target=target,
-        own_held=all_held(observation),
-        claimed=claimed_combinations(observation, declarations, all_held(observation)),
-        auto_heard=_heard(observation.spoken)
-        if declarations == "auto" and observation.phase in AFTER_DECLARATIONS and observation.spoken
-        else None,
-    )
+            fits = _fits(observation, classes[0][0], cards.known, most, limit, runs_allowed)
+        groups.extend((held, allowed, most, fits) for held, allowed in classes if held)
+    return groups
+
+
+def _classes(
+    suit: Suit, in_suit: list[Card], allowed: int, cards: _Hidden, blank_untaken: bool
+) -> list[tuple[tuple[Card, ...], int]]:
+    """A suit's hidden cards in classes, each with the places it may go."""
+    if cards.dealt_known:
+        # a shown carte blanche: its unplaced cards were kept or discarded; the others
+        # are stock cards, in his hand only if he took them
+        unplaced = CardSet.from_mask(cards.dealt_known & ~cards.known)
+        return [
+            (tuple(c for c in unplaced if c.suit is suit), allowed & ~STOCK),
+            (tuple(in_suit), allowed & ~DISCARD),
+        ]
+    if blank_untaken:
+        return [
+            (tuple(c for c in in_suit if c.rank in _COURTS), STOCK),
+            (tuple(c for c in in_suit if c.rank not in _COURTS), allowed),
+        ]
+    return [(tuple(in_suit), allowed)]
+
+
+def _fits(
+    observation: Observation,
+    hidden: tuple[Card, ...],
+    known: int,
+    most: int,
+    limit: tuple[str, int] | None,
+    runs_allowed: tuple[bool, ...] | None,
+) -> Fits | None:
+    """Which of a suit's hidden cards his hand may hold, not only how many: the Ruff,
+    the sequences (None: any of them)."""
+    suit_known_mask = known & (SUIT_BITS << shift_of(hidden[0]))
+    checks: list[Callable[[int], bool]] = []
+    if limit is not None and limit[0] == "pips":
+        checks.append(functools.partial(worth_at_most, observation.ruleset.point, limit[1]))
+    if (
+        runs_allowed is not None
+        and not runs_allowed[suit_bits(suit_known_mask | sum(card.mask for card in hidden))]
+    ):  # the whole suit would make too good a sequence: some subsets may not
+        checks.append(lambda holding: runs_allowed[suit_bits(holding)])
+    if checks:
+        return limited_fits(suit_known_mask, hidden, most, checks)
+    return None
 
 
 def _heard(spoken: Sequence[Spoken]) -> tuple[tuple[Player, str, Category, str], ...]:
