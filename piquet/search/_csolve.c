@@ -29,7 +29,7 @@
 #define COUNTS 16
 #define BOUND_CELLS (169 * COUNTS * COUNTS * 16)
 #define UNSET INT32_MIN
-#define TT_BITS 20
+#define TT_BITS 16
 #define TT_SIZE (1u << TT_BITS)
 
 #if defined(_MSC_VER)
