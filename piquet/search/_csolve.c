@@ -26,7 +26,7 @@
 #define SUIT_BITS 0x1FFu
 #define PAIRS (1u << 18)
 #define MAX_ENTRIES 19683 /* 3 ** 9: each card of a suit is the leader's, the follower's or gone */
-#define COUNTS 16
+#define COUNTS 13 /* counters a hand holds: 0 to 12 */
 #define BOUND_CELLS (169 * COUNTS * COUNTS * 16)
 #define UNSET INT32_MIN
 #define TT_BITS 16

@@ -38,7 +38,7 @@ def native_search(state: State) -> Search:
     return cast("Search", search)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=16)
 def native_tables(rules: PlayRules) -> object:
     """The ruleset's tables for the compiled search: the flat tables as numbers, and
     what bounds the rest of a deal (:class:`~piquet.search._fast_tables.Shape`); the
