@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import piquet as pq
-from piquet import bench
+from piquet.benchmarks import engine as bench
+from piquet.benchmarks import matches as play_bench
 from piquet.cli import main
-from piquet.matches import bench as play_bench
 
 FLOOR = "def simulate(n, rng):\n    for _ in range(n):\n        rng.random()\n"
 
@@ -60,7 +60,7 @@ def test_the_bench_command_hands_a_good_floor_to_the_bench(
 ) -> None:
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(bench, "main", lambda **kwargs: calls.append(kwargs) or 0)
-    assert main(["bench", "--floor", str(floor), "--seconds", "0.5"]) == 0
+    assert main(["bench", "--only", "engine", "--floor", str(floor), "--seconds", "0.5"]) == 0
     assert calls == [{"seconds": 0.5, "ruleset": pq.RUBICON, "floor": str(floor)}]
 
 
@@ -104,3 +104,77 @@ def test_the_runner_bench_skips_dask_when_it_is_not_installed(
 
     monkeypatch.setattr(play_bench.importlib, "import_module", missing)
     assert play_bench._dask(2) is None
+
+
+def test_the_bench_command_runs_only_the_sections_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import piquet.benchmarks as benchmarks
+
+    ran: list[tuple[str, Any]] = []
+    for name in benchmarks.SECTIONS:
+        module = f"piquet.benchmarks.{name}"
+        monkeypatch.setattr(
+            f"{module}.section", lambda options, name=name: ran.append((name, options))
+        )
+    assert main(["bench", "--only", "matches,engine", "--games", "3"]) == 0
+    assert [name for name, _ in ran] == ["engine", "matches"]  # in the sections' order
+    assert ran[0][1].games == 3 and ran[0][1].ruleset is pq.RUBICON
+    ran.clear()
+    assert main(["bench"]) == 0
+    assert [name for name, _ in ran] == list(benchmarks.SECTIONS)
+
+
+@pytest.mark.parametrize(
+    ("only", "message"),
+    [
+        ("engine,nope", "--only: no benchmark section 'nope'; the sections are engine, search"),
+        (",", "--only: name at least one section of engine, search, matches"),
+    ],
+)
+def test_the_bench_command_refuses_an_unknown_section(
+    only: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bench", "--only", only]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_running_an_unknown_section_is_a_value_error() -> None:
+    from piquet.benchmarks import Options, run
+
+    with pytest.raises(ValueError, match="no benchmark section 'perft'"):
+        run(Options(), ["perft"])
+
+
+def test_the_search_section_prints_every_figure_as_a_ratio_on_each_path(
+    floor: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from piquet.benchmarks import Options, search
+
+    options = Options(floor=str(floor), deals=1, positions=1, decisions=1)
+    search.section(options)
+    out = capsys.readouterr().out
+    built = search.kernel_built()
+    assert f"kernel: {'built' if built else 'not built'}" in out
+    assert re.search(r"ratios to one floor deal measured in the same process \(pure [\d.]+ us", out)
+    for _, label, unit, _ in search.FIGURES:
+        cell = rf"[\d.]+ {unit} +[\d.]+ floor deals"
+        assert re.search(rf"^   {re.escape(label)} +{cell}", out, re.M), label
+        if built:
+            assert re.search(rf"^   {re.escape(label)} +{cell} +{cell}  x[\d.]+$", out, re.M)
+    if not built:
+        assert "kernel: not built (the pure path only)" in out
+
+
+def test_the_matches_section_prints_its_games_as_ratios(
+    floor: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from piquet.benchmarks import Options, matches
+
+    matches.section(Options(floor=str(floor), games=2))
+    out = capsys.readouterr().out
+    for name in ("one by one", "runner, serial", "runner, 2 processes"):
+        assert re.search(
+            rf"^   {name} +[\d.]+ ms CPU a game, +[\d.]+ ms wall; +\d+ / +\d+ floor", out, re.M
+        )

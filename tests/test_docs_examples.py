@@ -44,7 +44,7 @@ def test_demo_command_narrates_a_partie() -> None:
 
 
 def test_bench_command_prints_its_figures() -> None:
-    args = [sys.executable, "-m", "piquet", "bench", "--seconds", "0.05"]
+    args = [sys.executable, "-m", "piquet", "bench", "--only", "engine", "--seconds", "0.05"]
     out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert re.search(r"auto declarations\s*:\s*\d+ deals/s", out)
     assert re.search(r"one apply \(a card played\)\s*:\s*[\d.]+ us", out)

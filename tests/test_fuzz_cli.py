@@ -139,6 +139,8 @@ BENCH = command(
     pair("--seconds", some(("0.01", "2", "600"), ("601", "1e308", "0", "-1"))),
     pair("--ruleset", rulesets),
     st.sampled_from([[], [], ["--floor", "/nonexistent"], ["--floor", "/"]]),
+    pair("--only", some(("engine", "search,matches"), ("nope", ",", "engine,,x"))),
+    pair("--deals", some(("1", "20"), ("0", "-1"))),
 )
 PERFT = command(
     "perft",
@@ -244,8 +246,8 @@ def run(argv: list[str]) -> tuple[int, str]:
         contextlib.redirect_stdout(out),
         contextlib.redirect_stderr(err),
         mock.patch("sys.stdin", io.StringIO("")),
-        mock.patch("piquet.bench.main", stub),
-        mock.patch("piquet.search_bench.main", stub),
+        mock.patch("piquet.benchmarks.run", stub),
+        mock.patch("piquet.benchmarks.search.main", stub),
     ):
         try:
             status = main(argv)

@@ -525,7 +525,7 @@ def test_cli_sigint_keeps_games(tmp_path, jobs):
 
 
 def test_benchmark_prints_its_figures(capsys):
-    from piquet.matches import bench
+    from piquet.benchmarks import matches as bench
 
     assert bench.main(["--games", "4", "--repeats", "1", "--gain-games", "4", "--no-dask"]) == 0
     out = capsys.readouterr().out

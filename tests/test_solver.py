@@ -220,7 +220,7 @@ def test_only_the_play_phase_is_solved() -> None:
 
 
 def test_the_search_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    from piquet.search_bench import main
+    from piquet.benchmarks.search import main
 
     assert main(deals=1, positions=2) == 0
     out = capsys.readouterr().out

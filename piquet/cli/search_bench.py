@@ -10,7 +10,7 @@ from . import add_ruleset_argument, positive_int
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..search_bench import main
+    from ..benchmarks.search import main
 
     rulesets = tuple(args.ruleset or [find_ruleset("rubicon")])
     return main(deals=args.deals, positions=args.positions, rulesets=rulesets)

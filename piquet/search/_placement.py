@@ -94,7 +94,7 @@ def count_tables(
 def draw_groups(plan: Groups, rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
     """One placement of the unseen cards by a plan's groups: the opponent's hand, the
     discard and the stock, before any check against what was heard (timed alone by
-    :mod:`piquet.search_bench`)."""
+    :mod:`piquet.benchmarks.search`)."""
     hand: list[Card] = []
     discard: list[Card] = []
     stock: list[Card] = []

@@ -73,7 +73,7 @@ def infer_declarations(observation: Observation) -> Declarations:
 @functools.lru_cache(maxsize=256)
 def cached_plan(observation: Observation, declarations: Declarations) -> Plan:
     """The sampling plan of an observation (what is known of the unseen cards, and how
-    to place them), cached: :func:`sample_state` and :mod:`piquet.search_bench` use it."""
+    to place them), cached: :func:`sample_state` and :mod:`piquet.benchmarks.search` use it."""
     return make_plan(observation, declarations)
 
 

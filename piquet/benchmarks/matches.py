@@ -1,4 +1,4 @@
-"""Measure the match runner: ``python -m piquet.matches.bench [--games N] [--no-dask]``.
+"""Measure the match runner: ``python -m piquet.benchmarks.matches [--games N] [--no-dask]``.
 
 It prints, for the same games:
 
@@ -32,12 +32,13 @@ import attrs
 
 from ..actions import Action
 from ..bots import GreedyBot, make, play_game
+from ..matches.match import BotSpec, MatchResult, bot_label, derive_seed, match
 from ..observation import Observation
 from ..records import dumps
 from ..rules import RUBICON
-from .match import BotSpec, MatchResult, bot_label, derive_seed, match
+from .common import Options, floor_seconds, load_floor
 
-__all__ = ["duplicate_gain", "main", "one_by_one"]
+__all__ = ["duplicate_gain", "main", "one_by_one", "section"]
 
 
 def one_by_one(bot_a: str, bot_b: str, games: int, seed: int) -> list[str]:
@@ -128,7 +129,9 @@ def _load() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m piquet.matches.bench", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m piquet.benchmarks.matches", description=__doc__
+    )
     parser.add_argument("--games", type=int, default=200, help="games per timing (200)")
     parser.add_argument("--repeats", type=int, default=5, help="runs per timing (5)")
     parser.add_argument("--gain-games", type=int, default=1000, help="games per width (1000)")
@@ -197,6 +200,39 @@ def main(argv: list[str] | None = None) -> int:
             f"({gain['score ratio']:.2f}x)"
         )
     return 0
+
+
+def section(options: Options) -> None:
+    """The matches section of ``python -m piquet bench``: greedy v random, Rubicon,
+    ``options.games`` games, played one by one and by the runner, serially and on two
+    processes (CPU time of this process and wall time, the best of two runs); with a
+    floor, each as a ratio to one floor deal measured in turns with them.
+    (``python -m piquet.benchmarks.matches`` prints more: Dask, duplicate play.)"""
+    games, seed = options.games, 7
+    print(f"== matches: greedy v random, rubicon, {games} games, best of 2")
+    run_floor = load_floor(options.floor) if options.floor is not None else None
+    floors = [floor_seconds(run_floor, 1)] if run_floor is not None else []
+    runs: dict[str, Callable[[], object]] = {
+        "one by one": lambda: one_by_one("greedy", "random", games, seed),
+        "runner, serial": lambda: match("greedy", "random", games=games, seed=seed),
+    }
+    with ProcessPoolExecutor(2) as pool:
+        pool.submit(int).result()  # started before the clock runs
+        runs["runner, 2 processes"] = lambda: match(
+            "greedy", "random", games=games, seed=seed, executor=pool
+        )
+        wall, cpu = _best(runs, 2)
+    if run_floor is not None:
+        floors.append(floor_seconds(run_floor, 4))
+    floor = sum(floors) / len(floors) if floors else 0.0
+    if floor:
+        print(f"   ratios to one floor deal ({floor * 1e6:.2f} us, CPU time) measured in turns")
+    for name in runs:
+        cpu_game, wall_game = cpu[name] / games, wall[name] / games
+        text = f"   {name:<22}{1000 * cpu_game:7.2f} ms CPU a game, {1000 * wall_game:7.2f} ms wall"
+        if floor:
+            text += f"; {cpu_game / floor:6.0f} / {wall_game / floor:6.0f} floor deals"
+        print(text)
 
 
 if __name__ == "__main__":

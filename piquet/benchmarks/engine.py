@@ -1,4 +1,5 @@
-"""``python -m piquet bench``: how fast the engine is, through the public API.
+"""The engine section of ``python -m piquet bench``: how fast the engine is, through
+the public API.
 
 Each deal is played from a chance node by a uniformly random player that calls
 ``legal_actions()`` and ``apply()`` at every step, once with ``declarations="auto"`` and
@@ -22,11 +23,12 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .engine import State, new_game
-from .rules import Ruleset
-from .words import CHANCE, Phase
+from ..engine import State, new_game
+from ..rules import Ruleset
+from ..words import CHANCE, Phase
+from .common import FLOOR_DEALS, Options, load_floor
 
-__all__ = ["child_memory", "main", "random_deals"]
+__all__ = ["FIGURES", "calibrate", "child_memory", "cpu_name", "main", "random_deals", "section"]
 
 
 def random_deals(ruleset: Ruleset, n: int, rng: random.Random, auto: bool) -> int:
@@ -174,18 +176,12 @@ def _finished_game(ruleset: Ruleset) -> State:
 
 def _floor_deal(floor_path: str) -> Callable[[int], float]:
     """The floor simulator's time per deal, measured on ``n`` deals."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("piquet_bench_floor", floor_path)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"cannot load a floor simulator from {floor_path!r}")
-    floor = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(floor)
+    run = load_floor(floor_path)
 
     def per_deal(seed: int) -> float:
         t0 = time.perf_counter()
-        floor.simulate(20000, random.Random(seed))
-        return (time.perf_counter() - t0) / 20000
+        run(random.Random(seed), FLOOR_DEALS)
+        return (time.perf_counter() - t0) / FLOOR_DEALS
 
     return per_deal
 
@@ -230,7 +226,7 @@ def calibrate(floor_path: str, rounds: int = 5, ruleset: Ruleset | None = None) 
     A virtual machine's speed drifts; ratios to a fixed reference measured in turns are
     comparable from one day, or machine, to the next.
     """
-    from .rules import RUBICON
+    from ..rules import RUBICON
 
     ruleset = RUBICON if ruleset is None else ruleset
     floor = _floor_deal(floor_path)
@@ -255,7 +251,7 @@ def calibrate(floor_path: str, rounds: int = 5, ruleset: Ruleset | None = None) 
 
 def main(seconds: float = 2.0, ruleset: Ruleset | None = None, floor: str | None = None) -> int:
     """Print the figures; returns 0."""
-    from .rules import RUBICON
+    from ..rules import RUBICON
 
     ruleset = RUBICON if ruleset is None else ruleset
     print(f"piquet bench: ruleset {ruleset.name}")
@@ -286,3 +282,9 @@ def main(seconds: float = 2.0, ruleset: Ruleset | None = None, floor: str | None
     if floor is not None:
         calibrate(floor, ruleset=ruleset)
     return 0
+
+
+def section(options: Options) -> None:
+    """The engine section of ``python -m piquet bench``: :func:`main`'s figures."""
+    print("== engine: wall time, through the public API")
+    main(seconds=options.seconds, ruleset=options.ruleset, floor=options.floor)
