@@ -29,7 +29,7 @@
 #define COUNTS 13 /* counters a hand holds: 0 to 12 */
 #define BOUND_CELLS (169 * COUNTS * COUNTS * 16)
 #define UNSET INT32_MIN
-#define TT_BITS 16
+#define TT_BITS 14
 #define TT_SIZE (1u << TT_BITS)
 
 #if defined(_MSC_VER)
@@ -743,7 +743,7 @@ typedef struct {
     int32_t low, high, first;
 } FullEntry;
 
-#define FULL_BITS 16
+#define FULL_BITS 14
 #define FULL_SIZE (1u << FULL_BITS)
 static FullEntry *full_tt = NULL;
 
