@@ -206,6 +206,26 @@ def test_kernel_search_refuses_a_position_that_cannot_be(
             search.root(hands, mover, lead, sign, -1, 0)  # type: ignore[arg-type]
 
 
+def test_kernel_search_refuses_more_cards_than_tricks_left() -> None:
+    state = next(_positions(RULESETS["rubicon"], 1, seed=4))
+    kernel = native.kernel("_csolve")
+    assert kernel is not None
+    rules = play_rules(RULESETS["rubicon"])
+    search = kernel.Search(native_tables(rules), rules=rules, tricks_a=8)
+    hands = (state.hand(pq.Player.A).mask, state.hand(pq.Player.B).mask)
+    assert len(state.hand(pq.Player.A)) > 4
+    with pytest.raises(ValueError, match="no more cards than the tricks left"):
+        search.root(hands, 0, -1, 1, -1, 0)
+
+
+def test_kernel_search_refuses_tables_never_filled() -> None:
+    kernel = native.kernel("_csolve")
+    assert kernel is not None
+    empty = kernel.Tables.__new__(kernel.Tables)
+    with pytest.raises(ValueError, match="never filled"):
+        kernel.Search(empty)
+
+
 def test_pure_search_is_the_reference_when_switched_off() -> None:
     state = next(_positions(RULESETS["rubicon"], 1, seed=6))
     with _path(False):

@@ -1089,6 +1089,10 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
                                      &rules, &elder, &pique_open, &elder_count, &tricks_a,
                                      &target, &score_a, &score_b))
         return -1;
+    if (((TablesObject *)tables)->entries == NULL) {
+        PyErr_SetString(PyExc_ValueError, "Search: the Tables were never filled (Tables(...))");
+        return -1;
+    }
     if (elder < 0 || elder > 1 || tricks_a < 0 || tricks_a > 12 || elder_count < 0) {
         PyErr_SetString(PyExc_ValueError,
                         "Search: elder is 0 or 1, tricks_a 0 to 12, elder_count at least 0");
@@ -1173,12 +1177,14 @@ static PyObject *search_root(SearchObject *self, PyObject *args, int with_move) 
                                           &sign, &alpha, &beta);
     if (!ok) return NULL;
     uint64_t mover_hand = mover == 0 ? hand_a : hand_b;
+    int most = popcount64(hand_a) > popcount64(hand_b) ? popcount64(hand_a) : popcount64(hand_b);
     if (mover < 0 || mover > 1 || (sign != 1 && sign != -1) || lead < -1 || lead > 63 ||
         (lead >= 0 && ((hand_a | hand_b) >> lead & 1)) || !hands_ok(hand_a, hand_b, lead >= 0) ||
+        self->tricks_a + most > 12 ||
         (with_move && (card < 0 || card > 63 || !(mover_hand >> card & 1)))) {
         PyErr_SetString(PyExc_ValueError,
-                        "root: two disjoint hands, the mover (0 or 1) and his card, the card led "
-                        "(-1 for none), the sign (1 or -1)");
+                        "root: two disjoint hands (no more cards than the tricks left), the mover "
+                        "(0 or 1) and his card, the card led (-1 for none), the sign (1 or -1)");
         return NULL;
     }
     own_table(self);
