@@ -1,21 +1,26 @@
-/* piquet.search._csolve: the play-phase solver's fast search, compiled.
+/* piquet.search._csolve: the play-phase solver's search, compiled.
  *
- * The C twin of the pure solver's fast search (the negamax over tricks that runs once
- * no pique is open and no race's target is near): the same moves in the same order, the
- * same bounds, the same transposition-table key, the same fail-soft values. It knows no
- * ruleset: Python compiles a ruleset's tables once (``Tables``: the trick points, who
- * wins each pair of cards, the last trick, the cards and capot by tricks won, the cards
- * at the seventh trick, the classes of trick counts) and the kernel reads them. Two
- * things stay in Python and are asked for once each, then kept in the tables: a suit's
- * entry (its code, leads, answers and throws, from the pure solver's own function) and
- * a cell of the bounds (from the pure solver's own bound tables). A house ruleset thus
- * needs no new native code.
+ * The C twin of the pure solver's search (piquet/search/_search.py, _fast.py,
+ * _fast_tables.py, _moves.py): the full search, which follows the scores while the pique
+ * is open or a race's target near, and the fast negamax over tricks once neither
+ * matters; the same moves in the same order, the same equivalent cards, the same bounds,
+ * the same transposition-table keys. The MTD(f) driver and the valuing of each play stay
+ * in Python (piquet/search/solver.py), calling Search.root and Search.root_move.
  *
- * The transposition table is one fixed-size table of the module, entries tagged with the
- * number of the search that wrote them: a new ``Search`` (one a solve) sees an empty
- * table without clearing it, as the pure solver starts each solve with an empty dict.
- * A slot holds one position; a new position takes it over (the table keeps bounds only,
- * so losing one costs time, never a value).
+ * It knows no ruleset: Python compiles a ruleset's tables once (``Tables``, see
+ * piquet/search/_native_solve.py: the points of every pair of cards and who wins it, the
+ * lead and last-trick points, the cards and capot by tricks won, the cards at the
+ * seventh trick, the classes of trick counts, the pique's threshold and bonus, and what
+ * bounds the rest of a deal) and the kernel reads them. From those it makes every suit's
+ * entry (its code, sure tricks, counters, leads, answers and throws) at once, and each
+ * cell of the bounds when first met, as the pure search does (the tests compare them
+ * cell by cell). A house ruleset thus needs no new native code.
+ *
+ * The transposition tables (one for the fast search, one for the full) are fixed-size
+ * tables of the module, entries tagged with the number of the search that wrote them: a
+ * new ``Search`` (one a solve) sees empty tables without clearing them, as the pure
+ * solver starts each solve with empty dicts. A slot holds one position; a new position
+ * takes it over (the tables keep bounds only, so losing one costs time, never a value).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
