@@ -20,7 +20,8 @@ NO_COMPILER = "piquet: no C compiler, installing the pure-Python package"
 
 
 def _flags() -> list[str]:
-    return ["/O2"] if sys.platform == "win32" else ["-O3", "-std=c99"]
+    # the compiler's own C standard (C11 or later today: Python's headers need no less)
+    return ["/O2"] if sys.platform == "win32" else ["-O3"]
 
 
 class OptionalBuildExt(build_ext):
