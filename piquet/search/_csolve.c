@@ -58,9 +58,9 @@ typedef struct {
     uint8_t has_answers; /* whether the follower holds the suit */
     uint8_t leads[9];
     uint8_t n_answers[9];
-    uint8_t answers[9][9];
     uint8_t n_throws;   /* throws[0]: his lowest; then the others */
     uint8_t throws[9];
+    uint8_t answers[9][9]; /* last: the rest fits one cache line */
 } SuitEntry;
 
 typedef struct {
@@ -84,7 +84,7 @@ typedef struct {
     int32_t seventh;
     int32_t *lower;  /* BOUND_CELLS, UNSET until asked */
     int32_t *upper;
-    int32_t *index;  /* PAIRS: the entry of each pair (-1: the hands overlap) */
+    int16_t *index;  /* PAIRS: the entry of each pair (-1: the hands overlap) */
     SuitEntry *entries;
     /* what bounds the rest of a deal (the pure solver's _Shape) */
     int32_t kept_min, kept_max, lost_min, lost_max, last_min, last_max;
@@ -395,7 +395,7 @@ static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwds) {
     PyMem_Free(self->entries);
     self->lower = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
     self->upper = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
-    self->index = PyMem_Malloc(sizeof(int32_t) * PAIRS);
+    self->index = PyMem_Malloc(sizeof(int16_t) * PAIRS);
     self->entries = PyMem_Malloc(sizeof(SuitEntry) * MAX_ENTRIES);
     if (!self->lower || !self->upper || !self->index || !self->entries) {
         PyErr_NoMemory();
@@ -412,7 +412,7 @@ static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwds) {
             continue;
         }
         fill_entry(&self->entries[n], mine, theirs, classes, counted);
-        self->index[pair] = n++;
+        self->index[pair] = (int16_t)n++;
     }
     return 0;
 }
@@ -490,7 +490,7 @@ static PyTypeObject TablesType = {
 };
 
 static SuitEntry *suit_entry(SearchObject *s, uint32_t pair) {
-    int32_t at = s->tables->index[pair];
+    int at = s->tables->index[pair];
     if (at < 0) {
         PyErr_SetString(PyExc_ValueError, "fast: the hands overlap");
         s->failed = 1;
