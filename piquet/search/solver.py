@@ -53,8 +53,10 @@ from ..cards import CARD_BY_INDEX, SUIT_BITS
 from ..engine import Phase, State
 from ..words import Player
 from ._moves import representatives
+from ._native_solve import native_search
 from ._search import Search
 from ._solver_rules import INF, SUIT_BASE, SolverError
+from .native import kernel
 
 __all__ = ["Solution", "SolverError", "solve"]
 
@@ -101,7 +103,8 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
         raise SolverError(f"solve: the state is in the {state.phase.value} phase, not the play")
     mover = state.to_move
     assert isinstance(mover, Player)
-    search = Search(state)
+    # the compiled kernel's search where it runs, the pure one otherwise: the same values
+    search = native_search(state) if kernel("_csolve") is not None else Search(state)
     lead = state.trick[0].index if state.trick else -1
     hands = (state.hand(Player.A).mask, state.hand(Player.B).mask)
     sign = 1 if mover == 0 else -1
