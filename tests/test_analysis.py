@@ -207,8 +207,9 @@ def test_analyse_reads_a_record_and_refuses_other_things() -> None:
 
 
 def test_an_analysis_does_not_depend_on_what_was_analysed_before() -> None:
-    """The sampler's cached plans learn from past draws; each decision draws from its
-    own plan, so analysing a deal again gives the same analysis."""
+    """The sampler's plans are cached from one analysis to the next; they draw the same
+    worlds from the same random stream, so analysing a deal again gives the same
+    analysis."""
     text = pq.dumps(demo_game())
     first = analyse(text, valuer=FAST, deal=2)
     analyse(text, valuer=FAST, deal=1)

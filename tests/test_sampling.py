@@ -295,6 +295,23 @@ def test_the_elders_view_before_his_lead_is_sampled_uniformly(seed: int, witness
     assert plan.witnessed  # the plain draws were dropped often enough to turn to witnesses
 
 
+def test_a_sample_does_not_depend_on_what_was_drawn_before() -> None:
+    # the plan is cached between calls; how it draws (plain, or from the witnesses of the
+    # unshown calls) is chosen from the plan alone, not from the caller's past draws
+    state, _ = _late_position(20, tricks_left=12, mode="auto")
+    player = state.to_move
+    assert isinstance(player, pq.Player)
+    seen = state.observation(player)
+    sampling.cached_plan.cache_clear()
+    first = sampling.sample_state(seen, random.Random(7))
+    for seed in range(40):
+        sampling.sample_state(seen, random.Random(seed))
+    assert sampling.sample_state(seen, random.Random(7)) == first
+    sampling.cached_plan.cache_clear()
+    assert sampling.sample_state(seen, random.Random(7)) == first
+    assert sampling.cached_plan(seen, "auto").witnessed[0] is not None  # witnesses chosen
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_between_deals_the_samples_are_uniform(mode: str) -> None:
     # a finished deal: what the younger (B) cannot see is the elder's discard and the

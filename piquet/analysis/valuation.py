@@ -260,7 +260,7 @@ def draw_worlds(
     mode = infer_declarations(observation) if declarations is None else declarations
     if mode not in ("played", "auto"):
         raise ValueError(f"declarations must be 'played' or 'auto' (got {mode!r})")
-    plan = cached_plan.__wrapped__(observation, mode)  # a fresh plan, not the cached one
+    plan = cached_plan(observation, mode)
     for _ in range(count):
         if not plan.dealt:
             yield plan.start

@@ -72,7 +72,6 @@ class Plan:
         factory=dict, eq=False, repr=False
     )  # what a claim says aloud, remembered
     claimed: tuple[Claimed, ...] = ()  # the opponent's combinations heard, not shown
-    progress: dict[str, int] = attrs.field(factory=dict, eq=False, repr=False)
     witnessed: list[Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
     auto_checks: list[tuple[CategoryRule, int, tuple[tuple[Player, str, Category, str], ...]]] = (
         attrs.field(factory=list, eq=False, repr=False)

@@ -129,26 +129,38 @@ def sample_state(
 def sample_plan(plan: Plan, rng: random.Random, max_tries: int) -> tuple[State | None, int]:
     """A sample of a dealt plan (None when none was found in ``max_tries`` draws) and
     the draws it took; :func:`sample_state` with a plan from :func:`cached_plan`."""
+    if not plan.witnessed and plan.claimed:
+        _choose_the_way_to_draw(plan)
     for tries in range(1, max_tries + 1):
         state = draw_state(plan, rng)
-        if not plan.witnessed and plan.claimed:
-            _weigh_witnesses(plan, state is not None)
         if state is not None:
             return state, tries
     return None, max_tries
 
 
-def _weigh_witnesses(plan: Plan, kept: bool) -> None:
-    """Count the plain draws kept and dropped; once they are mostly dropped, draw from the
-    witnesses instead if they hold fewer placements. Either way of drawing gives every
-    consistent placement the same chance, so choosing between them on past draws keeps
-    the samples uniform."""
-    progress = plan.progress
-    name = "kept" if kept else "dropped"
-    progress[name] = progress.get(name, 0) + 1
-    dropped = progress.get("dropped", 0)
-    if dropped >= 12 and dropped >= 3 * progress.get("kept", 0):
+#: The pilot's plain draws, and the seed of its own random stream.
+_PILOT_DRAWS = 16
+_PILOT_SEED = 0x5EED
+
+
+def _choose_the_way_to_draw(plan: Plan) -> None:
+    """Choose, once a plan, between plain draws and draws from the witnesses: a pilot of
+    plain draws from a random stream of its own; when most are dropped, draw from the
+    witnesses if they hold fewer placements. Either way of drawing gives every consistent
+    placement the same chance, so the choice keeps the samples uniform; made from the
+    plan alone, it keeps them the same from the same random stream whatever was drawn
+    before (a choice made on the caller's past draws made a sample depend on them)."""
+    pilot = random.Random(_PILOT_SEED)
+    kept = 0
+    for _ in range(_PILOT_DRAWS):
+        if draw_state(plan, pilot) is not None:
+            kept += 1
+            if kept > _PILOT_DRAWS // 4:  # a quarter kept: plain draws do well enough
+                break
+    if kept <= _PILOT_DRAWS // 4:
         _decide_witnesses(plan)
+    else:
+        plan.witnessed[:] = [None]
 
 
 def _decide_witnesses(plan: Plan, always: bool = False) -> Witnesses | None:
