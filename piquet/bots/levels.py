@@ -38,7 +38,7 @@ from ..actions import Action, Exchange
 from ..cards import Card, CardSet, Rank
 from ..observation import Observation
 from .base import Bot, no_options
-from .heuristic import LEAVE_ELDER, LEAVE_YOUNGER, HeuristicBot, _context, _keep_values
+from .heuristic import HeuristicBot, _context, _keep_values
 from .reference_pimc import ReferencePIMCBot
 from .strong import StrongBot
 
@@ -84,17 +84,11 @@ class BeginnerBot(HeuristicBot):
         return order
 
     def _discard(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        low, high = legal[0], legal[-1]
-        assert isinstance(low, Exchange) and isinstance(high, Exchange)
-        fewest, most = len(low.discard), len(high.discard)
-        elder = observation.player == observation.elder
-        threshold = LEAVE_ELDER if elder else LEAVE_YOUNGER
-        out: list[Card] = []
-        for card, value in self.discard_order(observation):
-            if len(out) >= most or (len(out) >= fewest and value >= threshold):
-                break
-            out.append(card)
-        return Exchange(CardSet(out))
+        # He takes in every card he may: what he keeps, he keeps at the cost of others.
+        high = legal[-1]
+        assert isinstance(high, Exchange)
+        order = self.discard_order(observation)
+        return Exchange(CardSet(card for card, _ in order[: len(high.discard)]))
 
 
 def beginner_values(hand: Sequence[Card], values: Sequence[float], elder: bool) -> list[float]:
