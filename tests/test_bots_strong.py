@@ -10,7 +10,7 @@ import piquet as pq
 from piquet.bots import BeginnerBot, HeuristicBot, StrongBot, make
 from piquet.bots.inference import OpponentModel, resample, weigh
 from piquet.bots.reference_pimc import ReferencePIMCBot
-from piquet.sampling import sample_state
+from piquet.search.sampling import sample_state
 
 HEURISTIC = HeuristicBot()
 BEGINNER = BeginnerBot()
@@ -85,15 +85,19 @@ def test_the_top_levels_play_a_legal_deal_under_every_preset(ruleset: pq.Ruleset
     assert final.deal_number == 1 and (final.to_move is pq.CHANCE or final.is_over)
 
 
-def test_the_beginner_keeps_a_long_low_suit_at_the_cost_of_aces() -> None:
+def high_cards(cards: pq.CardSet) -> list[pq.Card]:
+    return [c for c in cards if c.rank >= pq.Rank.KING]
+
+
+def test_the_beginner_keeps_a_long_low_suit_at_the_cost_of_high_cards() -> None:
     """Cavendish: the elder should not keep a long suit of low cards for the point when
     it costs him high cards; the beginner does."""
     state = deal("7S 8S 9S 10S JS AH KH QH 7H AD KD 7C", "AS KS QS 8H 9H QD JD 10D 9D AC KC QC")
     spades = state.hand(state.elder).suit(pq.Suit.SPADES)
     assert not discarded(BEGINNER, state) & spades
-    assert pq.Card.parse("AH") in discarded(BEGINNER, state)
+    assert high_cards(discarded(BEGINNER, state))
     assert discarded(HEURISTIC, state) & spades  # the sound player throws low spades
-    assert pq.Card.parse("AH") not in discarded(HEURISTIC, state)
+    assert not high_cards(discarded(HEURISTIC, state))
 
 
 def test_the_beginner_younger_hand_unguards_his_king() -> None:
@@ -110,7 +114,7 @@ def test_the_beginner_goes_for_a_quatorze_of_tens() -> None:
     state = deal("10S 10H 10D AS KS AH KH QH AD KD 7C 8C", "JS QS 9S 8S 7S JH 9H 8H 7H JD QD 9D")
     tens = state.hand(state.elder).ranks(pq.Rank.TEN)
     assert not discarded(BEGINNER, state) & tens
-    assert discarded(BEGINNER, state) & state.hand(state.elder).ranks(pq.Rank.ACE)
+    assert high_cards(discarded(BEGINNER, state))
     assert discarded(HEURISTIC, state) & tens
 
 

@@ -1,6 +1,6 @@
 """What the opponent's choices say: worlds weighted by how likely his actions were in them.
 
-The sampler (:func:`piquet.sampling.sample_state`) draws worlds uniformly among those
+The sampler (:func:`piquet.search.sampling.sample_state`) draws worlds uniformly among those
 consistent with an observation: it keeps only the worlds where every call was a true
 claim and every card played was legal, but it treats the opponent's choices as if they
 were random. A player does not: a younger hand who discards two cards has kept most of
@@ -21,7 +21,7 @@ that the search spends its time on the worlds the opponent's play makes likely.
 
 >>> import random
 >>> import piquet as pq
->>> from piquet.sampling import sample_state
+>>> from piquet.search.sampling import sample_state
 >>> state = pq.new_game()
 >>> state = state.apply(state.sample_chance(random.Random(0)))
 >>> state = state.apply(pq.bots.make("heuristic").choose(state.observation(state.elder)))

@@ -38,7 +38,7 @@ from ..actions import Action, Exchange
 from ..cards import Card, CardSet, Rank
 from ..observation import Observation
 from .base import Bot, no_options
-from .heuristic import HeuristicBot, _context, _keep_values
+from .heuristic import HeuristicBot
 from .reference_pimc import ReferencePIMCBot
 from .strong import StrongBot
 
@@ -69,19 +69,14 @@ class BeginnerBot(HeuristicBot):
     """
 
     def discard_order(self, observation: Observation) -> list[tuple[Card, float]]:
-        """The hand in the order the beginner would throw it, with its keep values."""
-        ctx = _context(observation)
-        hand = list(observation.hand)
+        """The hand in the order the beginner would throw it, with its keep values: the
+        heuristic bot's, bent by his mistakes once, on the hand as dealt to him."""
+        order = HeuristicBot().discard_order(observation)
+        cards = [card for card, _ in order]
         elder = observation.player == observation.elder
-        order: list[tuple[Card, float]] = []
-        thrown: set[Any] = set()
-        while hand:
-            values = beginner_values(hand, _keep_values(hand, thrown, ctx), elder)
-            i = min(range(len(hand)), key=values.__getitem__)
-            card = hand.pop(i)
-            thrown.add(card.suit)
-            order.append((card, values[i]))
-        return order
+        bent = beginner_values(cards, [value for _, value in order], elder)
+        ranked = sorted(range(len(cards)), key=bent.__getitem__)
+        return [(cards[i], bent[i]) for i in ranked]
 
     def _discard(self, observation: Observation, legal: Sequence[Action]) -> Action:
         # He takes in every card he may: what he keeps, he keeps at the cost of others.

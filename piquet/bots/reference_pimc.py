@@ -29,20 +29,11 @@ import attrs
 from ..actions import Action, Exchange, Play
 from ..engine import Phase, State
 from ..observation import Observation
+from ..search.worlds import Sampler, Solver, Worlds, default_solver, is_deal_over, partie_value
 from ..words import Player
 from .helpers import unseen_cards
 from .heuristic import HeuristicBot
-from .worlds import (
-    Sampler,
-    Solver,
-    Worlds,
-    candidate_discards,
-    default_solver,
-    heuristic_action,
-    is_deal_over,
-    partie_value,
-    rollout,
-)
+from .rollouts import candidate_discards, heuristic_action, rollout
 
 __all__ = ["REFERENCE_NAME", "ReferencePIMCBot", "make_reference_pimc"]
 
@@ -74,9 +65,9 @@ class ReferencePIMCBot:
     sampling more worlds, after at least one; games then depend on the machine's speed);
     ``evaluator``: ``"solver"`` or ``"rollout"`` (heuristic play, for when the solver is
     too slow or absent); ``sampler``, ``solver``: replacements for
-    :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
+    :func:`piquet.search.sampling.sample_state` and :func:`piquet.search.solver.solve`.
 
-    Each world's outcome is valued by :func:`~piquet.bots.worlds.partie_value`: deal
+    Each world's outcome is valued by :func:`~piquet.search.worlds.partie_value`: deal
     points, except in a deal that ends the game, where the bot plays to win the partie
     and to save the rubicon.
 
@@ -188,7 +179,7 @@ class ReferencePIMCBot:
 
     def value(self, state: State, player: Player) -> float:
         """What the deal of ``state`` is worth to ``player`` in the partie
-        (:func:`~piquet.bots.worlds.partie_value` of :meth:`margin`)."""
+        (:func:`~piquet.search.worlds.partie_value` of :meth:`margin`)."""
         return partie_value(state, player, self.margin(state, player))
 
 

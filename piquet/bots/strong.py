@@ -12,7 +12,7 @@ is paid for by searching a few worlds fewer where the search is dear, so that it
 about what the PIMC bot of November 2026 spends a decision.
 
 Every outcome is valued in points of the partie
-(:func:`~piquet.bots.worlds.partie_value`): deal points, but in a deal that ends the
+(:func:`~piquet.search.worlds.partie_value`): deal points, but in a deal that ends the
 partie, the partie's bonus and the rubicon.
 
 :meth:`StrongBot.values` gives the value of every action it weighs, for analysis.
@@ -39,9 +39,10 @@ import attrs
 from ..actions import Action, Exchange, Play
 from ..engine import Phase, State
 from ..observation import Observation
+from ..search.worlds import default_solver, partie_value
 from .inference import Likelihoods, OpponentModel, resample, weigh
 from .reference_pimc import ReferencePIMCBot
-from .worlds import candidate_discards, default_solver, partie_value
+from .rollouts import candidate_discards
 
 __all__ = ["STRONG_PLAY_WORLDS", "StrongBot", "make_strong"]
 
