@@ -53,9 +53,12 @@ def test_the_five_levels_are_registered_from_the_beginner_to_the_strongest() -> 
     assert make("level3", seed=1).play_worlds(12) < make("level5", seed=1).play_worlds(12)
 
 
-def test_a_level_takes_no_options() -> None:
-    with pytest.raises(TypeError, match="level5"):
-        make("level5", worlds=3)
+def test_the_fast_levels_take_no_options_and_the_search_levels_their_bots() -> None:
+    with pytest.raises(ValueError, match="'level1' has no option 'worlds'"):
+        make("level1", worlds=3)
+    assert make("level3", seed=1, worlds=5).play_worlds(12) == 5  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="no option 'samples'"):
+        make("level5", samples=3)
 
 
 @pytest.mark.parametrize("ruleset", pq.RULESETS.values(), ids=lambda r: r.name)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -126,18 +126,27 @@ def _club(seed: int | None, **options: Any) -> HeuristicBot:
 
 
 def _strong_small(seed: int | None, **options: Any) -> StrongBot:
-    no_options("level3", dict(options))
-    return StrongBot(random.Random(seed), worlds=2, exchange_worlds=2, discards=2)
+    preset: dict[str, Any] = {"worlds": 2, "exchange_worlds": 2, "discards": 2}
+    return _with_options("level3", StrongBot, seed, preset | options)
 
 
 def _expert(seed: int | None, **options: Any) -> ReferencePIMCBot:
-    no_options("level4", dict(options))
-    return ReferencePIMCBot(random.Random(seed))
+    return _with_options("level4", ReferencePIMCBot, seed, options)
 
 
 def _strongest(seed: int | None, **options: Any) -> StrongBot:
-    no_options("level5", dict(options))
-    return StrongBot(random.Random(seed))
+    return _with_options("level5", StrongBot, seed, options)
+
+
+_Made = TypeVar("_Made", StrongBot, ReferencePIMCBot)
+
+
+def _with_options(name: str, kind: type[_Made], seed: int | None, options: dict[str, Any]) -> _Made:
+    """The search levels take their bot's options (a time limit, say) over the level's."""
+    try:
+        return kind(random.Random(seed), **options)
+    except TypeError as exc:
+        raise TypeError(f"bad option for bot {name!r}: {exc}") from None
 
 
 #: The levels' factories, weakest first: ``LEVELS["level1"](seed)`` is the beginner.
