@@ -4,6 +4,16 @@ twice, seats swapped), with 95% intervals. Prints the table published in docs/bo
 
 python examples/ladder.py [--games 200] [--search-games 100] [--jobs 1] [--seed 1]
                           [--top pimc] [--ruleset rubicon] [--cpu-games 2]
+                          [--levels] [--out docs/ladder.inc]
+
+``--levels`` climbs the five levels instead (each ``levelN+1`` against ``levelN``: the
+fourth is the PIMC bot of November 2026, the fifth the strong bot), then the strong bot
+against the heuristic and the greedy bots. ``--out FILE`` writes the table, the CPU
+time a decision of each upper bot, the machine (its cores) and the Python version to
+FILE, the page's include (``python examples/ladder.py --levels --jobs 2 --out
+docs/ladder.inc`` regenerates the published one: hours on two cores, most of them in
+the search bots' games; ``--games 40 --search-games 20`` gives a rough table in about
+an hour).
 
 "Time a decision" in the table is wall-clock time, which grows with the machine's load.
 The search bots' budgets are counted in worlds and iterations, not seconds, so their CPU
@@ -14,16 +24,21 @@ each top bot against the heuristic bot: about what an idle machine gives.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import piquet as pq
 
 #: The rungs, weakest first; the top rung is chosen on the command line.
 RUNGS = ("random", "greedy", "heuristic")
+#: The levels, weakest first (``--levels``); those below ``level3`` are fast.
+LEVELS = ("level1", "level2", "level3", "level4", "level5")
+FAST = (*RUNGS, "level1", "level2")
 
 
 def row(upper: str, lower: str, result: pq.MatchResult) -> str:
@@ -76,10 +91,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--cpu-games", type=int, default=2, help="games to measure CPU time a decision"
     )
+    parser.add_argument("--levels", action="store_true", help="climb the five levels")
+    parser.add_argument("--out", help="write the table to this file (an rst include)")
     args = parser.parse_args(argv)
     ruleset = pq.find_ruleset(args.ruleset)
-    tops = args.top or ["pimc", "ismcts"]
-    pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)]
+    tops = args.top or (["strong"] if args.levels else ["pimc", "ismcts"])
+    if args.levels:
+        pairs = [(LEVELS[i + 1], LEVELS[i]) for i in range(len(LEVELS) - 1)]
+    else:
+        pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)]
     pairs += [(top, "heuristic") for top in tops] + [(top, "greedy") for top in tops]
     lines = [
         ".. list-table::",
@@ -93,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     started = time.perf_counter()
     for number, (upper, lower) in enumerate(pairs, start=1):
-        games = args.games if upper in RUNGS else args.search_games
+        games = args.games if upper in FAST else args.search_games
         if not args.quiet:
             print(f"match {number}/{len(pairs)}: {upper} v {lower}", file=sys.stderr, flush=True)
         result = pq.match(
@@ -107,19 +127,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         lines.append(row(upper, lower, result))
         print(result.summary(), file=sys.stderr, flush=True)
-    print("\n".join(lines))
+    notes: list[str] = []
     if args.cpu_games:
-        print()
-        for top in tops:
+        timed = list(dict.fromkeys(upper for upper, _ in pairs)) if args.levels else tops
+        for top in timed:
             if not args.quiet:
                 print(f"timing {top}'s decisions...", file=sys.stderr, flush=True)
             seconds = cpu_per_decision(top, ruleset, args.cpu_games, args.seed)
-            print(f"{top}: {seconds * 1000:.1f} ms of CPU a decision (v heuristic)")
-    print(
-        f"\n{ruleset.name}, seed {args.seed}; Python {platform.python_version()} on "
-        f"{platform.machine()} ({platform.processor() or platform.system()}); "
+            notes.append(f"{top}: {seconds * 1000:.1f} ms of CPU a decision (v heuristic)")
+    notes.append(
+        f"{ruleset.name}, seed {args.seed}; Python {platform.python_version()} on "
+        f"{platform.machine()} ({platform.processor() or platform.system()}, "
+        f"{os.cpu_count()} cores); "
         f"{time.perf_counter() - started:.0f} s with {args.jobs} process(es)"
     )
+    table = "\n".join(lines)
+    if args.out:
+        # An rst include: the table, then each note as a line of its own.
+        include = "\n".join([table, "", *(f"| {note}" for note in notes)])
+        Path(args.out).write_text(include + "\n", encoding="utf-8")
+    print("\n\n".join([table, "\n".join(notes[:-1]), notes[-1]]).replace("\n\n\n", "\n\n"))
     return 0
 
 

@@ -119,13 +119,32 @@ def test_search_bots_play_every_ruleset(name: str, ruleset: pq.Ruleset, declarat
 
 
 def test_every_registered_bot_is_a_bot() -> None:
-    assert names() == ("greedy", "heuristic", "ismcts", "pimc", "random")
+    from piquet.bots import BeginnerBot, ReferencePIMCBot, StrongBot
+
+    levels = tuple(f"level{n}" for n in range(1, 6))
+    assert names() == (
+        "greedy",
+        "heuristic",
+        "ismcts",
+        *levels,
+        "pimc",
+        "pimc-2026.11",
+        "random",
+        "strong",
+    )
     kinds = {
         "random": RandomBot,
         "greedy": GreedyBot,
         "heuristic": HeuristicBot,
         "pimc": PIMCBot,
         "ismcts": ISMCTSBot,
+        "strong": StrongBot,
+        "pimc-2026.11": ReferencePIMCBot,
+        "level1": BeginnerBot,
+        "level2": HeuristicBot,
+        "level3": StrongBot,
+        "level4": ReferencePIMCBot,
+        "level5": StrongBot,
     }
     for name in names():
         bot = make(name, seed=1)

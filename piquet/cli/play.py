@@ -43,8 +43,9 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_BOT", "Table", "choose", "register", "run"]
 
-#: The bot ``play`` sets against you unless ``--bot`` names another.
-DEFAULT_BOT = "heuristic"
+#: The bot ``play`` sets against you unless ``--bot`` names another: the middle of the
+#: five levels, ``level1`` (a beginner) to ``level5`` (the strongest).
+DEFAULT_BOT = "level3"
 
 #: How many legal actions ``help`` numbers one by one; more are described instead.
 LISTED = 40
@@ -374,7 +375,8 @@ def register(commands: Any) -> None:
         "--bot",
         type=bot_spec,
         metavar="BOT",
-        help=f"your opponent, NAME or NAME:KEY=VALUE,... with NAME one of {', '.join(names())} "
+        help="your opponent: level1 (a beginner) to level5 (the strongest), or NAME or "
+        f"NAME:KEY=VALUE,... with NAME one of {', '.join(names())} "
         f"(default: {DEFAULT_BOT}, or the saved game's)",
     )
     add_ruleset_argument(parser)

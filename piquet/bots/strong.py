@@ -1,0 +1,181 @@
+"""The strongest bot: perfect-information Monte Carlo over worlds weighted by what the
+opponent's choices say.
+
+:class:`StrongBot` searches like the PIMC bot (every sampled world solved exactly in the
+play; a few discards tried in every world in the exchange, the rest of the deal solved),
+with one difference that matters: its worlds are not drawn as if the opponent had
+chosen at random. It draws a pool of worlds consistent with what it sees, weighs each by
+how likely the opponent's discard, words and cards were in it
+(:mod:`piquet.bots.inference`), and searches the worlds drawn from the pool in
+proportion to those weights. The time the weighing takes (under a millisecond a world)
+is paid for by searching a few worlds fewer where the search is dear, so that it spends
+about what the PIMC bot of November 2026 spends a decision.
+
+Every outcome is valued in points of the partie
+(:func:`~piquet.search.worlds.partie_value`): deal points, but in a deal that ends the
+partie, the partie's bonus and the rubicon.
+
+:meth:`StrongBot.values` gives the value of every action it weighs, for analysis.
+
+>>> import random
+>>> import piquet as pq
+>>> from piquet.bots import make
+>>> state = pq.new_game()
+>>> state = state.apply(state.sample_chance(random.Random(0)))
+>>> bot = make("strong", seed=1, exchange_worlds=1, discards=2, evaluator="rollout")
+>>> bot.choose(state.observation(state.elder)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..actions import Action, Exchange, Play
+from ..engine import Phase, State
+from ..observation import Observation
+from ..search.worlds import default_solver, partie_value
+from .inference import Likelihoods, OpponentModel, resample, weigh
+from .reference_pimc import ReferencePIMCBot
+from .rollouts import candidate_discards
+
+__all__ = ["STRONG_PLAY_WORLDS", "StrongBot", "make_strong"]
+
+#: Worlds searched for a card played, by the cards in hand (weighted draws from a pool
+#: of :attr:`StrongBot.pool` times as many): a few fewer than the PIMC bot of 2026 in the
+#: first tricks, where a world costs most to solve, to pay for the weighing.
+STRONG_PLAY_WORLDS: dict[int, int] = {12: 7, 11: 11, 10: 14, 9: 20, 8: 26, 7: 28}
+#: Worlds for a card played with fewer cards in hand than the table lists.
+STRONG_ENDGAME_WORLDS = 20
+
+
+@attrs.define
+class StrongBot(ReferencePIMCBot):
+    """PIMC over worlds weighted by the opponent's choices.
+
+    Besides the PIMC bot's options: ``pool``: how many worlds are drawn and weighed for
+    each one searched (default 1.5; worlds drawn twice are searched once and counted
+    twice); ``temper``: the power the weights are raised to (1: the model's likelihoods
+    as they are; lower trusts the model less, 0 ignores it); ``model``: the
+    :class:`~piquet.bots.inference.OpponentModel`.
+
+    >>> bot = StrongBot(random.Random(1))
+    >>> bot.play_worlds(12), bot.play_worlds(2)
+    (7, 20)
+    """
+
+    pool: float = 1.5
+    temper: float = 0.5
+    model: OpponentModel = attrs.field(factory=OpponentModel)
+    _known: Likelihoods = attrs.field(factory=dict, init=False, repr=False)
+    _deal: tuple[object, ...] = attrs.field(default=(), init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        if self.pool < 1:
+            raise ValueError(f"pool must be at least 1 (got {self.pool})")
+        if not 0 <= self.temper <= 1:
+            raise ValueError(f"temper must be between 0 and 1 (got {self.temper})")
+
+    def play_worlds(self, cards_in_hand: int) -> int:
+        """The worlds a card played is weighed in with ``cards_in_hand`` cards in hand."""
+        if self.worlds is not None:
+            return self.worlds
+        return STRONG_PLAY_WORLDS.get(cards_in_hand, STRONG_ENDGAME_WORLDS)
+
+    def values(self, observation: Observation) -> dict[Action, float]:
+        """The expected value, in points of the partie (deal points before a partie's
+        last deal), of each action worth weighing for the player of ``observation``:
+        every legal card in the play, the candidate discards in the exchange, every
+        legal word in the declarations (the rest of the deal then played by the
+        heuristic bot and the solver). Empty when the player has nothing to choose.
+
+        >>> import random
+        >>> import piquet as pq
+        >>> state = pq.new_game()
+        >>> state = state.apply(state.sample_chance(random.Random(0)))
+        >>> bot = StrongBot(random.Random(1), exchange_worlds=1, discards=2, evaluator="rollout")
+        >>> [str(action) for action in bot.values(state.observation(state.elder))]
+        ['discard JH 8H 7H 10D 7D', 'discard 8H 7H 10D 7D']
+        """
+        legal = observation.legal_actions
+        if not legal:
+            return {}
+        self.worlds_drawn.note(observation)
+        first = legal[0]
+        if isinstance(first, Play):
+            actions: list[Action] = list(legal)
+            worlds = self.play_worlds(len(observation.hand))
+        elif isinstance(first, Exchange):
+            actions = list(candidate_discards(observation, self.discards))
+            worlds = self.exchange_worlds
+        else:
+            actions, worlds = list(legal), self.exchange_worlds
+        totals, count = self._totals(observation, actions, worlds)
+        return {
+            action: total / max(count, 1) for action, total in zip(actions, totals, strict=True)
+        }
+
+    def _best(self, observation: Observation, actions: Sequence[Action], worlds: int) -> Action:
+        totals, count = self._totals(observation, actions, worlds)
+        self.last_worlds = count
+        best = max(range(len(actions)), key=totals.__getitem__)
+        advised = self.heuristic.choose(observation)
+        slack = self.tie_margin * count
+        if advised in actions and totals[actions.index(advised)] >= totals[best] - slack:
+            return advised
+        return actions[best]
+
+    def _weighted_worlds(
+        self, observation: Observation, worlds: int, deadline: float | None
+    ) -> list[tuple[State, int]]:
+        """``worlds`` draws of weighted worlds, as (world, times) pairs."""
+        size = worlds if self.temper == 0 or worlds == 1 else round(worlds * self.pool)
+        drawn: list[State] = []
+        for done in range(size):
+            if deadline is not None and done and time.perf_counter() > deadline:
+                break
+            drawn.append(self.worlds_drawn.draw(observation, self.rng))
+        if size == worlds:
+            return [(world, 1) for world in drawn]
+        deal = (observation.deal_number, observation.score_sheet, observation.dealt_hand)
+        if deal != self._deal:  # the opponent's decisions of another deal
+            self._known.clear()
+            self._deal = deal
+        found = weigh(observation, drawn, self.model, self._known)
+        weights = [w**self.temper for w in found]
+        return resample(drawn, weights, min(worlds, len(drawn)), self.rng)
+
+    def _totals(
+        self, observation: Observation, actions: Sequence[Action], worlds: int
+    ) -> tuple[list[float], int]:
+        """Each action's summed value over the weighted worlds, and how many worlds."""
+        me = observation.player
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        totals = [0.0] * len(actions)
+        count = 0
+        for world, times in self._weighted_worlds(observation, worlds, deadline):
+            if world.phase is Phase.PLAY and self.evaluator == "solver":
+                solve = self.solver or default_solver()
+                values = solve(world, every_value=True).values
+                for i, action in enumerate(actions):
+                    totals[i] += times * partie_value(world, me, values[action])
+            else:
+                for i, action in enumerate(actions):
+                    totals[i] += times * self.value(world.apply(action), me)
+            count += times
+        return totals, count
+
+
+def make_strong(seed: int | None, **options: Any) -> StrongBot:
+    """The factory behind ``make("strong", seed=..., **options)``; options are
+    :class:`StrongBot`'s fields."""
+    try:
+        return StrongBot(random.Random(seed), **options)
+    except TypeError as exc:
+        raise TypeError(f"bad option for bot 'strong': {exc}") from None
