@@ -380,7 +380,14 @@ def _kernel_play(new: State, rng: random.Random) -> None:
     if new._PHASE is _PHASE_PLAY:
         from ..search.playout import play_usual  # above the engine: imported when needed
 
-        play_usual(new, rng, _PLAYS)
+        found = play_usual(
+            new._ctx.tables, new._hands, new._lead, new._to_move, new._tricks, new._history,  # type: ignore[arg-type]
+            _PLAYS, rng,
+        )  # fmt: skip
+        if found is not None:
+            new._hands, new._lead, to_move, a, b, new._history, new._tricks = found
+            new._to_move = _OTHER[to_move ^ 1]  # (A, B)[to_move]
+            new._scores += a * SCORE_GAIN[_A] + b * SCORE_GAIN[_B]
 
 
 def _play_out(state: State, rng: random.Random) -> State:

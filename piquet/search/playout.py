@@ -31,7 +31,6 @@ from ..words import Player
 from .native import kernel
 
 if TYPE_CHECKING:
-    from ..engine import State
     from ..engine.tables import RulesTables
 
 __all__ = ["kernel_tables", "play_usual"]
@@ -73,30 +72,26 @@ def _points(gain: int, player: Player) -> int:
     return points
 
 
-def play_usual(new: State, rng: random.Random, plays: tuple[Any, ...]) -> bool:
-    """Play ``new``'s deal (a private copy, in the usual play, the race settled) to its
-    last card in the kernel, drawing from ``rng`` (a :class:`random.Random`) as the pure
-    play does; ``plays``: the engine's Play of each card index. False, and ``new``
-    untouched, when the kernel is not built or switched off."""
+def play_usual(
+    tables: RulesTables,
+    hands: int,
+    lead: int,
+    to_move: int,
+    tricks: int,
+    history: Any,
+    plays: tuple[Any, ...],
+    rng: random.Random,
+) -> tuple[int, int, int, int, int, Any, int] | None:
+    """The usual play (the race settled) of a deal's fields to its last card in the
+    kernel, drawing from ``rng`` (a :class:`random.Random`) as the engine's pure loop
+    does; ``plays``: the engine's Play of each card index. Gives the fields after it,
+    ``(hands, lead, to_move, points of A, points of B, history, tricks)``, or None when
+    the kernel is not built or switched off."""
     fast = kernel("_csample")
     if fast is None:
-        return False
-    lead_points, follow = kernel_tables(new._ctx.tables)
-    hands, lead, to_move, a, b, history, tricks = fast.play_usual(
-        lead_points,
-        follow,
-        new._hands,
-        new._lead,
-        int(new._to_move),  # type: ignore[arg-type]
-        new._tricks,
-        new._history,
-        plays,
-        rng.getrandbits,
+        return None
+    lead_points, follow = kernel_tables(tables)
+    found: tuple[int, int, int, int, int, Any, int] = fast.play_usual(
+        lead_points, follow, hands, lead, to_move, tricks, history, plays, rng.getrandbits
     )
-    new._hands = hands
-    new._lead = lead
-    new._to_move = _PLAYERS[to_move]
-    new._scores += a * SCORE_GAIN[0] + b * SCORE_GAIN[1]
-    new._history = history
-    new._tricks = tricks
-    return True
+    return found
