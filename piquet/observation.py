@@ -133,7 +133,7 @@ class Observation(NamedTuple):
     def sample_state(self, rng: random.Random, **options: Any) -> State:
         """A whole state this player cannot tell from the real one, the cards he cannot
         see placed uniformly at random among every placement consistent with what he
-        knows (see :func:`piquet.sampling.sample_state`, which takes the ``options``).
+        knows (see :func:`piquet.search.sampling.sample_state`, which takes the ``options``).
 
         >>> import random
         >>> import piquet as pq
@@ -144,7 +144,7 @@ class Observation(NamedTuple):
         >>> world.observation(pq.Player.B) == seen
         True
         """
-        from .sampling import sample_state
+        from .search.sampling import sample_state
 
         return sample_state(self, rng, **options)
 

@@ -3,7 +3,7 @@
 Sampling: microseconds per sample of a play-phase observation, split into the placement
 of the hidden cards (the counting and drawing) and the whole sample (with the replay of
 the deal through the engine), and the replay alone as the floor any sampler pays.
-Solving: milliseconds per :func:`piquet.solver.solve` of a deal at the start of the play
+Solving: milliseconds per :func:`piquet.search.solver.solve` of a deal at the start of the play
 (twelve tricks) and with fewer tricks left. Times are CPU time (``time.process_time``):
 on an idle machine the same as the wall clock, and on a busy one still the cost of the
 work itself.
@@ -24,8 +24,8 @@ import time
 from .bench import cpu_name
 from .engine import Phase, State, new_game
 from .rules import RUBICON, Ruleset
-from .sampling import Declarations, cached_plan, draw_groups, sample_plan, sample_state
-from .solver import solve
+from .search.sampling import Declarations, cached_plan, draw_groups, sample_plan, sample_state
+from .search.solver import solve
 from .words import CHANCE
 
 __all__ = ["main", "sampling_figures", "solving_figures"]

@@ -11,7 +11,7 @@ import pytest
 import piquet as pq
 from piquet.bots import make, unregister
 from piquet.bots.helpers import compare_calls
-from piquet.bots.worlds import rollout, tree_actions
+from piquet.bots.rollouts import rollout, tree_actions
 
 BLANK = pq.new_deal(
     pq.RUBICON,

@@ -14,7 +14,8 @@ from seed_data import SEED_002, SEED_002_EXCHANGE, SEED_002_PLAY
 import piquet as pq
 from conftest import play_out
 from piquet.bots import ISMCTSBot, PIMCBot, make
-from piquet.bots.worlds import candidate_discards, is_deal_over, reward, rollout
+from piquet.bots.rollouts import candidate_discards, rollout
+from piquet.search.worlds import is_deal_over, reward
 
 
 def _minimax(state: pq.State, me: pq.Player) -> int:
@@ -108,13 +109,13 @@ def test_rollouts_end_the_deal_and_rewards_are_bounded() -> None:
 def test_without_the_search_tools_they_say_what_is_missing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "piquet.sampling", None)  # import fails
-    monkeypatch.setitem(sys.modules, "piquet.solver", None)
+    monkeypatch.setitem(sys.modules, "piquet.search.sampling", None)  # import fails
+    monkeypatch.setitem(sys.modules, "piquet.search.solver", None)
     state = _endgame(18)
     observation = state.observation(pq.Player.B)
-    with pytest.raises(RuntimeError, match=r"needs piquet\.sampling\.sample_state"):
+    with pytest.raises(RuntimeError, match=r"needs piquet\.search\.sampling\.sample_state"):
         ISMCTSBot().choose(observation)
-    with pytest.raises(RuntimeError, match=r"needs piquet\.solver\.solve"):
+    with pytest.raises(RuntimeError, match=r"needs piquet\.search\.solver\.solve"):
         PIMCBot(sampler=lambda o, r: state).choose(observation)
 
 
@@ -129,8 +130,8 @@ def test_last_deal_reward_is_mostly_the_outcome() -> None:
 def test_a_solved_leaf_rewards_as_a_played_out_best_line() -> None:
     """The exact solver's reward at a leaf equals the reward of the deal played out
     along a best line, found by brute force."""
-    from piquet.bots.worlds import solved_reward
-    from piquet.solver import solve
+    from piquet.search.solver import solve
+    from piquet.search.worlds import solved_reward
 
     state = _endgame(16)
     for player in pq.Player:
@@ -152,7 +153,7 @@ def test_a_solved_leaf_rewards_as_a_played_out_best_line() -> None:
 def test_with_the_real_sampler_they_play_a_deal_in_either_mode(
     name: str, declarations: str
 ) -> None:
-    """No oracle: worlds drawn by piquet.sampling, the declaration mode learned from the
+    """No oracle: worlds drawn by piquet.search.sampling, the declaration mode learned from the
     phases the bot is asked in (an observation does not say it)."""
     options = {"iterations": 4} if name == "ismcts" else {"worlds": 2, "exchange_worlds": 1}
     for seat in pq.Player:
@@ -189,7 +190,7 @@ def _last_deal_play() -> pq.State:
 
 
 def test_partie_value_is_deal_points_before_the_last_deal() -> None:
-    from piquet.bots.worlds import partie_value
+    from piquet.search.worlds import partie_value
 
     state = _endgame(4)
     for margin in (-30, 0, 17):
@@ -201,7 +202,7 @@ def test_partie_value_in_the_last_deal_is_the_game_won_or_lost() -> None:
     """In the deal that ends the partie the value is what the partie settles at: the
     bonus (100) and the difference of the totals, won or lost; a tie goes on to extra
     deals, so there a deal point is still a point."""
-    from piquet.bots.worlds import partie_value
+    from piquet.search.worlds import partie_value
 
     state = _last_deal_play()
     assert min(state.scores) >= 100  # nobody rubiconed: the partie is worth lead + 100
@@ -218,7 +219,7 @@ def test_partie_value_in_the_last_deal_is_the_game_won_or_lost() -> None:
 
 def test_partie_value_counts_the_rubicon() -> None:
     """A loser who stays under the rubicon gives the winner his own total as well."""
-    from piquet.bots.worlds import partie_value
+    from piquet.search.worlds import partie_value
 
     state = _endgame(4)
     rubicon = attrs.evolve(state.ruleset, game=attrs.evolve(state.ruleset.game, deals=1))
@@ -334,7 +335,7 @@ def test_ismcts_values_leaves_by_the_solver_from_solve_below_cards(
 ) -> None:
     """Eight cards in hand: with ``solve_below=8`` every iteration's leaf is solved
     exactly; with 0, none is (play-outs instead)."""
-    from piquet.solver import solve
+    from piquet.search.solver import solve
 
     state = _endgame(8)
     me = state.to_move

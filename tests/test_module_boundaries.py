@@ -28,6 +28,13 @@ def test_no_module_imports_another_modules_private_names():
     assert _imported_private_names() == []
 
 
-@pytest.mark.parametrize("name", ["state", "ruleset", "presets", "combinations", "ledger"])
+@pytest.mark.parametrize(
+    "name", ["state", "ruleset", "presets", "combinations", "ledger", "sampling", "solver"]
+)
 def test_the_old_alias_modules_are_gone(name):
     assert importlib.util.find_spec(f"piquet.{name}") is None
+
+
+def test_the_worlds_moved_to_the_search_package():
+    assert importlib.util.find_spec("piquet.bots.worlds") is None
+    assert importlib.util.find_spec("piquet.search.worlds") is not None

@@ -1,4 +1,4 @@
-"""Sampling what a player cannot see (piquet.sampling): consistency and uniformity."""
+"""Sampling what a player cannot see (piquet.search.sampling): consistency and uniformity."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import piquet as pq
-from piquet import sampling
 from piquet import strategies as pst
-from piquet.sampling import SamplingError, infer_declarations, sample_state
+from piquet.search import sampling
+from piquet.search.sampling import SamplingError, infer_declarations, sample_state
 
 PRESETS = st.sampled_from(list(pq.RULESETS.values()))
 MODES = ("played", "auto")

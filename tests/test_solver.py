@@ -1,4 +1,4 @@
-"""The exact solver of the play (piquet.solver), checked against the engine's own play-out."""
+"""The exact solver of the play (piquet.search.solver), checked against the engine's play-out."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import piquet as pq
 from piquet import strategies as pst
-from piquet.solver import SolverError, solve
+from piquet.search.solver import SolverError, solve
 
 
 def brute_force(state: pq.State) -> int:

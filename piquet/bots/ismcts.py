@@ -10,7 +10,7 @@ and backs the reward up, each node scored for the player who moved into it.
 The tree branches on the cards played: the play is single-observer ISMCTS. The bot's
 own discard is chosen, by default (``exchange="pimc"``), as
 :class:`~piquet.bots.pimc.PIMCBot` chooses it: each of a few candidate discards
-(:func:`~piquet.bots.worlds.candidate_discards`) is tried in sampled worlds (each with a
+(:func:`~piquet.bots.rollouts.candidate_discards`) is tried in sampled worlds (each with a
 sampled stock) and the play that follows is solved exactly. That is perfect-information
 Monte Carlo, not ISMCTS, chosen because a tree over discards, whose stock is drawn anew
 in each world, gives each discard few and noisy visits within the budget, and the
@@ -42,21 +42,19 @@ import attrs
 from ..actions import Action, Exchange
 from ..engine import Phase, State
 from ..observation import Observation
-from ..words import Player
-from .heuristic import HeuristicBot
-from .pimc import PIMCBot
-from .worlds import (
+from ..search.worlds import (
     Sampler,
     Solver,
     Worlds,
     default_solver,
-    heuristic_action,
     is_deal_over,
     reward,
-    rollout,
     solved_reward,
-    tree_actions,
 )
+from ..words import Player
+from .heuristic import HeuristicBot
+from .pimc import PIMCBot
+from .rollouts import heuristic_action, rollout, tree_actions
 
 __all__ = ["ISMCTSBot"]
 
@@ -95,7 +93,8 @@ class ISMCTSBot:
     or ``"search"`` (the candidate discards in the tree); ``exchange_worlds``: worlds a
     candidate discard is valued in with ``"pimc"`` (default 6); ``discards``: candidate
     discards (default 6 in the tree, 4 with ``"pimc"``); ``sampler``, ``solver``:
-    replacements for :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
+    replacements for :func:`piquet.search.sampling.sample_state` and
+    :func:`piquet.search.solver.solve`.
 
     >>> import random
     >>> bot = ISMCTSBot(random.Random(1), iterations=100)

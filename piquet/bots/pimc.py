@@ -1,8 +1,8 @@
 """Perfect-information Monte Carlo: sample worlds, solve each, choose the best mean.
 
 In the play, each sampled world is solved exactly once per legal card (the solver of
-:mod:`piquet.solver`), and the card with the best mean margin is played. In the exchange,
-the heuristic bot proposes a few discards (:func:`~piquet.bots.worlds.candidate_discards`);
+:mod:`piquet.search.solver`), and the card with the best mean margin is played. In the exchange,
+the heuristic bot proposes a few discards (:func:`~piquet.bots.rollouts.candidate_discards`);
 each is tried in every sampled world (which holds a sampled stock), the rest of the
 exchange and the declarations are played by the heuristic bot, and the play is valued by
 the solver (``evaluator="solver"``) or by a heuristic rollout (``"rollout"``). The
@@ -34,20 +34,11 @@ import attrs
 from ..actions import Action, Exchange, Play
 from ..engine import Phase, State
 from ..observation import Observation
+from ..search.worlds import Sampler, Solver, Worlds, default_solver, is_deal_over, partie_value
 from ..words import Player
 from .helpers import unseen_cards
 from .heuristic import HeuristicBot
-from .worlds import (
-    Sampler,
-    Solver,
-    Worlds,
-    candidate_discards,
-    default_solver,
-    heuristic_action,
-    is_deal_over,
-    partie_value,
-    rollout,
-)
+from .rollouts import candidate_discards, heuristic_action, rollout
 
 __all__ = ["PIMCBot"]
 
@@ -75,9 +66,9 @@ class PIMCBot:
     sampling more worlds, after at least one; games then depend on the machine's speed);
     ``evaluator``: ``"solver"`` or ``"rollout"`` (heuristic play, for when the solver is
     too slow or absent); ``sampler``, ``solver``: replacements for
-    :func:`piquet.sampling.sample_state` and :func:`piquet.solver.solve`.
+    :func:`piquet.search.sampling.sample_state` and :func:`piquet.search.solver.solve`.
 
-    Each world's outcome is valued by :func:`~piquet.bots.worlds.partie_value`: deal
+    Each world's outcome is valued by :func:`~piquet.search.worlds.partie_value`: deal
     points, except in a deal that ends the game, where the bot plays to win the partie
     and to save the rubicon.
 
@@ -188,7 +179,7 @@ class PIMCBot:
 
     def value(self, state: State, player: Player) -> float:
         """What the deal of ``state`` is worth to ``player`` in the partie
-        (:func:`~piquet.bots.worlds.partie_value` of :meth:`margin`)."""
+        (:func:`~piquet.search.worlds.partie_value` of :meth:`margin`)."""
         return partie_value(state, player, self.margin(state, player))
 
 

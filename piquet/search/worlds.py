@@ -1,15 +1,16 @@
-"""What the search bots share: sampled worlds, the end of a deal, rewards, rollouts,
-and the few discards worth searching.
+"""The worlds the search bots draw: sampled states, the end of a deal, and what a
+finished deal is worth to a player.
 
 A *world* is a whole state consistent with what a player knows, drawn by
-:func:`piquet.sampling.sample_state`. The search bots take the sampler and the solver as
-options (``sampler=``, ``solver=``) so that tests and experiments can put others in.
+:func:`piquet.search.sampling.sample_state`. The search bots take the sampler and the
+solver as options (``sampler=``, ``solver=``) so that tests and experiments can put
+others in.
 
 >>> import random
 >>> import piquet as pq
 >>> state = pq.new_game()
 >>> state = state.apply(state.sample_chance(random.Random(0)))
->>> end = rollout(state, random.Random(1))
+>>> end = state.rollout(random.Random(1))
 >>> is_deal_over(end), is_deal_over(state)
 (True, False)
 """
@@ -24,50 +25,53 @@ from typing import Any, cast
 
 import attrs
 
-from ..actions import Action, Exchange, Play
-from ..cards import CardSet
 from ..engine import Phase, State
 from ..observation import Observation
 from ..words import CHANCE, Player
-from .heuristic import HeuristicBot
 
 __all__ = [
     "Sampler",
     "Solver",
     "Worlds",
-    "candidate_discards",
     "default_sampler",
     "default_solver",
     "is_deal_over",
     "partie_value",
     "reward",
-    "rollout",
+    "solved_reward",
 ]
 
 #: Draws a state consistent with an observation: ``sampler(observation, rng) -> State``.
 Sampler = Callable[[Observation, random.Random], State]
+
+
 #: The exact value of a play-phase state with every card known, like
-#: :func:`piquet.solver.solve`: ``solver(state).value`` is the deal score of the player to
+#: :func:`piquet.search.solver.solve`: ``solver(state).value`` is the deal score of the player to
 #: move minus the opponent's at the end of the deal, and ``solver(state,
 #: every_value=True).values`` maps every legal card to its value.
 Solver = Callable[..., Any]
 
+
 #: Deal-score margins are squashed by ``tanh(margin / DEAL_SCALE)`` into a reward.
 DEAL_SCALE = 40.0
+
+
 #: The share of the game's outcome in the reward of the game's last deal.
 OUTCOME_WEIGHT = 0.8
 
-_HEURISTIC = HeuristicBot()
-
 
 def default_sampler() -> Callable[..., State]:
-    """:func:`piquet.sampling.sample_state`, imported when first needed."""
-    return cast(Callable[..., State], _tool("piquet.sampling", "sample_state", "pass sampler=..."))
+    """:func:`piquet.search.sampling.sample_state`, imported when first needed."""
+    return cast(
+        Callable[..., State], _tool("piquet.search.sampling", "sample_state", "pass sampler=...")
+    )
 
 
 def default_solver() -> Solver:
-    """:func:`piquet.solver.solve`, imported when first needed."""
-    return cast(Solver, _tool("piquet.solver", "solve", "pass solver=... or evaluator='rollout'"))
+    """:func:`piquet.search.solver.solve`, imported when first needed."""
+    return cast(
+        Solver, _tool("piquet.search.solver", "solve", "pass solver=... or evaluator='rollout'")
+    )
 
 
 def _tool(module: str, name: str, instead: str) -> Any:
@@ -81,7 +85,7 @@ def _tool(module: str, name: str, instead: str) -> Any:
 @attrs.define
 class Worlds:
     """Draws the worlds of one bot: with ``sampler`` when given, else with
-    :func:`piquet.sampling.sample_state`, telling it the game's declaration mode once the
+    :func:`piquet.search.sampling.sample_state`, telling it the game's declaration mode once the
     bot has seen it. An observation does not say whether declarations are played; a bot
     that was asked to declare knows they are.
 
@@ -155,6 +159,7 @@ def reward(state: State, player: Player) -> float:
 
     >>> import random
     >>> import piquet as pq
+    >>> from piquet.bots.rollouts import rollout
     >>> state = pq.new_game()
     >>> end = rollout(state.apply(state.sample_chance(random.Random(0))), random.Random(1))
     >>> round(reward(end, pq.Player.A), 3), end.deal_scores
@@ -226,90 +231,3 @@ def partie_value(state: State, player: Player, margin: float) -> float:
     if winner is None:
         return 0.0
     return float(points if winner is Player.A else -points)
-
-
-def heuristic_action(state: State) -> Action:
-    """The heuristic bot's choice for the player to move in ``state``."""
-    mover = state.to_move
-    assert isinstance(mover, Player)
-    return _HEURISTIC.choose(state.observation(mover))
-
-
-def rollout(state: State, rng: random.Random, policy: str = "random") -> State:
-    """Play ``state`` to the end of its deal: the exchange and the declarations by the
-    heuristic bot, the play at random (``policy="random"``) or by the heuristic bot too
-    (``policy="heuristic"``). Uses the engine's own ``state.rollout`` when it has one
-    and the policy is random.
-    """
-    if policy not in ("random", "heuristic"):
-        raise ValueError(f"rollout policy must be 'random' or 'heuristic' (got {policy!r})")
-    while not is_deal_over(state):
-        if state.phase is Phase.PLAY:
-            if policy == "random":
-                fast = getattr(state, "rollout", None)
-                if fast is not None:
-                    finished: State = fast(rng)
-                    return finished
-                state = state.apply(rng.choice(state.legal_actions()))
-            else:
-                state = state.apply(heuristic_action(state))
-        else:
-            state = state.apply(heuristic_action(state))
-    return state
-
-
-def candidate_discards(observation: Observation, limit: int = 6) -> list[Exchange]:
-    """At most ``limit`` legal discards worth searching, the heuristic bot's own first:
-    the heuristic's throwing order cut at every allowed count, then its choice with the
-    last card kept swapped for the next ones in line.
-
-    >>> import random
-    >>> import piquet as pq
-    >>> state = pq.new_game()
-    >>> state = state.apply(state.sample_chance(random.Random(0)))
-    >>> [str(a) for a in candidate_discards(state.observation(state.elder), 3)]
-    ['discard JH 8H 7H 10D 7D', 'discard 8H 7H 10D 7D', 'discard 7H 10D 7D']
-    """
-    legal = observation.legal_actions
-    if not legal or not isinstance(legal[0], Exchange):
-        raise ValueError("candidate_discards needs an observation at the player's discard")
-    first = _HEURISTIC.choose(observation)
-    assert isinstance(first, Exchange)
-    order = [card for card, _ in _HEURISTIC.discard_order(observation)]
-    low, high = legal[0], legal[-1]
-    assert isinstance(low, Exchange) and isinstance(high, Exchange)
-    fewest, most = len(low.discard), len(high.discard)
-    chosen = len(first.discard)
-    found: list[Exchange] = [first]
-
-    def add(cards: CardSet) -> None:
-        action = Exchange(cards)
-        if action not in found and action in legal:
-            found.append(action)
-
-    # Counts nearest the heuristic's own first, then the other counts.
-    for count in sorted(range(fewest, most + 1), key=lambda n: (abs(n - chosen), -n)):
-        add(CardSet(order[:count]))
-    for keep in range(chosen - 1, -1, -1):
-        for swap in range(chosen, min(len(order), chosen + 2)):
-            add(CardSet(order[:keep] + order[keep + 1 : chosen] + [order[swap]]))
-    return found[:limit]
-
-
-def tree_actions(state: State, discards: int) -> list[Action] | None:
-    """The actions a search tree branches on at ``state``: every card in the play, the
-    candidate discards in the exchange; None where the heuristic bot decides alone (the
-    declarations, a carte blanche count, the younger's left cards)."""
-    if state.phase is Phase.PLAY:
-        return list(state.legal_actions())
-    legal = state.legal_actions()
-    if legal and isinstance(legal[0], Exchange):
-        mover = state.to_move
-        assert isinstance(mover, Player)
-        return list(candidate_discards(state.observation(mover), discards))
-    return None
-
-
-def is_play(action: Action) -> bool:
-    """True for a card played."""
-    return isinstance(action, Play)

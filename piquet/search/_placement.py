@@ -1,0 +1,164 @@
+"""The placement of the hidden cards: the cards in groups (by suit and, where it
+matters, by class), each with the places it may go and the subsets the opponent's hand
+may hold of it; a dynamic program counting the placements; and a uniform draw by
+those counts."""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Sequence
+from math import comb
+from typing import Final
+
+import attrs
+
+from ..cards import SUIT_BITS, SUIT_SHIFT, Card
+
+HAND: Final = 1
+
+
+DISCARD: Final = 2
+
+
+STOCK: Final = 4
+
+
+ALL: Final = HAND | DISCARD | STOCK
+
+
+Fits = tuple[tuple[tuple[Card, ...], ...], ...]
+"""fits[i]: the i-card subsets of a group that the opponent's hand may hold."""
+
+
+Group = tuple[tuple[Card, ...], int, int, Fits | None]
+"""A group of hidden cards: the cards, the places they may go, the most his hand may hold,
+and which subsets it may hold (None: any)."""
+
+
+@attrs.frozen
+class Groups:
+    """The hidden cards in groups, each with the places it may go, and the DP counts."""
+
+    groups: tuple[Group, ...]
+    hand_size: int
+    discard_size: int
+    stock_size: int
+    tables: tuple[dict[tuple[int, int], int], ...] = attrs.field(eq=False, repr=False)
+    options: dict[tuple[int, int, int], tuple[list[int], list[tuple[int, int]]]] = attrs.field(
+        eq=False, repr=False, factory=dict
+    )
+
+    @property
+    def total(self) -> int:
+        """How many placements the groups allow."""
+        return self.tables[0].get((self.hand_size, self.discard_size), 0)
+
+
+def _hand_ways(n: int, i: int, fits: Fits | None) -> int:
+    """How many i-card subsets of a group of n his hand may hold."""
+    return comb(n, i) if fits is None else len(fits[i])
+
+
+def count_tables(
+    groups: Sequence[Group], hand_size: int, discard_size: int
+) -> tuple[dict[tuple[int, int], int], ...]:
+    """tables[g][(h, x)]: placements of groups g.. putting h cards in the opponent's hand
+    and x in his discard (the rest in the stock)."""
+    tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
+    for cards, allowed, most, fits in reversed(groups):
+        n = len(cards)
+        after = tables[-1]
+        here: dict[tuple[int, int], int] = {}
+        hand_range = range(min(n, most) + 1) if allowed & HAND else range(1)
+        for (h, x), ways in after.items():
+            for i in hand_range:
+                if h + i > hand_size:
+                    break
+                in_hand = _hand_ways(n, i, fits)
+                if not in_hand:
+                    continue
+                disc_range = range(n - i + 1) if allowed & DISCARD else range(1)
+                for j in disc_range:
+                    if x + j > discard_size:
+                        break
+                    if n - i - j and not allowed & STOCK:
+                        continue
+                    key = (h + i, x + j)
+                    here[key] = here.get(key, 0) + ways * in_hand * comb(n - i, j)
+        tables.append(here)
+    tables.reverse()
+    return tuple(tables)
+
+
+def draw_groups(plan: Groups, rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
+    """One placement of the unseen cards by a plan's groups: the opponent's hand, the
+    discard and the stock, before any check against what was heard (timed alone by
+    :mod:`piquet.search_bench`)."""
+    hand: list[Card] = []
+    discard: list[Card] = []
+    stock: list[Card] = []
+    h, x = plan.hand_size, plan.discard_size
+    tables = plan.tables
+    options = plan.options
+    for g, (cards, allowed, most, fits) in enumerate(plan.groups):
+        key = (g, h, x)
+        found = options.get(key)
+        if found is None:
+            n = len(cards)
+            after = tables[g + 1]
+            cumulative: list[int] = []
+            splits: list[tuple[int, int]] = []
+            total = 0
+            for i in range(min(n, most) + 1) if allowed & HAND else range(1):
+                in_hand = _hand_ways(n, i, fits)
+                for j in range(n - i + 1) if allowed & DISCARD else range(1):
+                    if n - i - j and not allowed & STOCK:
+                        continue
+                    ways = after.get((h - i, x - j), 0)
+                    if ways and in_hand:
+                        total += ways * in_hand * comb(n - i, j)
+                        cumulative.append(total)
+                        splits.append((i, j))
+            found = options[key] = (cumulative, splits)
+        cumulative, splits = found
+        if len(splits) == 1:
+            i, j = splits[0]
+        else:
+            i, j = splits[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        if fits is not None:
+            subsets = fits[i]
+            held = subsets[rng.randrange(len(subsets))] if len(subsets) > 1 else subsets[0]
+            hand.extend(held)
+            rest = [card for card in cards if card not in held]
+            rng.shuffle(rest)
+            discard.extend(rest[:j])
+            stock.extend(rest[j:])
+        elif i == len(cards):
+            hand.extend(cards)
+        elif i + j == 0:
+            stock.extend(cards)
+        else:
+            order = rng.sample(cards, len(cards))
+            hand.extend(order[:i])
+            discard.extend(order[i : i + j])
+            stock.extend(order[i + j :])
+        h -= i
+        x -= j
+    return hand, discard, stock
+
+
+def shift_of(card: Card) -> int:
+    """Where a card's suit lies in a card-set mask."""
+    return _shift_of_mask(card.mask)
+
+
+def suit_bits(holding: int) -> int:
+    """A one-suit holding as nine bits (bit r for rank r + 6)."""
+    return holding >> _shift_of_mask(holding) & SUIT_BITS if holding else 0
+
+
+def _shift_of_mask(mask: int) -> int:
+    """Where the suit of a mask's highest card lies in a card-set mask."""
+    low = mask.bit_length() - 1
+    return low - low % SUIT_SHIFT

@@ -1,0 +1,282 @@
+"""One proposal of the sampler: a placement of the hidden cards drawn, dealt, and the
+deal's actions replayed through the public engine; None when it contradicts what the
+observer saw or heard."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from ..actions import (
+    Action,
+    Call,
+    Deal,
+    Equal,
+    Exchange,
+    ExchangeCount,
+    Good,
+    Leave,
+    Pass,
+    Reckon,
+)
+from ..cards import Card, CardSet
+from ..engine import IllegalActionError, Phase, Spoken, State
+from ..observation import Observation
+from ..words import Category, Player
+from ._observed import deal_elder
+from ._placement import draw_groups
+from ._plan import Plan
+from ._witnesses import Words
+
+
+def _heard_again(plan: Plan, opponent_hand: int) -> bool:
+    """Whether automatic declarations from this hand of the opponent's (and the
+    observer's) say aloud what the observer heard: each category's best holdings, the
+    elder first (R-DE-6 words). Category by category, stopping at the first difference;
+    the observer's best holdings are worked out once."""
+    checks = plan.auto_checks
+    if not checks:
+        observation = plan.observation
+        rules = observation.ruleset
+        heard = plan.auto_heard
+        assert heard is not None
+        for index, category in enumerate(Category):
+            rule = rules.category_rule(category)
+            combos = rule.combinations(plan.own_held)
+            checks.append((rule, combos[0] if combos else 0, heard[2 * index : 2 * index + 2]))
+        checks.sort(key=lambda check: check[0].category is Category.POINT)  # the rarest first
+    words = Words(plan.said_aloud)
+    observer_is_elder = plan.observation.player == deal_elder(plan.observation)
+    for rule, own_best, said in checks:
+        combos = rule.combinations(opponent_hand)
+        theirs = combos[0] if combos else 0
+        best_e, best_y = (own_best, theirs) if observer_is_elder else (theirs, own_best)
+        elder_words = words(rule, best_e, best_y or None) if best_e else "pass"
+        if said[0][3] != elder_words:
+            return False
+        if best_y and not (best_e and rule.key(best_e) > rule.key(best_y)):
+            younger_words = words(rule, best_y, best_e or None)
+        else:
+            younger_words = "good" if best_e else "pass"
+        if said[1][3] != younger_words:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=8)
+def _deal_positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions in the pack of the elder's and the dealer's cards (R-DL-4)."""
+    elder = tuple(i for i in range(24) if (i // packet) % 2 == 0)
+    dealer = tuple(i for i in range(24) if (i // packet) % 2 == 1)
+    return elder, dealer
+
+
+def draw_state(plan: Plan, rng: random.Random) -> State | None:
+    """One proposal: a placement drawn uniformly, replayed; None when it is inconsistent."""
+    observation = plan.observation
+    groups = plan.groups
+    assert groups is not None
+    rules = observation.ruleset
+    player = observation.player
+    opponent = player.other
+    elder = deal_elder(observation)
+    witnesses = plan.witnessed[0] if plan.witnessed else None
+    placed = (
+        draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
+    )
+    if placed is None:
+        return None
+    hand_cards, discard_cards, stock_cards = placed
+    known = plan.opponent_known
+    after_exchange = known | sum(card.mask for card in hand_cards)  # includes his plays
+    discard = sum(card.mask for card in discard_cards)
+    # the declarations first: they reject most placements that fail, and cost little
+    if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
+        return None
+    fixed = plan.fixed_taken
+    if plan.opponent_taken:
+        fixed_mask = sum(card.mask for card in fixed)
+        pool = [c for c in CardSet.from_mask(after_exchange & ~fixed_mask & ~plan.dealt_known)]
+        extra = plan.opponent_taken - len(fixed)
+        if extra < 0 or extra > len(pool):
+            return None
+        drawn = rng.sample(pool, extra)
+        taken = list(fixed)
+        rng.shuffle(taken)
+        rng.shuffle(drawn)
+        opponent_taken = taken + drawn
+        dealt_opponent = (after_exchange & ~sum(c.mask for c in opponent_taken)) | discard
+    else:
+        opponent_taken = []
+        dealt_opponent = after_exchange | discard
+    if dealt_opponent.bit_count() != 12:
+        return None
+    own_taken = list(plan.own_taken)
+    rng.shuffle(own_taken)
+    seen_rest = list(plan.seen_rest)
+    rng.shuffle(seen_rest)
+    rng.shuffle(stock_cards)
+    if player == elder:
+        rest = seen_rest + stock_cards
+        stock = own_taken + opponent_taken + rest
+    else:
+        rest = seen_rest + stock_cards
+        rng.shuffle(rest)
+        stock = opponent_taken + own_taken + rest
+    if len(stock) != rules.stock_size:
+        return None
+    dealt_own = observation.dealt_hand.mask
+    dealt_elder, dealt_younger = (
+        (dealt_own, dealt_opponent) if player == elder else (dealt_opponent, dealt_own)
+    )
+    elder_at, dealer_at = _deal_positions(rules.packet)
+    pack: list[Card | None] = [None] * rules.pack_size
+    for position, card in zip(elder_at, CardSet.from_mask(dealt_elder), strict=True):
+        pack[position] = card
+    for position, card in zip(dealer_at, CardSet.from_mask(dealt_younger), strict=True):
+        pack[position] = card
+    pack[24:] = stock
+    state = plan.start.apply(Deal(tuple(pack), packet=rules.packet))  # type: ignore[arg-type]
+    discards = {player: observation.discard.mask, opponent: discard}
+    return _replay(plan, state, discards, rng)
+
+
+def _replay(
+    plan: Plan, state: State, discards: dict[Player, int], rng: random.Random
+) -> State | None:
+    """Replay the deal's actions from the deal on; None when the placement contradicts
+    the observation. Where the declarations leave a choice (which claim an unshown call
+    was, which reckoning says the words heard) every choice is tried in turn, so whether
+    a placement is kept depends on the placement alone: that keeps the samples uniform."""
+    return _replay_on(plan, state, 0, discards, rng)
+
+
+def _replay_on(
+    plan: Plan, state: State, played: int, discards: dict[Player, int], rng: random.Random
+) -> State | None:
+    """:func:`_replay` from ``state``, with ``played`` cards played."""
+    observation = plan.observation
+    player = observation.player
+    target_phase, target_to_move, target_plays = plan.target[:3]
+    plays = plan.plays
+    try:
+        for _ in range(100):
+            if (
+                state.phase is target_phase
+                and state.to_move == target_to_move
+                and played == target_plays
+                and state.observation(player) == observation
+            ):
+                return state
+            phase = state.phase
+            if phase is Phase.PLAY:
+                if played >= len(plays):
+                    return None
+                # the observation lies past every card played: play them all at once
+                apply = State.apply
+                for play in plays[played:]:
+                    state = apply(state, play)
+                    if state.phase is not Phase.PLAY:
+                        break
+                played = len(plays)
+                continue
+            if phase is Phase.DECLARATION:
+                for after in _next_declarations(plan, state, rng):
+                    found = _replay_on(plan, after, played, discards, rng)
+                    if found is not None:
+                        return found
+                return None
+            if phase is not Phase.EXCHANGE:
+                return None
+            mover = state.to_move
+            assert isinstance(mover, Player)
+            first = state.legal_actions()[0]
+            action: Action
+            if type(first) is ExchangeCount:
+                action = ExchangeCount(_elder_count(observation, rng))
+            elif type(first) is Exchange:
+                # may be empty: a younger_min of 0 lets the younger take nothing
+                action = Exchange(CardSet.from_mask(discards[mover]))
+            elif type(first) is Leave and observation.left_cards is not None:
+                action = Leave(observation.left_cards)
+            else:
+                return None
+            state = state.apply(action)
+    except IllegalActionError:
+        return None
+    return None
+
+
+_ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": Good, "equal": Equal}
+
+
+def _next_declarations(plan: Plan, state: State, rng: random.Random) -> Iterator[State]:
+    """Each way the next word of the declarations may go as the observer heard it: the
+    word heard, or for a word whose claim he does not know (the opponent's unshown call
+    or reckoning), each legal one that says it, in random order; from an opponent who
+    reckons nothing further (which the observer does not hear), that silence."""
+    observer = plan.observation.player
+    heard = plan.observation.spoken
+    done = len(state.spoken_to(observer))
+    mover = state.to_move
+    legal = state.legal_actions()
+    said = heard[done] if done < len(heard) else None
+    reckoning = type(legal[0]) is Reckon  # then he reckons, or says nothing further
+    candidates: Sequence[Action]
+    if said is None or said.player != mover or (reckoning and said.verb != "reckon"):
+        if not reckoning or mover == observer:
+            return
+        candidates = (Reckon(legal[0].category),)  # type: ignore[union-attr]
+    elif said.verb in _ANSWERS:
+        candidates = (_ANSWERS[said.verb](said.category),)
+    elif said.claimed is not None:
+        kind = Reckon if reckoning else Call
+        candidates = (kind(said.category, said.claimed),)
+    else:
+        kind = Reckon if reckoning else Call
+        candidates = [action for action in legal if type(action) is kind]
+        if len(candidates) > 1:
+            rng.shuffle(candidates)
+    for action in candidates:
+        try:
+            after = state.apply(action)
+        except IllegalActionError:
+            continue
+        if _says_what_was_heard(after.spoken_to(observer), heard):
+            yield after
+
+
+def _says_what_was_heard(spoken: Sequence[Spoken], heard: Sequence[Spoken]) -> bool:
+    """Whether what a replayed state says begins what the observer heard (the cards
+    shown are checked on the whole observation at the end)."""
+    if len(spoken) > len(heard):
+        return False
+    return all(
+        (a.player, a.verb, a.category, a.words) == (b.player, b.verb, b.category, b.words)
+        for a, b in zip(spoken, heard, strict=False)
+    )
+
+
+def _elder_count(observation: Observation, rng: random.Random) -> int:
+    """How many cards the elder with carte blanche announced he would exchange (R-CB-2)."""
+    rules = observation.ruleset
+    elder = deal_elder(observation)
+    player = observation.player
+    if observation.taken[elder]:
+        return observation.taken[elder]
+    if player == elder:
+        if observation.discard:
+            return len(observation.discard)
+        legal = observation.legal_actions
+        if legal and type(legal[0]) is Exchange:
+            return len(legal[0].discard)
+    else:
+        legal = observation.legal_actions
+        if legal and type(legal[-1]) is Exchange:  # the younger commits first: at most stock - n
+            return rules.stock_size - len(legal[-1].discard)
+    # not in the observation (the younger has committed, the elder has not exchanged):
+    # any count the rules allow after the younger's discard
+    high = min(rules.elder_max, rules.stock_size - len(observation.discard))
+    return rng.randint(rules.elder_min, max(rules.elder_min, high))

@@ -1,0 +1,162 @@
+"""Sampling what a player cannot see: whole states consistent with an observation.
+
+:func:`sample_state` builds a complete game state (the score sheet, the deal number, the
+deal's history) in which the cards the observer cannot see are placed uniformly at random
+among every placement consistent with his observation: his own cards and discard, the
+stock cards he has seen, the opponent's shown and known cards, what each call claimed
+(a call is a true claim; with automatic declarations the calls are the best holdings),
+the suits the opponent showed out of, a carte blanche, the cards played. Every sample
+``s`` satisfies ``s.observation(observation.player) == observation``.
+
+How: the hidden cards fall into three places, the opponent's hand now, his discard and
+the stock still undrawn. The cards are grouped by suit (and, where it matters, by
+whether they are court cards or were seen in a shown carte blanche); a dynamic program
+over the groups counts the placements that respect every group's allowed places and
+subsets (a suit the opponent showed out of is not in his hand; with automatic
+declarations no suit of his beats his point or his best sequence) and the three sizes,
+and the groups are then drawn one by one with those counts as weights: uniform, with no
+rejected deals. The rest of the deal (which of the opponent's cards came from the stock,
+the order of the stock) is drawn uniformly too, and the deal's actions are replayed
+through the public engine. What the counting does not encode (the rest of the
+declarations, a carte blanche that was not announced) is checked on the replayed state,
+and a placement that fails is drawn again: the result stays uniform over the consistent
+placements, since every consistent placement is proposed with the same probability and
+always accepted. When the opponent's combinations were heard but not shown and most
+draws fail, the placements are drawn from "witnesses" instead, hands holding what was
+heard, counted suit by suit, each kept with probability one over the number of
+witnesses holding it, which keeps them uniform too.
+
+>>> import random
+>>> import piquet as pq
+>>> from piquet.search.sampling import sample_state
+>>> rng = random.Random(3)
+>>> state = pq.new_game(pq.RUBICON, declarations="auto")
+>>> while state.phase is not pq.Phase.PLAY:
+...     state = state.apply(state.sample_chance(rng) if state.to_move is pq.CHANCE
+...                         else state.legal_actions()[0])
+>>> seen = state.observation(state.to_move)
+>>> world = sample_state(seen, rng, declarations="auto")
+>>> world.observation(seen.player) == seen, world.hand(seen.player) == seen.hand
+(True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from ..engine import State
+from ..observation import Observation
+from ._observed import Declarations, SamplingError
+from ._placement import draw_groups as draw_groups
+from ._plan import Plan, make_plan
+from ._replay import draw_state
+from ._witnesses import Witnesses, make_witnesses
+
+__all__ = ["Declarations", "SamplingError", "infer_declarations", "sample_state"]
+
+
+def infer_declarations(observation: Observation) -> Declarations:
+    """The declaration mode of the game an observation comes from: ``"auto"`` or
+    ``"played"``, read from :attr:`Observation.auto_declarations
+    <piquet.Observation.auto_declarations>`.
+
+    >>> import piquet as pq
+    >>> infer_declarations(pq.new_game().observation(pq.Player.A))
+    'played'
+    >>> infer_declarations(pq.new_game(declarations="auto").observation(pq.Player.A))
+    'auto'
+    """
+    return "auto" if observation.auto_declarations else "played"
+
+
+@functools.lru_cache(maxsize=256)
+def cached_plan(observation: Observation, declarations: Declarations) -> Plan:
+    """The sampling plan of an observation (what is known of the unseen cards, and how
+    to place them), cached: :func:`sample_state` and :mod:`piquet.search_bench` use it."""
+    return make_plan(observation, declarations)
+
+
+def sample_state(
+    observation: Observation,
+    rng: random.Random,
+    *,
+    declarations: Declarations | None = None,
+    max_tries: int = 10_000,
+) -> State:
+    """A whole state, uniformly drawn among those consistent with ``observation``.
+
+    ``declarations`` is the game's declaration mode (``"played"`` or ``"auto"``); None
+    takes the observation's own (:func:`infer_declarations`), and another raises
+    :class:`SamplingError` (no state of that mode gives this observation). Raises
+    :class:`SamplingError` too when no state fits, or none was found in ``max_tries``
+    draws (a placement is drawn again only when it contradicts the declarations or a
+    carte blanche, which the counting leaves out).
+
+    >>> import random
+    >>> import piquet as pq
+    >>> start = pq.new_game(pq.RUBICON)
+    >>> dealt = start.apply(start.sample_chance(random.Random(5)))
+    >>> seen = dealt.observation(pq.Player.B)
+    >>> world = sample_state(seen, random.Random(1), declarations="played")
+    >>> world.observation(pq.Player.B) == seen, world.hand(pq.Player.A) == dealt.hand(pq.Player.A)
+    (True, False)
+    """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"expected a piquet.Observation, not {type(observation).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    mode = infer_declarations(observation) if declarations is None else declarations
+    if mode not in ("played", "auto"):
+        raise ValueError(f"declarations must be 'played', 'auto' or None (got {declarations!r})")
+    if mode != infer_declarations(observation):
+        raise SamplingError(
+            f"declarations={mode!r}, but the observation comes from a game whose "
+            f"declarations are {infer_declarations(observation)!r}"
+        )
+    plan = cached_plan(observation, mode)
+    if not plan.dealt:
+        return plan.start
+    state, _ = sample_plan(plan, rng, max_tries)
+    if state is not None:
+        return state
+    raise SamplingError(
+        f"no state consistent with the observation found in {max_tries} draws "
+        "(was it made by this engine?)"
+    )
+
+
+def sample_plan(plan: Plan, rng: random.Random, max_tries: int) -> tuple[State | None, int]:
+    """A sample of a dealt plan (None when none was found in ``max_tries`` draws) and
+    the draws it took; :func:`sample_state` with a plan from :func:`cached_plan`."""
+    for tries in range(1, max_tries + 1):
+        state = draw_state(plan, rng)
+        if not plan.witnessed and plan.claimed:
+            _weigh_witnesses(plan, state is not None)
+        if state is not None:
+            return state, tries
+    return None, max_tries
+
+
+def _weigh_witnesses(plan: Plan, kept: bool) -> None:
+    """Count the plain draws kept and dropped; once they are mostly dropped, draw from the
+    witnesses instead if they hold fewer placements. Either way of drawing gives every
+    consistent placement the same chance, so choosing between them on past draws keeps
+    the samples uniform."""
+    progress = plan.progress
+    name = "kept" if kept else "dropped"
+    progress[name] = progress.get(name, 0) + 1
+    dropped = progress.get("dropped", 0)
+    if dropped >= 12 and dropped >= 3 * progress.get("kept", 0):
+        _decide_witnesses(plan)
+
+
+def _decide_witnesses(plan: Plan, always: bool = False) -> Witnesses | None:
+    """Draw from the witnesses from now on, when they hold fewer placements than the plain
+    groups (or ``always``); the witnesses, or None for plain draws."""
+    witnesses = make_witnesses(plan)
+    assert plan.groups is not None
+    if witnesses is not None and not always and witnesses.total >= plan.groups.total:
+        witnesses = None
+    plan.witnessed[:] = [witnesses]
+    return witnesses
