@@ -32,7 +32,7 @@ def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
         native.kernel.cache_clear()
 
     yield use
-    monkeypatch.undo()
+    monkeypatch.undo()  # the variable as it was, then the choice made again
     native.kernel.cache_clear()
 
 
