@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import piquet as pq
-from piquet.search import native
+from piquet.search import _placement, native
+from piquet.search.sampling import cached_plan, infer_declarations, sample_state
 
 pytestmark = pytest.mark.native
 
@@ -90,6 +91,75 @@ def test_the_kernel_s_rollout_is_the_pure_rollout_on_ten_thousand_positions(
     name: str, paths: Callable[[bool], None]
 ) -> None:
     check_rollouts(name, FULL, paths)
+
+
+def observations(name: str, count: int, seed: int) -> list[pq.Observation]:
+    """The mover's observation of ``count`` positions of preset ``name``."""
+    found = []
+    for state in positions(name, count, seed):
+        mover = state.to_move
+        assert isinstance(mover, pq.Player)
+        found.append(state.observation(mover))
+    return found
+
+
+def samples(seen: list[pq.Observation], seed: int) -> list[tuple[pq.State, object]]:
+    """One world of each observation, from fresh plans (a plan learns from its draws
+    whether to draw from the witnesses, so both paths start from the same plans)."""
+    cached_plan.cache_clear()
+    out = []
+    for i, observation in enumerate(seen):
+        rng = random.Random(seed * 1_000_003 + i)
+        world = sample_state(observation, rng)
+        out.append((world, rng.getstate()))
+    return out
+
+
+def check_samples(name: str, count: int, use: Callable[[bool], None]) -> None:
+    seen = observations(name, count, seed=len(name) + 100)
+    use(False)
+    pure = samples(seen, seed=11)
+    use(True)
+    assert native.kernel("_csample") is not None
+    fast = samples(seen, seed=11)
+    for observation, (a, rng_a), (b, rng_b) in zip(seen, pure, fast, strict=True):
+        assert b == a and b.history == a.history, observation
+        assert b.observation(observation.player) == observation
+        assert rng_b == rng_a, observation
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_s_samples_are_the_pure_samples(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    check_samples(name, QUICK // 3, paths)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_s_samples_are_the_pure_samples_on_ten_thousand_positions(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    check_samples(name, FULL, paths)
+
+
+def test_the_kernel_s_placement_is_the_pure_placement(paths: Callable[[bool], None]) -> None:
+    """draw_groups alone, on plans of every preset, groups with subsets the opponent's
+    hand may hold among them: the same cards in the same places, the generator alike."""
+    paths(True)
+    kinds = set()
+    for name in PRESETS:
+        for observation in observations(name, 40, seed=5):
+            plan = cached_plan(observation, infer_declarations(observation))
+            if plan.groups is None:
+                continue
+            kinds.update(fits is not None for _, _, _, fits in plan.groups.groups)
+            for k in range(5):
+                fast, pure = random.Random(k), random.Random(k)
+                placed = _placement.draw_groups(plan.groups, fast)
+                assert placed == _placement._draw_groups(plan.groups, pure)
+                assert fast.getstate() == pure.getstate()
+    assert kinds == {True, False}
 
 
 def test_the_kernel_plays_the_usual_cards_of_a_rollout(paths: Callable[[bool], None]) -> None:
