@@ -230,7 +230,8 @@ done:
 
 /* random.Random._randbelow_with_getrandbits(n), n >= 1: getrandbits(k) until below n,
  * k the bit length of n. Calls the generator's own getrandbits, as the pure path does;
- * n past 64 bits goes to the generator's own _randbelow. A new reference, or NULL. */
+ * n past 63 bits goes to the generator's own randrange(n), which is _randbelow(n) for n
+ * >= 1. A new reference, or NULL. */
 static PyObject *randbelow(PyObject *getrandbits, PyObject *pyrandbelow, PyObject *n) {
     int overflow = 0;
     long long small = PyLong_AsLongLongAndOverflow(n, &overflow);
@@ -288,7 +289,7 @@ static int extend(PyObject *list, PyObject *seq, Py_ssize_t from, Py_ssize_t to)
     return 0;
 }
 
-/* draw_places(groups, hand_size, discard_size, options, fill, getrandbits, randbelow)
+/* draw_places(groups, hand_size, discard_size, options, fill, getrandbits, randrange)
  *     -> (hand, discard, stock)
  *
  * groups: the plan's groups, (cards, allowed, most, fits); options: the plan's dict

@@ -108,7 +108,7 @@ def draw_groups(plan: Groups, rng: random.Random) -> tuple[list[Card], list[Card
                 plan.options,
                 functools.partial(group_options, plan),
                 rng.getrandbits,
-                rng._randbelow,  # type: ignore[attr-defined]  # past 64 bits only
+                rng.randrange,  # past 64 bits only: randrange(n) is _randbelow(n)
             )
             return placed
     return _draw_groups(plan, rng)
