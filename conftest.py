@@ -16,6 +16,11 @@ pass ``--run-slow``.
 error: the extras named must be installed, and no test that ``-m`` selected may be left
 out for an extra the session did not install.
 
+The tests marked ``native`` compare the compiled kernel (``piquet.search._c*``) with the
+pure-Python path; ``pytest.mark.native("_csolve")`` names the kernel module a test needs
+(without a name: every one). Where it is not built, or ``PIQUET_NATIVE=0`` switches it
+off, they are deselected too, and the summary says how to build it.
+
 This lives at the root, not in tests/conftest.py: a conftest's hooks reach only the
 files under its own directory, and the doctest modules are under piquet/.
 """
@@ -60,6 +65,10 @@ _MISSING = pytest.StashKey[frozenset[str]]()
 _IGNORED = pytest.StashKey[dict[tuple[str, str], list[Path]]]()
 _DESELECTED = pytest.StashKey[dict[str, int]]()
 _SLOW = pytest.StashKey[int]()
+_NATIVE = pytest.StashKey[int]()
+BUILD_NATIVE = (
+    "pip install -e . where a C compiler is present builds it; PIQUET_NATIVE=0 switches it off"
+)
 _REQUIRED = pytest.StashKey[frozenset[str]]()
 
 
@@ -103,6 +112,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_IGNORED] = {}
     config.stash[_DESELECTED] = {}
     config.stash[_SLOW] = 0
+    config.stash[_NATIVE] = 0
 
 
 def _file_extras(path: Path) -> list[str]:
@@ -174,9 +184,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     kept: list[pytest.Item] = []
     left_out: list[pytest.Item] = []
     slow: list[pytest.Item] = []
+    unbuilt: list[pytest.Item] = []
     for item in items:
         if not run_slow and item.get_closest_marker("slow") is not None:
             slow.append(item)
+            continue
+        if not _native_built(item):
+            unbuilt.append(item)
             continue
         needs = sorted({mark.name for mark in item.iter_markers() if mark.name in EXTRAS})
         absent = [name for name in needs if name in missing]
@@ -190,10 +204,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(
             f"{len(left_out)} selected tests need an extra this run lacks: {names} ..."
         )
-    if left_out or slow:
+    if left_out or slow or unbuilt:
         items[:] = kept
-        config.hook.pytest_deselected(items=left_out + slow)
+        config.hook.pytest_deselected(items=left_out + slow + unbuilt)
     config.stash[_SLOW] = len(slow)
+    config.stash[_NATIVE] = len(unbuilt)
+
+
+def _native_built(item: pytest.Item) -> bool:
+    """False for a test marked ``native`` whose kernel module is not built (or is
+    switched off by ``PIQUET_NATIVE=0``)."""
+    mark = item.get_closest_marker("native")
+    if mark is None:
+        return True
+    from piquet.search.native import KERNELS, kernel
+
+    return all(kernel(name) is not None for name in (mark.args or KERNELS))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -202,6 +228,11 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(
             f"deselected {_count(slow, 'slow test')} (pytest --run-slow runs them); "
             "nox -s slow runs them"
+        )
+    if unbuilt := config.stash.get(_NATIVE, 0):
+        terminalreporter.write_line(
+            f"compiled kernel not built or switched off: deselected "
+            f"{_count(unbuilt, 'test')} marked native ({BUILD_NATIVE})"
         )
     deselected = config.stash.get(_DESELECTED, {})
     ignored = config.stash.get(_IGNORED, {})

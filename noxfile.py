@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import tarfile
+import zipfile
 from pathlib import Path
 
 import nox
@@ -20,6 +22,7 @@ nox.options.sessions = [
     "plot",
     "cli",
     "slow",
+    "pure",
     "lint",
     "typecheck",
     "docs",
@@ -57,6 +60,14 @@ def slow(session: nox.Session) -> None:
     that need an extra too run in that extra's session."""
     session.install("-e", ".[test]")
     session.run("pytest", "-m", "slow", *session.posargs)
+
+
+@nox.session
+def pure(session: nox.Session) -> None:
+    """Run the core test suite on the pure-Python path: the compiled kernel switched off
+    (``PIQUET_NATIVE=0``); the tests that compare the two paths are deselected."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs, env={"PIQUET_NATIVE": "0"})
 
 
 @nox.session
@@ -163,9 +174,61 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def build(session: nox.Session) -> None:
-    """Build the sdist and wheel and check their metadata."""
+    """Build the sdist and wheel, check their metadata, and check what they hold: the
+    kernel's C sources in the sdist (never a built module), the built kernel in the
+    wheel (this machine has a C compiler)."""
     session.install("build", "twine")
     shutil.rmtree(ROOT / "dist", ignore_errors=True)
     session.run("python", "-m", "build")
     dists = sorted(str(p) for p in (ROOT / "dist").iterdir())
     session.run("twine", "check", "--strict", *dists)
+    sources = sorted(p.name for p in (ROOT / "piquet" / "search").glob("_c*.c"))
+    (sdist,) = (ROOT / "dist").glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+    for source in sources:
+        if not any(name.endswith(f"/piquet/search/{source}") for name in names):
+            session.error(f"{sdist.name} lacks piquet/search/{source}")
+    for needed in ("setup.py", "MANIFEST.in", "tests/test_native_solver.py", "conftest.py"):
+        if not any(name.endswith("/" + needed) for name in names):
+            session.error(f"{sdist.name} lacks {needed}")
+    if built := [name for name in names if name.endswith((".so", ".pyd"))]:
+        session.error(f"{sdist.name} holds built modules: {built}")
+    (wheel,) = (ROOT / "dist").glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    for source in sources:
+        stem = source.removesuffix(".c")
+        if not any(
+            name.startswith(f"piquet/search/{stem}.") and name.endswith((".so", ".pyd"))
+            for name in names
+        ):
+            session.error(f"{wheel.name} lacks the built kernel piquet/search/{stem}")
+    session.log(f"{sdist.name}: {len(sources)} kernel sources; {wheel.name}: built")
+
+
+@nox.session
+def nocompiler(session: nox.Session) -> None:
+    """Install from the sdist where no C compiler works (``CC=false``): the build says
+    so, installs the pure-Python package, and it imports and solves."""
+    session.install("build")
+    out = Path(session.create_tmp()) / "sdist"
+    shutil.rmtree(out, ignore_errors=True)
+    session.run("python", "-m", "build", "--sdist", "--outdir", str(out))
+    (sdist,) = out.glob("*.tar.gz")
+    env = {"CC": "false", "CXX": "false", "LDSHARED": "false"}
+    log = session.run(
+        "python", "-m", "pip", "install", "-v", "--no-cache-dir", str(sdist), env=env, silent=True
+    )
+    if "piquet: no C compiler, installing the pure-Python package" not in str(log):
+        session.error("the build did not say it installed the pure-Python package")
+    check = (
+        "import piquet\n"
+        "from piquet.search.native import kernel\n"
+        "assert kernel('_csolve') is None and not piquet.native_available()\n"
+        "print('pure package installed:', piquet.__file__)\n"
+    )
+    # from the session's directory, not the repository's: the installed package
+    session.chdir(session.create_tmp())
+    session.run("python", "-c", check)
+    session.run("python", "-m", "piquet", "--version")

@@ -50,6 +50,7 @@ from .rules import (
     WinnerTakesCounters,
     find_ruleset,
 )
+from .search.native import native_available
 from .words import (
     CHANCE,
     Category,
@@ -127,6 +128,7 @@ __all__ = [
     "find_ruleset",
     "loads",
     "match",
+    "native_available",
     "new_deal",
     "new_game",
     "pack",

@@ -29,7 +29,7 @@
 #define COUNTS 16
 #define BOUND_CELLS (169 * COUNTS * COUNTS * 16)
 #define UNSET INT32_MIN
-#define TT_BITS 20
+#define TT_BITS 16
 #define TT_SIZE (1u << TT_BITS)
 
 #if defined(_MSC_VER)
@@ -85,14 +85,22 @@ typedef struct {
     int32_t kept_min, kept_max, lost_min, lost_max, last_min, last_max;
     int32_t counters;  /* 2: a trick's points are its counters; 1: at most them; 0: neither */
     int32_t most_sums[169], least_sums[169]; /* the pure solver's _trick_sums */
+    /* the full search's scoring (the pure solver's PlayRules) */
+    int32_t lead_points[64];
+    int32_t trick_points[64 * 64]; /* by lead << 6 | follow: the points to the winner */
+    int32_t cards, capot, cards_toward_pique, threshold, pique, classes;
+    int32_t per_trick, last_most; /* the most one trick brings, and the last trick */
 } TablesObject;
 
 typedef struct {
     PyObject_HEAD
     TablesObject *tables;
+    PyObject *rules; /* the pure solver's PlayRules, for the solver's own use */
     uint32_t tag;
     long long nodes;
     int failed;
+    /* the deal so far: the elder, the pique, A's tricks, a race's target and the scores */
+    int elder, pique_open, elder_count, tricks_a, has_target, target, scores[2];
 } SearchObject;
 
 /* ------------------------------------------------------------------ tables */
@@ -336,13 +344,23 @@ static void fill_bounds(TablesObject *t, int most, int at, int mine, int theirs)
 static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"net", "follower_wins", "end", "last_points", "trick_class",
                             "seventh", "kept", "lost", "last", "counters", "classes", "counted",
+                            "lead_points", "trick_points", "cards", "capot",
+                            "cards_toward_pique", "threshold", "pique", "per_trick", "last_most",
                             NULL};
-    PyObject *net, *wins, *end, *last, *classes_of, *kept, *lost, *last_range;
-    int seventh, counters, classes, counted;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiOOOipp", names, &net, &wins, &end, &last,
-                                     &classes_of, &seventh, &kept, &lost, &last_range, &counters,
-                                     &classes, &counted))
+    PyObject *net, *wins, *end, *last, *classes_of, *kept, *lost, *last_range, *lead, *trick;
+    int seventh, counters, classes, counted, toward;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiOOOippOOiipiiii", names, &net, &wins, &end,
+                                     &last, &classes_of, &seventh, &kept, &lost, &last_range,
+                                     &counters, &classes, &counted, &lead, &trick, &self->cards,
+                                     &self->capot, &toward, &self->threshold, &self->pique,
+                                     &self->per_trick, &self->last_most))
         return -1;
+    self->cards_toward_pique = toward;
+    self->classes = classes;
+    if (read_ints(lead, self->lead_points, 64, "lead_points") < 0 ||
+        read_ints(trick, self->trick_points, 64 * 64, "trick_points") < 0)
+        return -1;
+
     int32_t flags[64 * 64], two[2];
     if (read_ints(net, self->net, 64 * 64, "net") < 0 ||
         read_ints(wins, flags, 64 * 64, "follower_wins") < 0 ||
@@ -707,35 +725,419 @@ static int fast(SearchObject *s, uint64_t mine, uint64_t theirs, int won, int be
     return best;
 }
 
+/* ------------------------------------------------------------------ the full search */
+/* The pure solver's Search (piquet/search/_search.py) line for line: from player A's
+ * side, following the scores while the pique is open or a race's target near, handing
+ * over to fast() once neither matters. */
+
+typedef struct {
+    int open, count; /* the pique still open, the elder's count toward it */
+    int pts[2];      /* A's and B's points since the search began */
+} Score;
+
+typedef struct {
+    uint64_t hand_a, hand_b;
+    uint32_t tag;
+    int16_t leader, tricks_a, open, count;
+    int32_t pts[2];
+    int32_t low, high, first;
+} FullEntry;
+
+#define FULL_BITS 16
+#define FULL_SIZE (1u << FULL_BITS)
+static FullEntry *full_tt = NULL;
+
+static int enter(SearchObject *s, int player, int points, int play_class, Score *st) {
+    TablesObject *t = s->tables;
+    if (points <= 0) return 0;
+    st->pts[player] += points;
+    int bonus = 0;
+    if (st->open) {
+        if (player != s->elder) {
+            st->open = 0;
+            st->count = 0;
+        } else if (play_class) {
+            st->count += points;
+            if (st->count >= t->threshold) {
+                bonus = t->pique;
+                st->open = 0;
+                st->count = 0;
+            }
+        }
+    }
+    if (s->has_target && s->scores[player] + st->pts[player] >= s->target) return 1;
+    if (bonus) {
+        st->pts[player] += bonus;
+        if (s->has_target && s->scores[player] + st->pts[player] >= s->target) return 1;
+    }
+    return 0;
+}
+
+static int trick_end(SearchObject *s, int winner, int lead, int follow, int won, int tricks_a,
+                     int left, Score *st) {
+    TablesObject *t = s->tables;
+    if (enter(s, winner, t->trick_points[lead << 6 | follow], 1, st)) return 1;
+    int won_by = winner == 0 ? tricks_a : 12 - left - tricks_a;
+    if (t->cards_toward_pique && won_by == 7 && enter(s, winner, t->cards, 1, st)) return 1;
+    if (left) return 0;
+    if (enter(s, winner, t->last_points[won ? follow : lead], 1, st)) return 1;
+    for (int p = 0; p < 2; p++) {
+        int count = p == 0 ? tricks_a : 12 - tricks_a;
+        if (count == 12) {
+            int already = t->cards_toward_pique ? t->cards : 0;
+            if (enter(s, p, t->capot - already, 0, st)) return 1;
+        } else if (count > 6 && !t->cards_toward_pique && enter(s, p, t->cards, 0, st)) {
+            return 1;
+        }
+    }
+    return 1;
+}
+
+/* the pure solver's answer_order: the lowest card that wins, the lowest, the others */
+static int answer_order(unsigned mine, unsigned in_play, int base, int classes, int table,
+                        uint8_t *out) {
+    uint8_t cards[9];
+    int k = representatives(mine, in_play, classes, table, cards), m = 0, winner = -1;
+    for (int i = 0; i < k; i++)
+        if (cards[i] > table) winner = cards[i];
+    if (winner >= 0) out[m++] = (uint8_t)(base + winner);
+    if (cards[k - 1] != winner) out[m++] = (uint8_t)(base + cards[k - 1]);
+    for (int i = 0; i < k; i++)
+        if (cards[i] != winner && cards[i] != cards[k - 1]) out[m++] = (uint8_t)(base + cards[i]);
+    return m;
+}
+
+/* the pure solver's all_representatives: one card per run, suit by suit, high to low */
+static int all_representatives(uint64_t hand, uint64_t in_play, int classes, uint8_t *out) {
+    int n = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint8_t cards[9];
+        int k = representatives((unsigned)(hand >> 16 * suit & SUIT_BITS),
+                                (unsigned)(in_play >> 16 * suit & SUIT_BITS), classes, -1, cards);
+        for (int i = 0; i < k; i++) out[n++] = (uint8_t)(16 * suit + cards[i]);
+    }
+    return n;
+}
+
+/* the pure solver's lead_order: every suit's master, then lowest card, then the others */
+static int lead_order(SearchObject *s, uint64_t hand, uint64_t in_play, uint8_t *out) {
+    int n = 0;
+    SuitEntry *e[4];
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned mine = (unsigned)(hand >> 16 * suit & SUIT_BITS);
+        unsigned theirs = (unsigned)(in_play >> 16 * suit & SUIT_BITS) & ~mine;
+        e[suit] = &s->tables->entries[s->tables->index[mine << 9 | theirs]];
+    }
+    for (int g = 0; g < 3; g++)
+        for (int suit = 0; suit < 4; suit++) {
+            int from = g == 0 ? 0 : g == 1 ? e[suit]->groups[0] : e[suit]->groups[0] + e[suit]->groups[1];
+            for (int i = 0; i < e[suit]->groups[g]; i++) out[n++] = (uint8_t)(16 * suit + e[suit]->leads[from + i]);
+        }
+    return n;
+}
+
+static int full_trick(SearchObject *s, uint64_t ha, uint64_t hb, int leader, int tricks_a,
+                      const Score *st, int alpha, int beta);
+
+static int diff(const Score *st) { return st->pts[0] - st->pts[1]; }
+
+static int full_last(SearchObject *s, uint64_t ha, uint64_t hb, int leader, int tricks_a,
+                     const Score *st) {
+    TablesObject *t = s->tables;
+    s->nodes++;
+    Score after = *st;
+    int before = diff(&after);
+    int lead = msb64(leader == 0 ? ha : hb), follow = msb64(leader == 0 ? hb : ha);
+    if (!enter(s, leader, t->lead_points[lead], 1, &after)) {
+        int won = (follow & 48) == (lead & 48) && follow > lead;
+        int winner = won ? 1 - leader : leader;
+        trick_end(s, winner, lead, follow, won, tricks_a + (winner == 0), 0, &after);
+    }
+    return diff(&after) - before;
+}
+
+static int full_after_follow(SearchObject *s, uint64_t ha, uint64_t hb, int follower, int lead,
+                             int card, int tricks_a, const Score *st, int alpha, int beta) {
+    TablesObject *t = s->tables;
+    if (follower == 0)
+        ha ^= 1ULL << card;
+    else
+        hb ^= 1ULL << card;
+    int won = (card & 48) == (lead & 48) && card > lead;
+    int winner = won ? follower : 1 - follower;
+    if (winner == 0) tricks_a++;
+    int left = popcount64(ha);
+    if (!st->open && !s->has_target && left) {
+        int points = t->trick_points[lead << 6 | card];
+        if (t->cards_toward_pique && t->cards) {
+            int won_by = winner == 0 ? tricks_a : 12 - left - tricks_a;
+            if (won_by == 7) points += t->cards;
+        }
+        int gained = winner == 0 ? points : -points;
+        if (left == 1) return gained + full_last(s, ha, hb, winner, tricks_a, st);
+        return gained + full_trick(s, ha, hb, winner, tricks_a, st, alpha - gained, beta - gained);
+    }
+    Score after = *st;
+    int before = diff(&after);
+    int stop = trick_end(s, winner, lead, card, won, tricks_a, left, &after);
+    int gained = diff(&after) - before;
+    if (stop) return gained;
+    if (left == 1) return gained + full_last(s, ha, hb, winner, tricks_a, &after);
+    return gained + full_trick(s, ha, hb, winner, tricks_a, &after, alpha - gained, beta - gained);
+}
+
+static int full_answer(SearchObject *s, uint64_t ha, uint64_t hb, int follower, int lead,
+                       int tricks_a, const Score *st, int alpha, int beta) {
+    uint64_t hand = follower ? hb : ha;
+    int base = lead & 48;
+    unsigned suit = (unsigned)(hand >> base & SUIT_BITS);
+    uint64_t in_play = ha | hb;
+    uint8_t answers[12];
+    int n = suit ? answer_order(suit, (unsigned)(in_play >> base & SUIT_BITS), base,
+                                s->tables->classes, lead - base, answers)
+                 : all_representatives(hand, in_play, s->tables->classes, answers);
+    int best;
+    if (follower == 0) {
+        best = -INF;
+        for (int i = 0; i < n; i++) {
+            int value = full_after_follow(s, ha, hb, 0, lead, answers[i], tricks_a, st, alpha, beta);
+            if (s->failed) return 0;
+            if (value > best) {
+                best = value;
+                if (best > alpha) {
+                    alpha = best;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+    } else {
+        best = INF;
+        for (int i = 0; i < n; i++) {
+            int value = full_after_follow(s, ha, hb, 1, lead, answers[i], tricks_a, st, alpha, beta);
+            if (s->failed) return 0;
+            if (value < best) {
+                best = value;
+                if (best < beta) {
+                    beta = best;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+static int full_after_lead(SearchObject *s, uint64_t ha, uint64_t hb, int leader, int lead,
+                           int tricks_a, const Score *st, int alpha, int beta) {
+    TablesObject *t = s->tables;
+    if (leader == 0)
+        ha ^= 1ULL << lead;
+    else
+        hb ^= 1ULL << lead;
+    if (!st->open && !s->has_target) {
+        int points = t->lead_points[lead];
+        int gained = leader == 0 ? points : -points;
+        return gained + full_answer(s, ha, hb, 1 - leader, lead, tricks_a, st, alpha - gained,
+                                    beta - gained);
+    }
+    Score after = *st;
+    int before = diff(&after);
+    if (enter(s, leader, t->lead_points[lead], 1, &after)) return diff(&after) - before;
+    int gained = diff(&after) - before;
+    return gained + full_answer(s, ha, hb, 1 - leader, lead, tricks_a, &after, alpha - gained,
+                                beta - gained);
+}
+
+static int no_pique(SearchObject *s, uint64_t ha, const Score *st) {
+    TablesObject *t = s->tables;
+    int most = popcount64(ha) * t->per_trick + t->last_most;
+    if (t->cards_toward_pique) most += t->cards;
+    return st->count + most < t->threshold;
+}
+
+static int out_of_reach(SearchObject *s, uint64_t ha, int tricks_a, const Score *st) {
+    TablesObject *t = s->tables;
+    int left = popcount64(ha);
+    int tricks_b = 12 - left - tricks_a;
+    for (int player = 0; player < 2; player++) {
+        int others = player == 0 ? tricks_b : tricks_a;
+        int most = left * t->per_trick + t->last_most + (others == 0 ? t->capot : t->cards);
+        if (s->scores[player] + st->pts[player] + most >= s->target) return 0;
+    }
+    return 1;
+}
+
+static int full_trick(SearchObject *s, uint64_t ha, uint64_t hb, int leader, int tricks_a,
+                      const Score *st, int alpha, int beta) {
+    if (popcount64(ha) > 1 && (!st->open || no_pique(s, ha, st)) &&
+        (!s->has_target || out_of_reach(s, ha, tricks_a, st))) {
+        if (leader == 0) return fast(s, ha, hb, tricks_a, beta);
+        int left = popcount64(ha);
+        /* every search is a zero-window test (alpha = beta - 1): B's is at -alpha */
+        return -fast(s, hb, ha, 12 - left - tricks_a, -alpha);
+    }
+    s->nodes++;
+    int pts0 = s->has_target ? st->pts[0] : 0, pts1 = s->has_target ? st->pts[1] : 0;
+    uint64_t h = (ha * 0x9E3779B97F4A7C15ULL) ^ (hb * 0xBF58476D1CE4E5B9ULL) ^
+                 ((uint64_t)(leader | tricks_a << 1 | st->open << 5 | st->count << 6) << 40) ^
+                 ((uint64_t)(uint32_t)pts0 * 0x94D049BB133111EBULL) ^ ((uint64_t)(uint32_t)pts1 << 20);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    FullEntry *slot = &full_tt[h >> (64 - FULL_BITS)];
+    int found = slot->tag == s->tag && slot->hand_a == ha && slot->hand_b == hb &&
+                slot->leader == leader && slot->tricks_a == tricks_a && slot->open == st->open &&
+                slot->count == st->count && slot->pts[0] == pts0 && slot->pts[1] == pts1;
+    int first = -1, low = -INF, high = INF;
+    if (found) {
+        low = slot->low;
+        high = slot->high;
+        first = slot->first;
+        if (low >= beta) return low;
+        if (high <= alpha) return high;
+        if (low == high) return low;
+        if (low > alpha) alpha = low;
+        if (high < beta) beta = high;
+    }
+    uint8_t moves[12];
+    int n = lead_order(s, leader == 0 ? ha : hb, ha | hb, moves);
+    if (first >= 0) {
+        for (int m = 0; m < n; m++) {
+            if (moves[m] == first) {
+                memmove(moves + 1, moves, m);
+                moves[0] = (uint8_t)first;
+                break;
+            }
+        }
+    }
+    int start_alpha = alpha, start_beta = beta;
+    int best_move = moves[0], best;
+    if (leader == 0) {
+        best = -INF;
+        for (int m = 0; m < n; m++) {
+            int value = full_after_lead(s, ha, hb, 0, moves[m], tricks_a, st, alpha, beta);
+            if (s->failed) return 0;
+            if (value > best) {
+                best = value;
+                best_move = moves[m];
+                if (best > alpha) {
+                    alpha = best;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+    } else {
+        best = INF;
+        for (int m = 0; m < n; m++) {
+            int value = full_after_lead(s, ha, hb, 1, moves[m], tricks_a, st, alpha, beta);
+            if (s->failed) return 0;
+            if (value < best) {
+                best = value;
+                best_move = moves[m];
+                if (best < beta) {
+                    beta = best;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+    }
+    if (best <= start_alpha)
+        high = best < high ? best : high;
+    else if (best >= start_beta)
+        low = best > low ? best : low;
+    else
+        low = high = best;
+    slot->hand_a = ha;
+    slot->hand_b = hb;
+    slot->tag = s->tag;
+    slot->leader = (int16_t)leader;
+    slot->tricks_a = (int16_t)tricks_a;
+    slot->open = (int16_t)st->open;
+    slot->count = (int16_t)st->count;
+    slot->pts[0] = pts0;
+    slot->pts[1] = pts1;
+    slot->low = low;
+    slot->high = high;
+    slot->first = best_move;
+    return best;
+}
+
 /* ------------------------------------------------------------------ Search */
 
 static void Search_dealloc(SearchObject *self) {
     Py_XDECREF(self->tables);
+    Py_XDECREF(self->rules);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* A new number for the transposition tables: an empty table for this search. */
+static void new_tag(SearchObject *self) {
+    /* tag 0 marks a slot never written */
+    if (++tt_tag == 0) {
+        memset(tt, 0, sizeof(TTEntry) * TT_SIZE);
+        memset(full_tt, 0, sizeof(FullEntry) * FULL_SIZE);
+        tt_tag = 1;
+    }
+    self->tag = tt_tag;
+}
+
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"tables", NULL};
-    PyObject *tables;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!", names, &TablesType, &tables)) return -1;
+    static char *names[] = {"tables", "rules", "elder", "pique_open", "elder_count",
+                            "tricks_a", "target", "scores", NULL};
+    PyObject *tables, *rules = Py_None, *target = Py_None;
+    int elder = 0, pique_open = 0, elder_count = 0, tricks_a = 0, score_a = 0, score_b = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|$OipiiO(ii)", names, &TablesType, &tables,
+                                     &rules, &elder, &pique_open, &elder_count, &tricks_a,
+                                     &target, &score_a, &score_b))
+        return -1;
+    if (elder < 0 || elder > 1 || tricks_a < 0 || tricks_a > 12 || elder_count < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "Search: elder is 0 or 1, tricks_a 0 to 12, elder_count at least 0");
+        return -1;
+    }
+    self->has_target = target != Py_None;
+    self->target = 0;
+    if (self->has_target) {
+        long value = PyLong_AsLong(target);
+        if (value == -1 && PyErr_Occurred()) return -1;
+        self->target = (int)value;
+    }
     if (tt == NULL) {
         tt = PyMem_Calloc(TT_SIZE, sizeof(TTEntry));
-        if (tt == NULL) {
+        full_tt = PyMem_Calloc(FULL_SIZE, sizeof(FullEntry));
+        if (tt == NULL || full_tt == NULL) {
+            PyMem_Free(tt);
+            PyMem_Free(full_tt);
+            tt = NULL;
+            full_tt = NULL;
             PyErr_NoMemory();
             return -1;
         }
     }
-    /* tag 0 marks a slot never written */
-    if (++tt_tag == 0) {
-        memset(tt, 0, sizeof(TTEntry) * TT_SIZE);
-        tt_tag = 1;
-    }
+    new_tag(self);
     Py_INCREF(tables);
     Py_XSETREF(self->tables, (TablesObject *)tables);
-    self->tag = tt_tag;
+    Py_INCREF(rules);
+    Py_XSETREF(self->rules, rules);
+    self->elder = elder;
+    self->pique_open = pique_open;
+    self->elder_count = elder_count;
+    self->tricks_a = tricks_a;
+    self->scores[0] = score_a;
+    self->scores[1] = score_b;
     self->nodes = 0;
     self->failed = 0;
     return 0;
+}
+
+/* Before a search: the table still this search's, or a new (empty) one. */
+static void own_table(SearchObject *self) {
+    if (self->tag != tt_tag) new_tag(self);
+    self->failed = 0;
+}
+
+static int hands_ok(uint64_t a, uint64_t b, int extra) {
+    int na = popcount64(a), nb = popcount64(b);
+    return !(a & b) && na <= 12 && nb <= 12 && na + nb + extra >= 2 && (na - nb <= 1 && nb - na <= 1);
 }
 
 static PyObject *Search_fast(SearchObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -754,28 +1156,82 @@ static PyObject *Search_fast(SearchObject *self, PyObject *const *args, Py_ssize
                          "fast: two disjoint hands of 2 to 12 cards each, and the tricks won");
         return NULL;
     }
-    if (self->tag != tt_tag) {
-        /* another search wrote the table since: take a new number (an empty table) */
-        if (++tt_tag == 0) {
-            memset(tt, 0, sizeof(TTEntry) * TT_SIZE);
-            tt_tag = 1;
-        }
-        self->tag = tt_tag;
-    }
-    self->failed = 0;
+    own_table(self);
     int value = fast(self, mine, theirs, (int)won, (int)beta);
     if (self->failed) return NULL;
     return PyLong_FromLong(value);
 }
 
-static PyObject *Search_nodes(SearchObject *self, PyObject *Py_UNUSED(ignored)) {
+/* root(hands, mover, lead, sign, alpha, beta) and root_move(hands, mover, lead, card, sign,
+ * alpha, beta), as the pure Search's: the value from the mover's side in the window. */
+static PyObject *search_root(SearchObject *self, PyObject *args, int with_move) {
+    unsigned long long hand_a, hand_b;
+    int mover, lead, card = -1, sign, alpha, beta;
+    int ok = with_move ? PyArg_ParseTuple(args, "(KK)iiiiii", &hand_a, &hand_b, &mover, &lead,
+                                          &card, &sign, &alpha, &beta)
+                       : PyArg_ParseTuple(args, "(KK)iiiii", &hand_a, &hand_b, &mover, &lead,
+                                          &sign, &alpha, &beta);
+    if (!ok) return NULL;
+    uint64_t mover_hand = mover == 0 ? hand_a : hand_b;
+    if (mover < 0 || mover > 1 || (sign != 1 && sign != -1) || lead < -1 || lead > 63 ||
+        (lead >= 0 && ((hand_a | hand_b) >> lead & 1)) || !hands_ok(hand_a, hand_b, lead >= 0) ||
+        (with_move && (card < 0 || card > 63 || !(mover_hand >> card & 1)))) {
+        PyErr_SetString(PyExc_ValueError,
+                        "root: two disjoint hands, the mover (0 or 1) and his card, the card led "
+                        "(-1 for none), the sign (1 or -1)");
+        return NULL;
+    }
+    own_table(self);
+    Score st = {self->pique_open, self->elder_count, {0, 0}};
+    int low = sign > 0 ? alpha : -beta, high = sign > 0 ? beta : -alpha, value;
+    if (!with_move)
+        value = lead < 0 ? full_trick(self, hand_a, hand_b, mover, self->tricks_a, &st, low, high)
+                         : full_answer(self, hand_a, hand_b, mover, lead, self->tricks_a, &st, low,
+                                       high);
+    else
+        value = lead < 0 ? full_after_lead(self, hand_a, hand_b, mover, card, self->tricks_a, &st,
+                                           low, high)
+                         : full_after_follow(self, hand_a, hand_b, mover, lead, card,
+                                             self->tricks_a, &st, low, high);
+    if (self->failed) return NULL;
+    return PyLong_FromLong(sign * value);
+}
+
+static PyObject *Search_root(SearchObject *self, PyObject *args) { return search_root(self, args, 0); }
+
+static PyObject *Search_root_move(SearchObject *self, PyObject *args) {
+    return search_root(self, args, 1);
+}
+
+static PyObject *Search_zero(SearchObject *self, PyObject *Py_UNUSED(ignored)) {
+    (void)self;
+    return PyLong_FromLong(0);
+}
+
+static PyObject *Search_get_nodes(SearchObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromLongLong(self->nodes);
 }
+
+static PyObject *Search_get_rules(SearchObject *self, void *Py_UNUSED(closure)) {
+    Py_INCREF(self->rules);
+    return self->rules;
+}
+
+static PyGetSetDef Search_getset[] = {
+    {"nodes", (getter)Search_get_nodes, NULL, "The positions searched so far.", NULL},
+    {"rules", (getter)Search_get_rules, NULL, "The ruleset's PlayRules (as given).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
 
 static PyMethodDef Search_methods[] = {
     {"fast", (PyCFunction)(void (*)(void))Search_fast, METH_FASTCALL,
      "fast(mine, theirs, won, beta): the fail-soft test of the pure solver's fast search."},
-    {"nodes", (PyCFunction)Search_nodes, METH_NOARGS, "The positions searched so far."},
+    {"fast_nodes", (PyCFunction)Search_zero, METH_NOARGS,
+     "0: nodes counts the fast search's positions too (the pure Search counts apart)."},
+    {"root", (PyCFunction)Search_root, METH_VARARGS,
+     "root(hands, mover, lead, sign, alpha, beta): as the pure Search's."},
+    {"root_move", (PyCFunction)Search_root_move, METH_VARARGS,
+     "root_move(hands, mover, lead, card, sign, alpha, beta): as the pure Search's."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -787,6 +1243,7 @@ static PyTypeObject SearchType = {
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
     .tp_doc = "One solve's fast search over a ruleset's Tables (its own transposition table).",
 };
 

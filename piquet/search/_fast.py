@@ -9,9 +9,7 @@ from collections.abc import Callable
 from ..cards import SUIT_BITS
 from ._fast_tables import fast_tables
 from ._moves import Move, fill_suit, suit_table
-from ._native_solve import native_tables
 from ._solver_rules import HIGH_HALF, INF, SUIT_BASE, PlayRules, trick_classes
-from .native import kernel
 
 FastSearch = Callable[[int, int, int, int], int]
 
@@ -29,15 +27,7 @@ def fast_search(rules: PlayRules) -> tuple[FastSearch, Callable[[], int]]:
     scores from flat tables, the last two tricks valued directly. Its transposition
     table keys a position by each suit's cards left, high to low, as whose each is (and,
     where counters score apart, whether it is one), the suits sorted (no trumps), with
-    the count of tricks reduced to the class of outcomes it leads to.
-
-    Where the compiled kernel runs (:mod:`piquet.search.native`), this search is its
-    ``Search`` over the ruleset's tables (:func:`~._native_solve.native_tables`): the
-    same search in C."""
-    native = kernel("_csolve")
-    if native is not None:
-        compiled = native.Search(native_tables(rules))
-        return compiled.fast, compiled.nodes
+    the count of tricks reduced to the class of outcomes it leads to."""
     tables = fast_tables(rules)
     net, follower_wins = tables.net, tables.follower_wins
     seventh = rules.cards if rules.cards_toward_pique else 0

@@ -78,10 +78,6 @@ def draw_state(plan: Plan, rng: random.Random) -> State | None:
     observation = plan.observation
     groups = plan.groups
     assert groups is not None
-    rules = observation.ruleset
-    player = observation.player
-    opponent = player.other
-    elder = deal_elder(observation)
     witnesses = plan.witnessed[0] if plan.witnessed else None
     placed = (
         draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
@@ -89,47 +85,70 @@ def draw_state(plan: Plan, rng: random.Random) -> State | None:
     if placed is None:
         return None
     hand_cards, discard_cards, stock_cards = placed
-    known = plan.opponent_known
-    after_exchange = known | sum(card.mask for card in hand_cards)  # includes his plays
+    after_exchange = plan.opponent_known | sum(card.mask for card in hand_cards)  # his plays too
     discard = sum(card.mask for card in discard_cards)
     # the declarations first: they reject most placements that fail, and cost little
     if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
         return None
-    fixed = plan.fixed_taken
-    if plan.opponent_taken:
-        fixed_mask = sum(card.mask for card in fixed)
-        pool = [c for c in CardSet.from_mask(after_exchange & ~fixed_mask & ~plan.dealt_known)]
-        extra = plan.opponent_taken - len(fixed)
-        if extra < 0 or extra > len(pool):
-            return None
-        drawn = rng.sample(pool, extra)
-        taken = list(fixed)
-        rng.shuffle(taken)
-        rng.shuffle(drawn)
-        opponent_taken = taken + drawn
-        dealt_opponent = (after_exchange & ~sum(c.mask for c in opponent_taken)) | discard
-    else:
-        opponent_taken = []
-        dealt_opponent = after_exchange | discard
+    opponent_taken = _opponent_taken(plan, after_exchange, rng)
+    if opponent_taken is None:
+        return None
+    dealt_opponent = (after_exchange & ~sum(c.mask for c in opponent_taken)) | discard
     if dealt_opponent.bit_count() != 12:
         return None
+    stock = _stock(plan, opponent_taken, stock_cards, rng)
+    if len(stock) != observation.ruleset.stock_size:
+        return None
+    state = plan.start.apply(_deal(plan, dealt_opponent, stock))
+    discards = {observation.player: observation.discard.mask, observation.player.other: discard}
+    return _replay(plan, state, discards, rng)
+
+
+def _opponent_taken(plan: Plan, after_exchange: int, rng: random.Random) -> list[Card] | None:
+    """The cards the opponent took from the stock, in the order he took them: the seen
+    ones he took and others of his hand, drawn; None when his hand cannot hold them."""
+    if not plan.opponent_taken:
+        return []
+    fixed = plan.fixed_taken
+    fixed_mask = sum(card.mask for card in fixed)
+    pool = [c for c in CardSet.from_mask(after_exchange & ~fixed_mask & ~plan.dealt_known)]
+    extra = plan.opponent_taken - len(fixed)
+    if extra < 0 or extra > len(pool):
+        return None
+    drawn = rng.sample(pool, extra)
+    taken = list(fixed)
+    rng.shuffle(taken)
+    rng.shuffle(drawn)
+    return taken + drawn
+
+
+def _stock(
+    plan: Plan, opponent_taken: list[Card], stock_cards: list[Card], rng: random.Random
+) -> list[Card]:
+    """The stock in order: the elder's cards taken first, then the younger's, then the
+    rest (the seen cards nobody took and the unseen ones left)."""
     own_taken = list(plan.own_taken)
     rng.shuffle(own_taken)
     seen_rest = list(plan.seen_rest)
     rng.shuffle(seen_rest)
     rng.shuffle(stock_cards)
-    if player == elder:
+    if plan.observation.player == deal_elder(plan.observation):
         rest = seen_rest + stock_cards
-        stock = own_taken + opponent_taken + rest
-    else:
-        rest = seen_rest + stock_cards
-        rng.shuffle(rest)
-        stock = opponent_taken + own_taken + rest
-    if len(stock) != rules.stock_size:
-        return None
+        return own_taken + opponent_taken + rest
+    rest = seen_rest + stock_cards
+    rng.shuffle(rest)
+    return opponent_taken + own_taken + rest
+
+
+def _deal(plan: Plan, dealt_opponent: int, stock: list[Card]) -> Deal:
+    """The deal giving each player his dealt hand and the stock in its order (R-DL-4)."""
+    observation = plan.observation
+    rules = observation.ruleset
     dealt_own = observation.dealt_hand.mask
     dealt_elder, dealt_younger = (
-        (dealt_own, dealt_opponent) if player == elder else (dealt_opponent, dealt_own)
+        (dealt_own, dealt_opponent)
+        if observation.player == deal_elder(observation)
+        else (dealt_opponent, dealt_own)
     )
     elder_at, dealer_at = _deal_positions(rules.packet)
     pack: list[Card | None] = [None] * rules.pack_size
@@ -138,9 +157,7 @@ def draw_state(plan: Plan, rng: random.Random) -> State | None:
     for position, card in zip(dealer_at, CardSet.from_mask(dealt_younger), strict=True):
         pack[position] = card
     pack[24:] = stock
-    state = plan.start.apply(Deal(tuple(pack), packet=rules.packet))  # type: ignore[arg-type]
-    discards = {player: observation.discard.mask, opponent: discard}
-    return _replay(plan, state, discards, rng)
+    return Deal(tuple(pack), packet=rules.packet)  # type: ignore[arg-type]
 
 
 def _replay(

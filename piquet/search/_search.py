@@ -357,7 +357,30 @@ class Search:
         moves = lead_order(hand, hand_a | hand_b, self.rules.classes)
         if first in moves:
             moves = (first, *(m for m in moves if m != first))
-        start_alpha, start_beta = alpha, beta
+        best, best_move = self._leads(hand_a, hand_b, leader, moves, tricks_a, state, alpha, beta)
+        low, high = (entry[0], entry[1]) if entry is not None else (-INF, INF)
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high, best_move)
+        return best
+
+    def _leads(
+        self,
+        hand_a: int,
+        hand_b: int,
+        leader: int,
+        moves: tuple[int, ...],
+        tricks_a: int,
+        state: list[int],
+        alpha: int,
+        beta: int,
+    ) -> tuple[int, int]:
+        """The best of the leader's ``moves`` in the window (alpha, beta), fail-soft, and
+        the card that made it."""
         best_move = moves[0]
         if leader == 0:
             best = -INF
@@ -381,12 +404,4 @@ class Search:
                         beta = best
                         if alpha >= beta:
                             break
-        low, high = (entry[0], entry[1]) if entry is not None else (-INF, INF)
-        if best <= start_alpha:
-            high = min(high, best)
-        elif best >= start_beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        self.table[key] = (low, high, best_move)
-        return best
+        return best, best_move

@@ -198,15 +198,17 @@ def claimed_combinations(
     return tuple(out)
 
 
+_Option = tuple[int, tuple[tuple[int, int], ...]]
+"""What an unshown combination may be: the cards his hand holds for it, and the points
+it makes, as (suit shift, which point claim)."""
+
+
 def make_witnesses(plan: Plan) -> Witnesses | None:
     """The witnesses of the plan's unshown combinations; None when there are none to
     make (a suit split into groups by a carte blanche, nothing claimed)."""
     plain = plan.groups
     if plain is None or not plan.claimed:
         return None
-    rules = plan.observation.ruleset
-    words = Words(plan.said_aloud)
-    held = PointHeld(rules, plan.claimed, words)
     known = plan.opponent_known
     by_suit: dict[int, int] = {}
     possible = known
@@ -217,8 +219,43 @@ def make_witnesses(plan: Plan) -> Witnesses | None:
         by_suit[shift] = g
         if allowed & HAND:
             possible |= sum(card.mask for card in cards)
-    # what each unshown combination may be: (cards his hand holds, point made in a suit)
-    every: list[tuple[list[tuple[int, tuple[tuple[int, int], ...]]], Category]] = []
+    words = Words(plan.said_aloud)
+    held = PointHeld(plan.observation.ruleset, plan.claimed, words)
+    every = _options(plan, words, possible)
+    if not every:
+        return None
+    choices = [options for options, _ in every]
+    categories = [category for _, category in every]
+    seen: set[tuple[int, frozenset[tuple[int, int]]]] = set()
+    fits_memo: dict[tuple[int, int, tuple[int, ...]], Fits | None] = {}
+    out_groups: list[Groups] = []
+    out_forced: list[int] = []
+    out_points: list[tuple[tuple[int, int], ...]] = []
+    for picked in itertools.product(*choices):
+        asked = _asked(picked, categories)
+        if asked is None:
+            continue
+        forced, points = asked
+        key = (forced, frozenset(points))
+        if key in seen or forced & ~possible:
+            continue
+        seen.add(key)
+        witness = _witness(plain, by_suit, known, forced, points, held, fits_memo)
+        if witness is not None:
+            out_groups.append(witness)
+            out_forced.append(forced)
+            out_points.append(tuple(sorted(points)))
+    if not out_groups:
+        return None
+    return Witnesses(out_groups, out_forced, out_points, held)
+
+
+def _options(plan: Plan, words: Words, possible: int) -> list[tuple[list[_Option], Category]]:
+    """What each unshown combination may be, the fewest options first, as many
+    combinations as make at most ``_MOST_WITNESSES`` witnesses between them (those with
+    too many options are left to the check on the replay)."""
+    rules = plan.observation.ruleset
+    every: list[tuple[list[_Option], Category]] = []
     for req, claimed in enumerate(plan.claimed):
         rule = rules.category_rule(claimed.category)
         if claimed.category is Category.POINT:  # one suit: which one, counted per suit
@@ -227,7 +264,7 @@ def make_witnesses(plan: Plan) -> Witnesses | None:
         every_claim = rule.claims(possible)
         if len(every_claim) * len(claimed.versus) > _MOST_CLAIMS:
             continue  # too many to read (sequences across suits): left to the replay
-        found: list[tuple[int, tuple[tuple[int, int], ...]]] = [
+        found: list[_Option] = [
             (claim, ())
             for claim in every_claim
             if any(
@@ -244,38 +281,24 @@ def make_witnesses(plan: Plan) -> Witnesses | None:
             del every[count:]
             break
         size *= len(options)
-    if not every:
-        return None
-    choices = [options for options, _ in every]
-    categories = [category for _, category in every]
-    seen: set[tuple[int, frozenset[tuple[int, int]]]] = set()
-    fits_memo: dict[tuple[int, int, tuple[int, ...]], Fits | None] = {}
-    out_groups: list[Groups] = []
-    out_forced: list[int] = []
-    out_points: list[tuple[tuple[int, int], ...]] = []
-    for picked in itertools.product(*choices):
-        forced = 0
-        points: set[tuple[int, int]] = set()
-        by_category: dict[Category, int] = {}
-        for (cards_held, point), category in zip(picked, categories, strict=True):
-            if by_category.get(category, 0) & cards_held:
-                break  # one category's combinations are disjoint (R-DE-5)
-            by_category[category] = by_category.get(category, 0) | cards_held
-            forced |= cards_held
-            points.update(point)
-        else:
-            key = (forced, frozenset(points))
-            if key in seen or forced & ~possible:
-                continue
-            seen.add(key)
-            witness = _witness(plain, by_suit, known, forced, points, held, fits_memo)
-            if witness is not None:
-                out_groups.append(witness)
-                out_forced.append(forced)
-                out_points.append(tuple(sorted(points)))
-    if not out_groups:
-        return None
-    return Witnesses(out_groups, out_forced, out_points, held)
+    return every
+
+
+def _asked(
+    picked: tuple[_Option, ...], categories: list[Category]
+) -> tuple[int, set[tuple[int, int]]] | None:
+    """What one choice of options asks of his hand: the cards it holds and the points
+    it makes; None when two combinations of one category share a card (R-DE-5)."""
+    forced = 0
+    points: set[tuple[int, int]] = set()
+    by_category: dict[Category, int] = {}
+    for (cards_held, point), category in zip(picked, categories, strict=True):
+        if by_category.get(category, 0) & cards_held:
+            return None  # one category's combinations are disjoint (R-DE-5)
+        by_category[category] = by_category.get(category, 0) | cards_held
+        forced |= cards_held
+        points.update(point)
+    return forced, points
 
 
 def _witness(

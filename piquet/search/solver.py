@@ -53,8 +53,10 @@ from ..cards import CARD_BY_INDEX, SUIT_BITS
 from ..engine import Phase, State
 from ..words import Player
 from ._moves import representatives
+from ._native_solve import native_search
 from ._search import Search
 from ._solver_rules import INF, SUIT_BASE, SolverError
+from .native import kernel
 
 __all__ = ["Solution", "SolverError", "solve"]
 
@@ -101,21 +103,63 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
         raise SolverError(f"solve: the state is in the {state.phase.value} phase, not the play")
     mover = state.to_move
     assert isinstance(mover, Player)
-    search = Search(state)
+    # the compiled kernel's search where it runs, the pure one otherwise: the same values
+    search = native_search(state) if kernel("_csolve") is not None else Search(state)
     lead = state.trick[0].index if state.trick else -1
     hands = (state.hand(Player.A).mask, state.hand(Player.B).mask)
     sign = 1 if mover == 0 else -1
     plays = [p for p in state.legal_actions() if isinstance(p, Play)]
-    # equivalent cards (a run in one hand that nothing left in play separates, scoring
-    # alike) have one value: search the highest of each run only
-    in_play = hands[0] | hands[1] | (1 << lead if lead >= 0 else 0)
-    classes = search.rules.classes
+    same_as = _run_tops(plays, hands[mover], hands[0] | hands[1], lead, search.rules.classes)
+
+    def move_value(play: Play, alpha: int, beta: int) -> int:
+        # the mover's side: negate the window for B, who minimises A's value
+        return search.root_move(hands, mover, lead, play.card.index, sign, alpha, beta)
+
+    best_value = _mtdf(lambda a, b: search.root(hands, mover, lead, sign, a, b), 0)
+
+    def value_of(play: Play) -> int:
+        if every_value:
+            return _mtdf(functools.partial(move_value, play), best_value)
+        # one zero-window test: the value when it is the best, else a bound only
+        if move_value(play, best_value - 1, best_value) >= best_value:
+            return best_value
+        return best_value - 1
+
+    values: dict[Play, int] = {}
+    best: list[Play] = []
+    for play in plays:
+        top = same_as[play]  # a lower card of a run has its top card's value
+        value = values.get(top)
+        if value is None:
+            value = values[top] = value_of(top)
+        if value == best_value:
+            best.append(play)
+        values[play] = value
+    now = state.deal_scores
+    base = now[mover] - now[mover.other]
+    if not every_value:
+        values = {p: v for p, v in values.items() if v == best_value}  # the bounds dropped
+    return Solution(
+        value=base + best_value,
+        best=tuple(best),
+        values={p: base + v for p, v in values.items()},
+        nodes=search.nodes + search.fast_nodes(),
+    )
+
+
+def _run_tops(
+    plays: list[Play], hand: int, hands: int, lead: int, classes: bool
+) -> dict[Play, Play]:
+    """Each play's run's top card: equivalent cards (a run in one hand that nothing left
+    in play separates, scoring alike) have one value, so the search values the highest
+    of each run only."""
+    in_play = hands | (1 << lead if lead >= 0 else 0)
     same_as: dict[Play, Play] = {}
     for play in plays:
         index = play.card.index
         base = index & SUIT_BASE
         runs = representatives(
-            (hands[mover] >> base) & SUIT_BITS,
+            (hand >> base) & SUIT_BITS,
             (in_play >> base) & SUIT_BITS,
             base,
             classes,
@@ -123,58 +167,7 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
         )
         top = min(r for r in runs if r >= index)
         same_as[play] = _PLAYS[top]
-
-    def move_value(play: Play, alpha: int, beta: int) -> int:
-        # the mover's side: negate the window for B, who minimises A's value
-        value = search.root_move(hands, mover, lead, play.card.index, sign, alpha, beta)
-        return value
-
-    best_value = _mtdf(lambda a, b: search.root(hands, mover, lead, sign, a, b), 0)
-    values: dict[Play, int] = {}
-    best: list[Play] = []
-    for play in plays:
-        if same_as[play] in values:
-            if values[same_as[play]] == best_value:
-                best.append(play)
-            if every_value or values[same_as[play]] == best_value:
-                values[play] = values[same_as[play]]
-            continue
-        if play is not same_as[play]:
-            # a lower card of a run: its value is the run's top card's
-            value = values[same_as[play]] = (
-                _mtdf(functools.partial(move_value, same_as[play]), best_value)
-                if every_value
-                else (
-                    best_value
-                    if move_value(same_as[play], best_value - 1, best_value) >= best_value
-                    else best_value - 1
-                )
-            )
-            if value == best_value:
-                best.append(play)
-            if every_value or value == best_value:
-                values[play] = value
-            continue
-        if every_value:
-            value = _mtdf(functools.partial(move_value, play), best_value)
-            values[play] = value
-            if value == best_value:
-                best.append(play)
-        elif move_value(play, best_value - 1, best_value) >= best_value:
-            best.append(play)
-            values[play] = best_value
-        else:
-            values[play] = best_value - 1  # a bound only: dropped below
-    now = state.deal_scores
-    base = now[mover] - now[mover.other]
-    if not every_value:
-        values = {p: v for p, v in values.items() if v == best_value}
-    return Solution(
-        value=base + best_value,
-        best=tuple(best),
-        values={p: base + v for p, v in values.items()},
-        nodes=search.nodes + search.fast_nodes(),
-    )
+    return same_as
 
 
 def _mtdf(search: Callable[[int, int], int], guess: int) -> int:
