@@ -40,10 +40,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "dask": ("distributed",),
     "plot": ("matplotlib",),
     "cli": ("rich", "tqdm"),
-    # not an extra: the compiled kernel, built at install when a C compiler is present
-    "native": ("piquet.search._csample",),
 }
-SESSIONS = {"rl": "adapters", "dask": "dask", "plot": "plot", "cli": "cli", "native": "tests"}
+SESSIONS = {"rl": "adapters", "dask": "dask", "plot": "plot", "cli": "cli"}
 
 # The package's modules that import an extra when imported (their doctests need it).
 _PACKAGE = Path(__file__).resolve().parent / "piquet"
@@ -246,13 +244,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             kinds += [f"the doctests of {_count(modules, 'module')}"] if modules else []
             what.append("left out " + " and ".join(kinds))
         if what:
-            absent = (
-                "the compiled kernel not built (pip install -e . with a C compiler)"
-                if extra == "native"
-                else f"{extra!r} extra not installed (pip install -e '.[{extra}]')"
-            )
             terminalreporter.write_line(
-                f"{absent}: {', '.join(what)}; nox -s {SESSIONS[extra]} runs them"
+                f"{extra!r} extra not installed (pip install -e '.[{extra}]'): "
+                f"{', '.join(what)}; nox -s {SESSIONS[extra]} runs them"
             )
 
 

@@ -17,7 +17,7 @@ import piquet as pq
 from piquet.search import _placement, native
 from piquet.search.sampling import cached_plan, infer_declarations, sample_state
 
-pytestmark = pytest.mark.native
+pytestmark = pytest.mark.native("_csample")
 
 PRESETS = sorted(pq.RULESETS)
 QUICK = 300
