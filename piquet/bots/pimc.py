@@ -56,12 +56,12 @@ ENDGAME_WORLDS = 48
 EXCHANGE_WORLDS = 6
 
 #: The same budgets when the compiled kernel runs (:mod:`piquet.search.native`): it
-#: solves and samples a world faster (about 1.8 times for a card, 5 times for a discard,
+#: solves and samples a world faster (about 2.3 times for a card, 8 times for a discard,
 #: the sampler's replay of the deal staying in Python), so the bot spends the speed on
 #: more worlds at about the pure path's time a decision.
-NATIVE_PLAY_WORLDS: dict[int, int] = {12: 14, 11: 22, 10: 29, 9: 43, 8: 64, 7: 86}
-NATIVE_ENDGAME_WORLDS = 86
-NATIVE_EXCHANGE_WORLDS = 32
+NATIVE_PLAY_WORLDS: dict[int, int] = {12: 18, 11: 26, 10: 35, 9: 53, 8: 79, 7: 106}
+NATIVE_ENDGAME_WORLDS = 106
+NATIVE_EXCHANGE_WORLDS = 48
 #: ``budget``'s values: by whether the kernel runs, or one of the two budgets.
 BUDGETS = ("auto", "native", "pure")
 
@@ -98,7 +98,7 @@ class PIMCBot:
     (8, 48, 6)
     >>> native = PIMCBot(random.Random(1), budget="native")
     >>> native.play_worlds(12), native.play_worlds(3), native.exchange_budget()
-    (14, 86, 32)
+    (18, 106, 48)
     """
 
     rng: random.Random = attrs.field(factory=random.Random)
