@@ -4,7 +4,11 @@ Sampling: microseconds per sample of a play-phase observation, split into the pl
 of the hidden cards (the counting and drawing) and the whole sample (with the replay of
 the deal through the engine), and the replay alone as the floor any sampler pays.
 Solving: milliseconds per :func:`piquet.search.solver.solve` of a deal at the start of the play
-(twelve tricks) and with fewer tricks left. Times are CPU time (``time.process_time``):
+(twelve tricks) and with fewer tricks left. The rollout: microseconds per
+:meth:`State.rollout <piquet.State.rollout>` of the play from its first card. PIMC:
+milliseconds a decision of :class:`~piquet.bots.pimc.PIMCBot` with its default budget
+(a card, a discard) and with 100 worlds a card. The first line says whether the compiled
+kernel runs (``PIQUET_NATIVE=0`` switches it off). Times are CPU time (``time.process_time``):
 on an idle machine the same as the wall clock, and on a busy one still the cost of the
 work itself.
 
@@ -21,14 +25,18 @@ import statistics
 import sys
 import time
 
+from .actions import Exchange
 from .bench import cpu_name
+from .bots.pimc import PIMCBot
 from .engine import Phase, State, new_game
+from .observation import Observation
 from .rules import RUBICON, Ruleset
+from .search.native import native_available
 from .search.sampling import Declarations, cached_plan, draw_groups, sample_plan, sample_state
 from .search.solver import solve
 from .words import CHANCE
 
-__all__ = ["main", "sampling_figures", "solving_figures"]
+__all__ = ["main", "pimc_figures", "rollout_figures", "sampling_figures", "solving_figures"]
 
 
 def _play_position(
@@ -136,12 +144,78 @@ def solving_figures(
     }
 
 
+def rollout_figures(
+    *, ruleset: Ruleset = RUBICON, positions: int = 40, rollouts: int = 20, seed: int = 1
+) -> dict[str, float]:
+    """Microseconds per rollout of the play to the end of the deal, from the first card
+    of ``positions`` random deals (automatic declarations), ``rollouts`` each.
+
+    >>> sorted(rollout_figures(positions=2, rollouts=2))
+    ['rollout_us']
+    """
+    rng = random.Random(seed)
+    starts = [_play_position(ruleset, "auto", rng, 12) for _ in range(positions)]
+    start = time.process_time()
+    for state in starts:
+        for _ in range(rollouts):
+            state.rollout(rng)
+    return {"rollout_us": (time.process_time() - start) / (positions * rollouts) * 1e6}
+
+
+def pimc_figures(
+    *, ruleset: Ruleset = RUBICON, positions: int = 6, seed: int = 1
+) -> dict[str, float]:
+    """Milliseconds a decision of PIMC with its default budget, over ``positions`` cards
+    to play (anywhere in the play, more than one legal) and ``positions`` discards of
+    random deals (played declarations), the worlds it weighed each, and milliseconds a
+    card with 100 worlds.
+
+    >>> sorted(pimc_figures(positions=1))
+    ['card100_ms', 'card_ms', 'card_worlds', 'discard_ms', 'discard_worlds']
+    """
+    rng = random.Random(seed)
+    cards: list[Observation] = []
+    while len(cards) < positions:
+        state = _play_position(ruleset, "played", rng, rng.randint(2, 12))
+        if len(state.legal_actions()) > 1:
+            mover = state.to_move
+            assert mover is not CHANCE and mover is not None
+            cards.append(state.observation(mover))
+    discards: list[Observation] = []
+    while len(discards) < positions:
+        state = new_game(ruleset)
+        state = state.apply(state.sample_chance(rng))
+        while not isinstance(state.legal_actions()[0], Exchange):
+            state = state.apply(rng.choice(state.legal_actions()))
+        mover = state.to_move
+        assert mover is not CHANCE and mover is not None
+        discards.append(state.observation(mover))
+    found: dict[str, float] = {}
+    for name, seen, options in (
+        ("card", cards, {}),
+        ("discard", discards, {}),
+        ("card100", cards, {"worlds": 100}),
+    ):
+        bot = PIMCBot(random.Random(seed), **options)  # type: ignore[arg-type]
+        worlds = 0
+        start = time.process_time()
+        for observation in seen:
+            bot.choose(observation)
+            worlds += bot.last_worlds
+        found[f"{name}_ms"] = (time.process_time() - start) / len(seen) * 1e3
+        if name != "card100":
+            found[f"{name}_worlds"] = worlds / len(seen)
+    return found
+
+
 def main(
     *, deals: int = 20, positions: int = 40, rulesets: tuple[Ruleset, ...] = (RUBICON,)
 ) -> int:
     """Print the figures (the ``search-bench`` command)."""
     cpu = cpu_name()
     print(f"Python {sys.version.split()[0]} on {platform.machine()}, {cpu}; CPU time")
+    kernel = "on" if native_available() else "off (pure Python)"
+    print(f"compiled kernel: {kernel}")
     for ruleset in rulesets:
         modes: tuple[Declarations, ...] = ("played", "auto")
         for mode in modes:
@@ -166,4 +240,12 @@ def main(
                 f"({f['nodes']:.0f} positions searched a solve; {deals} deals after 3 "
                 "warm-up solves)"
             )
+        f = rollout_figures(ruleset=ruleset, positions=positions)
+        print(f"rollout {ruleset.name}: {f['rollout_us']:.1f} us a rollout of the play")
+        f = pimc_figures(ruleset=ruleset, positions=max(1, positions // 8))
+        print(
+            f"pimc {ruleset.name}: {f['card_ms']:.1f} ms a card ({f['card_worlds']:.0f} worlds), "
+            f"{f['discard_ms']:.0f} ms a discard ({f['discard_worlds']:.0f} worlds); "
+            f"100 worlds a card: {f['card100_ms']:.1f} ms"
+        )
     return 0
