@@ -15,6 +15,10 @@ discard allowed: it is built once per pair.
 Both work on one state at a time and write into an array given (a row of a batch).
 They read the state's packed fields (its hands, trick, tricks and scores, as the
 engine's own :mod:`piquet.engine.seen` does), hence the private names below.
+
+Where the compiled kernel is built (``piquet.search._cplay``, switched off by
+``PIQUET_NATIVE=0`` as the search's), the play's tensor and mask are written by it
+from the same packed fields, in one call each: the same values.
 """
 
 # ruff: noqa: SLF001
@@ -27,10 +31,11 @@ import numpy as np
 import numpy.typing as npt
 
 from piquet import Exchange, Phase, Play, Player, State, encoding
-from piquet.cards import pack
+from piquet.cards import CARD_BY_INDEX, pack
 from piquet.engine import exchange, heard
 from piquet.engine.parts import hand_of, score_pair
 from piquet.engine.play import tricks_won
+from piquet.search.native import kernel
 
 __all__ = ["TensorMaker", "legal_ids", "mask_into"]
 
@@ -64,6 +69,29 @@ _POSITION: Final = {
     for k, plane in enumerate(_DYNAMIC_PLANES)
     for card in pack(36)
 }
+
+
+def _native() -> Any:
+    """The compiled kernel of the play's rows, set up with the encoding's layout, or
+    None when it is not built or switched off."""
+    fast = kernel("_cplay")
+    if fast is not None:
+        ids = bytes(
+            encoding.card_id(CARD_BY_INDEX[i]) if CARD_BY_INDEX[i] is not None else 255
+            for i in range(64)
+        )
+        fast.setup(
+            ids,
+            [_CARDS * plane for plane in _DYNAMIC_PLANES],
+            _TO_MOVE,
+            _SCORES,
+            _DEAL_SCORES,
+            _OPP_HAND,
+            _TRICKS_WON,
+            encoding.OBSERVATION_SIZE,
+            encoding.NUM_ACTIONS,
+        )
+    return fast
 
 
 def _dynamic_bits(known: _Play, state: State, player: Player) -> int:
@@ -120,10 +148,11 @@ class TensorMaker:
     any other deal: one maker per game slot.
     """
 
-    __slots__ = ("_memo",)
+    __slots__ = ("_fast", "_memo")
 
     def __init__(self) -> None:
         self._memo: dict[Any, _Play] = {}
+        self._fast = _native()
 
     def tensor_into(self, state: State, player: Player, out: npt.NDArray[np.float32]) -> None:
         """Write ``encoding.observation_tensor(state.observation(player))`` into ``out``."""
@@ -141,7 +170,23 @@ class TensorMaker:
             memo[key] = _Play(state, player, base)
             out[:] = base
             return
+        fast = self._fast
+        if fast is not None:  # the compiled kernel: the base copied, the rest written
+            fast.tensor(
+                out, known.tensor, player, state._hands, state._lead, state._to_move,
+                state._tricks, state._scores, known.mine, known.theirs, known.seen, known.known,
+            )  # fmt: skip
+            return
         self._fill(known, state, player, out)
+
+    def mask_into(self, state: State, out: npt.NDArray[Any]) -> None:
+        """:func:`mask_into`, in the compiled kernel in the play when it is built and
+        ``out`` has one byte an item (bool, int8)."""
+        fast = self._fast
+        if fast is not None and state._phase is _PLAY and out.itemsize == 1:
+            fast.mask(out, state._hands, state._lead, state._to_move)
+            return
+        mask_into(state, out)
 
     def tensor(self, state: State, player: Player) -> npt.NDArray[np.float32]:
         """``encoding.observation_tensor(state.observation(player))``, made faster."""

@@ -60,7 +60,7 @@ from ._episode import (
     illegal_penalty,
     ruleset_of,
 )
-from ._tensors import TensorMaker, mask_into
+from ._tensors import TensorMaker
 
 __all__ = ["PiquetBatch", "PiquetVectorEnv"]
 
@@ -178,7 +178,7 @@ class PiquetBatch:
         assert isinstance(mover, Player)
         self.to_move[i] = mover
         self._makers[i].tensor_into(state, mover, self.observations[i])
-        mask_into(state, self.masks[i])
+        self._makers[i].mask_into(state, self.masks[i])
 
     def step(
         self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]
@@ -312,7 +312,7 @@ class PiquetVectorEnv(gymnasium.vector.VectorEnv):
         if episode.over:
             self._masks[i] = False
         else:
-            mask_into(episode.state, self._masks[i])
+            self._makers[i].mask_into(episode.state, self._masks[i])
 
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
