@@ -95,8 +95,8 @@ def test_the_batch_steps_alike_with_the_kernel_and_without(
     paths(False)
     pure = _run_batch(ruleset, declarations, 120)
     assert len(fast) == len(pure)
-    for step, (a, b) in enumerate(zip(fast, pure)):
-        for x, y in zip(a, b):
+    for step, (a, b) in enumerate(zip(fast, pure, strict=True)):
+        for x, y in zip(a, b, strict=True):
             assert x.dtype == y.dtype and (x == y).all(), step
     assert sum(int(s[3].sum()) for s in fast[1:]) > 6  # deals ended, some by illegal ids
 
@@ -122,6 +122,6 @@ def test_the_vector_env_steps_alike_with_the_kernel_and_without(
     fast = run()
     paths(False)
     pure = run()
-    for a, b in zip(fast, pure):
-        for x, y in zip(a, b):
+    for a, b in zip(fast, pure, strict=True):
+        for x, y in zip(a, b, strict=True):
             assert (x == y).all()
