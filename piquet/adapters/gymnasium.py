@@ -60,7 +60,7 @@ from ._episode import (
     position_text,
     ruleset_of,
 )
-from ._tensors import TensorMaker, mask_into
+from ._tensors import TensorMaker
 
 __all__ = ["ENV_ID", "InvalidActionError", "PiquetEnv"]
 
@@ -194,7 +194,7 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         cached = self._mask
         if cached[0] is not state:
             mask = np.empty(encoding.NUM_ACTIONS, np.bool_)
-            mask_into(state, mask)
+            self._tensors.mask_into(state, mask)
             cached = self._mask = (state, mask)
         copy: npt.NDArray[np.bool_] = cached[1].copy()
         return copy
