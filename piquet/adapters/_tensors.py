@@ -37,7 +37,7 @@ from piquet.engine.parts import hand_of, score_pair
 from piquet.engine.play import tricks_won
 from piquet.search.native import kernel
 
-__all__ = ["TensorMaker", "legal_ids", "mask_into"]
+__all__ = ["PLAYS", "TensorMaker", "legal_ids", "mask_into"]
 
 _CARDS: Final = 36
 _PLAY: Final = Phase.PLAY
@@ -63,6 +63,9 @@ _SCALE: Final = 100.0
 _CARD_SCALE: Final = 12.0
 
 _PLAY_ID: Final = {card.index: encoding.card_id(card) for card in pack(36)}
+PLAYS: Final = tuple(Play(card) for card in sorted(pack(36), key=encoding.card_id))
+"""The card played of each id below ``encoding.SUBSET_BASE``, in any state: what
+:func:`piquet.encoding.decode` gives, without the call."""
 # where each bit of the dynamic planes' masks (see _dynamic_bits) goes in the tensor
 _POSITION: Final = {
     64 * k + card.index: _CARDS * plane + encoding.card_id(card)

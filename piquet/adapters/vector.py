@@ -44,9 +44,8 @@ with missing_extra("piquet.adapters.vector", "gymnasium"):
     import numpy as np
     import numpy.typing as npt
 
-from piquet import IllegalActionError, Play, Player, Ruleset, State, bots, encoding
+from piquet import IllegalActionError, Player, Ruleset, State, bots, encoding
 from piquet.bots import RandomBot
-from piquet.cards import pack
 
 from ._episode import (
     DECLARATIONS,
@@ -61,7 +60,7 @@ from ._episode import (
     illegal_penalty,
     ruleset_of,
 )
-from ._tensors import TensorMaker
+from ._tensors import PLAYS, TensorMaker
 
 __all__ = ["PiquetBatch", "PiquetVectorEnv"]
 
@@ -110,17 +109,11 @@ class _Options:
         return Episode(self.ruleset, self.declarations, self.scope, self.reward, rng)
 
 
-# the card played of each id below encoding.SUBSET_BASE, whatever the state (decode's)
-_PLAYS: Final = tuple(
-    sorted((Play(card) for card in pack(36)), key=lambda play: encoding.card_id(play.card))
-)
-
-
 def _apply(state: State, number: int) -> State | None:
     """The state after action id ``number``, or None when it is illegal there."""
     try:
         if number < encoding.SUBSET_BASE:  # a card: decode's Play, without the call
-            return state.apply(_PLAYS[number])
+            return state.apply(PLAYS[number])
         return state.apply(encoding.decode(state, number))
     except (encoding.EncodingError, IllegalActionError):
         return None
