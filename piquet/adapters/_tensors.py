@@ -144,6 +144,30 @@ class _Play:
         self.bits = _dynamic_bits(self, state, player)
 
 
+_OPP_DECLARED: Final = _field("opponent_declared")
+
+
+def _after_the_lead(before: _Play, state: State, player: Player) -> _Play:
+    """The play's facts of ``player`` once a card is led, from those before it: the
+    base tensor's opponent's declared cards read anew (they may be shown now), its six
+    changing planes written whole from ``state``."""
+    tensor = before.tensor.copy()
+    shown = heard.shown_by(state, player.other)
+    plane = tensor[_OPP_DECLARED : _OPP_DECLARED + _CARDS]
+    plane[:] = 0.0
+    ids = _PLAY_ID
+    while shown:
+        low = shown & -shown
+        plane[ids[low.bit_length() - 1]] = 1.0
+        shown ^= low
+    known = _Play(state, player, tensor)
+    bits = known.bits
+    tensor = known.tensor  # its own copy
+    for bit, position in _POSITION.items():
+        tensor[position] = 1.0 if bits >> bit & 1 else 0.0
+    return known
+
+
 class TensorMaker:
     """Observation tensors of the states of one game, in the order it is played.
 
@@ -167,12 +191,17 @@ class TensorMaker:
         memo = self._memo
         known = memo.get(key)
         if known is None or known.ctx is not ctx:
-            base = encoding.observation_tensor(state.observation(player))
-            if len(memo) > 4:
-                memo.clear()
-            memo[key] = _Play(state, player, base)
-            out[:] = base
-            return
+            before = memo.get((key[0], player, False)) if key[2] else None
+            if before is None or before.ctx is not ctx:
+                base = encoding.observation_tensor(state.observation(player))
+                if len(memo) > 4:
+                    memo.clear()
+                memo[key] = _Play(state, player, base)
+                out[:] = base
+                return
+            # the first card is led: what stays put is as before it, but the cards the
+            # opponent declared, which the elder sees now (R-DE-7)
+            known = memo[key] = _after_the_lead(before, state, player)
         fast = self._fast
         if fast is not None:  # the compiled kernel: the base copied, the rest written
             fast.tensor(
