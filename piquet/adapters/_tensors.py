@@ -145,6 +145,8 @@ class _Play:
 
 
 _OPP_DECLARED: Final = _field("opponent_declared")
+_POSITION_BIT: Final = np.array(list(_POSITION), np.intp)
+_POSITION_AT: Final = np.array(list(_POSITION.values()), np.intp)
 
 
 def _after_the_lead(before: _Play, state: State, player: Player) -> _Play:
@@ -162,9 +164,8 @@ def _after_the_lead(before: _Play, state: State, player: Player) -> _Play:
         shown ^= low
     known = _Play(state, player, tensor)
     bits = known.bits
-    tensor = known.tensor  # its own copy
-    for bit, position in _POSITION.items():
-        tensor[position] = 1.0 if bits >> bit & 1 else 0.0
+    raw = np.frombuffer(bits.to_bytes(8 * len(_DYNAMIC_PLANES), "little"), np.uint8)
+    known.tensor[_POSITION_AT] = np.unpackbits(raw, bitorder="little")[_POSITION_BIT]
     return known
 
 
@@ -210,6 +211,27 @@ class TensorMaker:
             )  # fmt: skip
             return
         self._fill(known, state, player, out)
+
+    def play_rows(
+        self, state: State, out: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+    ) -> None:
+        """The tensor of the player to move in ``state``, a state of the play, and his
+        legal mask (bool): in one call of the compiled kernel once the deal's facts are
+        known, else :meth:`tensor_into` and :meth:`mask_into`."""
+        fast = self._fast
+        if fast is not None:
+            ctx = state._ctx
+            player = state._to_move
+            known = self._memo.get((id(ctx), player, state._lead >= 0 or state._tricks != 0))
+            if known is not None and known.ctx is ctx:
+                fast.tensor(
+                    out, known.tensor, player, state._hands, state._lead, player,
+                    state._tricks, state._scores, known.mine, known.theirs, known.seen,
+                    known.known, mask,
+                )  # fmt: skip
+                return
+        self.tensor_into(state, state._to_move, out)  # type: ignore[arg-type]
+        self.mask_into(state, mask)
 
     def mask_into(self, state: State, out: npt.NDArray[Any]) -> None:
         """:func:`mask_into`, in the compiled kernel in the play when it is built and

@@ -44,7 +44,7 @@ with missing_extra("piquet.adapters.vector", "gymnasium"):
     import numpy as np
     import numpy.typing as npt
 
-from piquet import IllegalActionError, Player, Ruleset, State, bots, encoding
+from piquet import IllegalActionError, Phase, Player, Ruleset, State, bots, encoding
 from piquet.bots import RandomBot
 
 from ._episode import (
@@ -66,6 +66,7 @@ __all__ = ["PiquetBatch", "PiquetVectorEnv"]
 
 _SIZE: Final = encoding.OBSERVATION_SIZE
 _ACTIONS: Final = encoding.NUM_ACTIONS
+_PLAY: Final = Phase.PLAY
 
 
 def _check_size(num: object) -> int:
@@ -205,10 +206,20 @@ class PiquetBatch:
         rewards.fill(0.0)
         self.dones.fill(False)
         self.illegal.fill(False)
+        observations = self.observations
+        masks = self.masks
+        makers = self._makers
+        to_move = self.to_move
         for i, number in enumerate(ids.tolist()):
             episode = episodes[i]
             state = episode.state
             after = _apply(state, number) if 0 <= number < _ACTIONS else None
+            if after is not None and after.phase is _PLAY:
+                # a card played, the play goes on: no chance, no end (the quick way)
+                episode.state = after
+                to_move[i] = after.to_move  # type: ignore[assignment]
+                makers[i].play_rows(after, observations[i], masks[i])
+                continue
             if after is None:
                 penalty = options.illegal_reward
                 mover = self.to_move[i]

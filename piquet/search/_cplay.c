@@ -123,11 +123,24 @@ static int popcount(uint64_t n) {
 
 static uint64_t hand_of(uint64_t low, uint64_t hi, long player) { return player ? hi : low; }
 
-/* tensor(out, base, player, hands, lead, to_move, tricks, scores, mine0, theirs0, seen, known) */
+static void legal(unsigned char *m, uint64_t low, uint64_t hi, long lead, long to_move) {
+    memset(m, 0, (size_t)mask_size);
+    uint64_t hand = hand_of(low, hi, to_move);
+    if (lead >= 0) {
+        int shift = (int)(lead & ~(SUIT_SHIFT - 1));
+        uint64_t suit = hand & SUIT_BITS << shift;
+        if (suit) hand = suit;
+    }
+    for (int i = 0; i < SLOTS; i++)
+        if ((hand >> i & 1) && card_ids[i] >= 0) m[card_ids[i]] = 1;
+}
+
+/* tensor(out, base, player, hands, lead, to_move, tricks, scores, mine0, theirs0, seen,
+ * known[, mask]): with a 13th argument, the legal mask of the player to move into it too */
 static PyObject *tensor(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 12 || !ready) {
-        PyErr_SetString(PyExc_TypeError, "tensor: 12 arguments, after setup()");
+    if ((nargs != 12 && nargs != 13) || !ready) {
+        PyErr_SetString(PyExc_TypeError, "tensor: 12 or 13 arguments, after setup()");
         return NULL;
     }
     long player = PyLong_AsLong(args[2]);
@@ -170,6 +183,12 @@ static PyObject *tensor(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     t[at_tricks_won] = (float)((double)won[player] / 12.0);
     t[at_tricks_won + 1] = (float)((double)won[other] / 12.0);
     PyBuffer_Release(&out);
+    if (nargs == 13) {
+        Py_buffer m;
+        if (row(args[12], &m, 1, mask_size, 1) < 0) return NULL;
+        legal((unsigned char *)m.buf, low, hi, lead, to_move);
+        PyBuffer_Release(&m);
+    }
     Py_RETURN_NONE;
 }
 
@@ -186,16 +205,7 @@ static PyObject *mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (PyErr_Occurred() || u64(args[1], &low) || high(args[1], 64, &hi)) return NULL;
     Py_buffer out;
     if (row(args[0], &out, 1, mask_size, 1) < 0) return NULL;
-    unsigned char *m = (unsigned char *)out.buf;
-    memset(m, 0, (size_t)mask_size);
-    uint64_t hand = hand_of(low, hi, to_move);
-    if (lead >= 0) {
-        int shift = (int)(lead & ~(SUIT_SHIFT - 1));
-        uint64_t suit = hand & SUIT_BITS << shift;
-        if (suit) hand = suit;
-    }
-    for (int i = 0; i < SLOTS; i++)
-        if ((hand >> i & 1) && card_ids[i] >= 0) m[card_ids[i]] = 1;
+    legal((unsigned char *)out.buf, low, hi, lead, to_move);
     PyBuffer_Release(&out);
     Py_RETURN_NONE;
 }
