@@ -321,7 +321,11 @@ class PiquetVectorEnv(gymnasium.vector.VectorEnv):
 
     def _show(self, i: int) -> None:
         episode = self._episodes[i]
-        self._makers[i].tensor_into(episode.state, self._players[i], self._observations[i])
+        state = episode.state
+        if not episode.over and state.phase is _PLAY:  # the agent to move in the play
+            self._makers[i].play_rows(state, self._observations[i], self._masks[i])
+            return
+        self._makers[i].tensor_into(state, self._players[i], self._observations[i])
         if episode.over:
             self._masks[i] = False
         else:
