@@ -224,11 +224,9 @@ def test_the_search_bench_prints_its_figures(capsys: pytest.CaptureFixture[str])
 
     assert main(deals=1, positions=2) == 0
     out = capsys.readouterr().out
-    assert "Python 3." in out and "compiled kernel: " in out
+    assert "Python 3." in out
     assert re.search(r"sample rubicon \(played declarations\): \d+ us a sample", out)
     assert re.search(r"solve rubicon, 12 tricks left: mean [\d.]+ ms", out)
-    assert re.search(r"rollout rubicon: [\d.]+ us a rollout of the play", out)
-    assert re.search(r"pimc rubicon: [\d.]+ ms a card \(\d+ worlds\)", out)
 
 
 def _live_pique(seed: int) -> pq.State:
