@@ -59,3 +59,21 @@ def test_one_maker_follows_both_players_and_states_out_of_order():
         for player in pq.Player:
             expected = encoding.observation_tensor(states[i].observation(player))
             assert (maker.tensor(states[i], player) == expected).all()
+
+
+@pytest.mark.parametrize("declarations", ["auto", "played"])
+@pytest.mark.parametrize("ruleset", sorted(pq.RULESETS))
+def test_the_movers_tensors_equal_the_encodings_in_every_preset(ruleset, declarations):
+    # as a batch asks: the tensor of the player to move only, so the elder's facts after
+    # the first lead come from his before it (the younger's declared cards shown now)
+    makers = [TensorMaker(), TensorMaker()]
+    makers[1]._fast = None  # the pure path, whether the kernel is built or not
+    for states in _games(pq.find_ruleset(ruleset), declarations, range(3)):
+        for state in states:
+            player = state.to_move
+            if not isinstance(player, pq.Player):
+                continue
+            expected = encoding.observation_tensor(state.observation(player))
+            for maker in makers:
+                got = maker.tensor(state, player)
+                assert (got == expected).all(), (state, player, np.flatnonzero(got != expected))

@@ -234,16 +234,41 @@ def test_partie_value_counts_the_rubicon() -> None:
         assert partie_value(last, player, 30) == (low + 30) + low + 100
 
 
+def test_pimc_spends_the_kernel_s_speed_on_more_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from piquet.bots import pimc
+    from piquet.search import native
+
+    pure, fast = (
+        PIMCBot(random.Random(1), budget="pure"),
+        PIMCBot(random.Random(1), budget="native"),
+    )
+    for cards in range(12, 0, -1):
+        assert fast.play_worlds(cards) > pure.play_worlds(cards)
+    assert fast.exchange_budget() == pimc.NATIVE_EXCHANGE_WORLDS > pure.exchange_budget() == 6
+    assert PIMCBot(random.Random(1), budget="native", exchange_worlds=3).exchange_budget() == 3
+    for switch, budget in (("0", pure), ("1", fast)):
+        with monkeypatch.context() as patch:
+            patch.setenv(native.ENV_VAR, switch)
+            native.kernel.cache_clear()
+            auto = PIMCBot(random.Random(1))
+            expected = budget if native.native_available() else pure
+            assert auto.play_worlds(12) == expected.play_worlds(12)
+            assert auto.exchange_budget() == expected.exchange_budget()
+        native.kernel.cache_clear()
+    with pytest.raises(ValueError, match="budget must be"):
+        PIMCBot(random.Random(1), budget="fast")
+
+
 def test_pimc_weighs_more_worlds_as_the_solver_gets_cheaper() -> None:
     from piquet.bots.pimc import ENDGAME_WORLDS, PLAY_WORLDS
 
-    bot = PIMCBot(random.Random(1))
+    bot = PIMCBot(random.Random(1), budget="pure")
     counts = [bot.play_worlds(cards) for cards in range(12, 0, -1)]
     assert counts == sorted(counts) and counts[0] == PLAY_WORLDS[12]
     assert counts[-1] == ENDGAME_WORLDS
     assert PIMCBot(random.Random(1), worlds=5).play_worlds(12) == 5
     state = _endgame(4)
-    bot = PIMCBot(random.Random(1), sampler=lambda o, r, s=state: s)
+    bot = PIMCBot(random.Random(1), budget="pure", sampler=lambda o, r, s=state: s)
     bot.choose(state.observation(state.to_move))  # type: ignore[arg-type]
     assert bot.last_worlds == PLAY_WORLDS[10]
 

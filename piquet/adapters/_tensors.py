@@ -15,6 +15,10 @@ discard allowed: it is built once per pair.
 Both work on one state at a time and write into an array given (a row of a batch).
 They read the state's packed fields (its hands, trick, tricks and scores, as the
 engine's own :mod:`piquet.engine.seen` does), hence the private names below.
+
+Where the compiled kernel is built (``piquet.search._cplay``, switched off by
+``PIQUET_NATIVE=0`` as the search's), the play's tensor and mask are written by it
+from the same packed fields, in one call each: the same values.
 """
 
 # ruff: noqa: SLF001
@@ -27,12 +31,13 @@ import numpy as np
 import numpy.typing as npt
 
 from piquet import Exchange, Phase, Play, Player, State, encoding
-from piquet.cards import pack
+from piquet.cards import CARD_BY_INDEX, pack
 from piquet.engine import exchange, heard
 from piquet.engine.parts import hand_of, score_pair
 from piquet.engine.play import tricks_won
+from piquet.search.native import kernel
 
-__all__ = ["TensorMaker", "legal_ids", "mask_into"]
+__all__ = ["PLAYS", "TensorMaker", "legal_ids", "mask_into"]
 
 _CARDS: Final = 36
 _PLAY: Final = Phase.PLAY
@@ -58,12 +63,38 @@ _SCALE: Final = 100.0
 _CARD_SCALE: Final = 12.0
 
 _PLAY_ID: Final = {card.index: encoding.card_id(card) for card in pack(36)}
+PLAYS: Final = tuple(Play(card) for card in sorted(pack(36), key=encoding.card_id))
+"""The card played of each id below ``encoding.SUBSET_BASE``, in any state: what
+:func:`piquet.encoding.decode` gives, without the call."""
 # where each bit of the dynamic planes' masks (see _dynamic_bits) goes in the tensor
 _POSITION: Final = {
     64 * k + card.index: _CARDS * plane + encoding.card_id(card)
     for k, plane in enumerate(_DYNAMIC_PLANES)
     for card in pack(36)
 }
+
+
+def _native() -> Any:
+    """The compiled kernel of the play's rows, set up with the encoding's layout, or
+    None when it is not built or switched off."""
+    fast = kernel("_cplay")
+    if fast is not None:
+        ids = bytes(
+            encoding.card_id(CARD_BY_INDEX[i]) if CARD_BY_INDEX[i] is not None else 255
+            for i in range(64)
+        )
+        fast.setup(
+            ids,
+            [_CARDS * plane for plane in _DYNAMIC_PLANES],
+            _TO_MOVE,
+            _SCORES,
+            _DEAL_SCORES,
+            _OPP_HAND,
+            _TRICKS_WON,
+            encoding.OBSERVATION_SIZE,
+            encoding.NUM_ACTIONS,
+        )
+    return fast
 
 
 def _dynamic_bits(known: _Play, state: State, player: Player) -> int:
@@ -113,6 +144,31 @@ class _Play:
         self.bits = _dynamic_bits(self, state, player)
 
 
+_OPP_DECLARED: Final = _field("opponent_declared")
+_POSITION_BIT: Final = np.array(list(_POSITION), np.intp)
+_POSITION_AT: Final = np.array(list(_POSITION.values()), np.intp)
+
+
+def _after_the_lead(before: _Play, state: State, player: Player) -> _Play:
+    """The play's facts of ``player`` once a card is led, from those before it: the
+    base tensor's opponent's declared cards read anew (they may be shown now), its six
+    changing planes written whole from ``state``."""
+    tensor = before.tensor.copy()
+    shown = heard.shown_by(state, player.other)
+    plane = tensor[_OPP_DECLARED : _OPP_DECLARED + _CARDS]
+    plane[:] = 0.0
+    ids = _PLAY_ID
+    while shown:
+        low = shown & -shown
+        plane[ids[low.bit_length() - 1]] = 1.0
+        shown ^= low
+    known = _Play(state, player, tensor)
+    bits = known.bits
+    raw = np.frombuffer(bits.to_bytes(8 * len(_DYNAMIC_PLANES), "little"), np.uint8)
+    known.tensor[_POSITION_AT] = np.unpackbits(raw, bitorder="little")[_POSITION_BIT]
+    return known
+
+
 class TensorMaker:
     """Observation tensors of the states of one game, in the order it is played.
 
@@ -120,10 +176,11 @@ class TensorMaker:
     any other deal: one maker per game slot.
     """
 
-    __slots__ = ("_memo",)
+    __slots__ = ("_fast", "_memo")
 
     def __init__(self) -> None:
         self._memo: dict[Any, _Play] = {}
+        self._fast = _native()
 
     def tensor_into(self, state: State, player: Player, out: npt.NDArray[np.float32]) -> None:
         """Write ``encoding.observation_tensor(state.observation(player))`` into ``out``."""
@@ -135,13 +192,55 @@ class TensorMaker:
         memo = self._memo
         known = memo.get(key)
         if known is None or known.ctx is not ctx:
-            base = encoding.observation_tensor(state.observation(player))
-            if len(memo) > 4:
-                memo.clear()
-            memo[key] = _Play(state, player, base)
-            out[:] = base
+            before = memo.get((key[0], player, False)) if key[2] else None
+            if before is None or before.ctx is not ctx:
+                base = encoding.observation_tensor(state.observation(player))
+                if len(memo) > 4:
+                    memo.clear()
+                memo[key] = _Play(state, player, base)
+                out[:] = base
+                return
+            # the first card is led: what stays put is as before it, but the cards the
+            # opponent declared, which the elder sees now (R-DE-7)
+            known = memo[key] = _after_the_lead(before, state, player)
+        fast = self._fast
+        if fast is not None:  # the compiled kernel: the base copied, the rest written
+            fast.tensor(
+                out, known.tensor, player, state._hands, state._lead, state._to_move,
+                state._tricks, state._scores, known.mine, known.theirs, known.seen, known.known,
+            )  # fmt: skip
             return
         self._fill(known, state, player, out)
+
+    def play_rows(
+        self, state: State, out: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+    ) -> None:
+        """The tensor of the player to move in ``state``, a state of the play, and his
+        legal mask (bool): in one call of the compiled kernel once the deal's facts are
+        known, else :meth:`tensor_into` and :meth:`mask_into`."""
+        fast = self._fast
+        if fast is not None:
+            ctx = state._ctx
+            player = state._to_move
+            known = self._memo.get((id(ctx), player, state._lead >= 0 or state._tricks != 0))
+            if known is not None and known.ctx is ctx:
+                fast.tensor(
+                    out, known.tensor, player, state._hands, state._lead, player,
+                    state._tricks, state._scores, known.mine, known.theirs, known.seen,
+                    known.known, mask,
+                )  # fmt: skip
+                return
+        self.tensor_into(state, state._to_move, out)  # type: ignore[arg-type]
+        self.mask_into(state, mask)
+
+    def mask_into(self, state: State, out: npt.NDArray[Any]) -> None:
+        """:func:`mask_into`, in the compiled kernel in the play when it is built and
+        ``out`` has one byte an item (bool, int8)."""
+        fast = self._fast
+        if fast is not None and state._phase is _PLAY and out.itemsize == 1:
+            fast.mask(out, state._hands, state._lead, state._to_move)
+            return
+        mask_into(state, out)
 
     def tensor(self, state: State, player: Player) -> npt.NDArray[np.float32]:
         """``encoding.observation_tensor(state.observation(player))``, made faster."""

@@ -25,7 +25,8 @@ from the mask's nonzero ids), so the figures compare what the adapters cost:
   for scale;
 - **vector**: :class:`.vector.PiquetVectorEnv` of ``G`` games against the random bot
   (tensors and masks of all ``G`` as one array); **batch**: :class:`.vector.PiquetBatch`,
-  ``G`` self-play games, every step a decision.
+  ``G`` self-play games, every step a decision; **batch_pure**: the same with the
+  play's masks and tensors in Python (as without the compiled kernel).
 
 Each setting needs its framework; one that is missing is reported, not measured.
 
@@ -46,6 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from piquet import CHANCE, Player, Ruleset, State, encoding, find_ruleset, new_game
+from piquet.search.native import kernel
 
 __all__ = ["SETTINGS", "main", "measure"]
 
@@ -60,6 +62,7 @@ SETTINGS: Final = (
     "openspiel_cpp",
     "vector",
     "batch",
+    "batch_pure",
 )
 GAMES: Final = 64
 """Games side by side in the vector settings."""
@@ -219,10 +222,13 @@ def _vector_steps(ruleset: Ruleset, games: int) -> Callable[[int], int]:
     return run
 
 
-def _batch_steps(ruleset: Ruleset, games: int) -> Callable[[int], int]:
+def _batch_steps(ruleset: Ruleset, games: int, native: bool = True) -> Callable[[int], int]:
     from .vector import PiquetBatch
 
     batch = PiquetBatch(games, ruleset=ruleset, scope="deal", seed=0)
+    if not native:
+        for maker in batch._makers:  # noqa: SLF001 - the pure path, measured beside
+            maker._fast = None  # noqa: SLF001
     rng = random.Random(0)
     batch.reset()
 
@@ -247,6 +253,7 @@ def _makers(
         "openspiel_cpp": lambda: _cpp_deal(cpp_game),
         "vector": lambda: _vector_steps(rules, games),
         "batch": lambda: _batch_steps(rules, games),
+        "batch_pure": lambda: _batch_steps(rules, games, native=False),
     }
 
 
@@ -298,6 +305,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{platform.processor() or platform.machine()}, {platform.system()}")
     print(f"Python {sys.version.split()[0]} ({platform.python_implementation()})")
     print(f"{args.ruleset}, random deals, auto declarations, agent steps per second")
+    built = kernel("_cplay") is not None
+    print(f"the play's masks and tensors: {'compiled kernel' if built else 'Python'}")
     print(f"(median of {args.rounds} rounds; the ratio is to the engine in the same round):")
     rounds = [
         measure(
@@ -313,6 +322,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         cost = statistics.median(figures["engine"] / figures[name] for figures in rounds)
         label = name if name != "openspiel_cpp" else f"openspiel_cpp ({args.cpp_game})"
         print(f"  {label:24} {rate:10,.0f} /s  {1e6 / rate:7.2f} µs  {cost:6.2f} × the engine")
+    for many in ("vector", "batch", "batch_pure"):
+        if many in rounds[0] and "gymnasium" in rounds[0]:
+            gain = statistics.median(figures[many] / figures["gymnasium"] for figures in rounds)
+            print(f"  {many}: {gain:.2f} × the single Gymnasium env's steps a second")
 
 
 if __name__ == "__main__":

@@ -60,7 +60,7 @@ from ._episode import (
     position_text,
     ruleset_of,
 )
-from ._tensors import TensorMaker, mask_into
+from ._tensors import PLAYS, TensorMaker
 
 __all__ = ["ENV_ID", "InvalidActionError", "PiquetEnv"]
 
@@ -194,7 +194,7 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         cached = self._mask
         if cached[0] is not state:
             mask = np.empty(encoding.NUM_ACTIONS, np.bool_)
-            mask_into(state, mask)
+            self._tensors.mask_into(state, mask)
             cached = self._mask = (state, mask)
         copy: npt.NDArray[np.bool_] = cached[1].copy()
         return copy
@@ -217,7 +217,10 @@ class PiquetEnv(gymnasium.Env[ObsArray, np.int64]):
         number = action_id(action, "PiquetEnv.step", encoding.NUM_ACTIONS, InvalidActionError)
         state = episode.state
         try:
-            move = encoding.decode(state, number)
+            # a card's id: decode's Play looked up, without the call
+            move = (
+                PLAYS[number] if number < encoding.SUBSET_BASE else encoding.decode(state, number)
+            )
             after = state.apply(move)
         except (encoding.EncodingError, IllegalActionError):
             self._forfeited = True

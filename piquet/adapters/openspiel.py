@@ -92,7 +92,7 @@ from ._episode import (
     ruleset_json,
     ruleset_of,
 )
-from ._tensors import TensorMaker, legal_ids
+from ._tensors import PLAYS, TensorMaker, legal_ids
 
 __all__ = [
     "GAME_NAME",
@@ -345,7 +345,11 @@ class PiquetState(pyspiel.State):  # type: ignore[misc]
             self._deal_card(action)
             return
         try:
-            after = self.piquet.apply(encoding.decode(self.piquet, int(action)))
+            number = int(action)
+            state = self.piquet
+            # a card's id: decode's Play looked up, without the call
+            play = PLAYS[number] if 0 <= number < encoding.SUBSET_BASE else None
+            after = state.apply(play if play is not None else encoding.decode(state, number))
         except (IllegalActionError, encoding.EncodingError) as error:
             raise InvalidActionError(f"apply_action: action {action}: {error}") from None
         self.moves += 1

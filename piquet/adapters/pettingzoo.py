@@ -62,7 +62,7 @@ from ._episode import (
     position_text,
     ruleset_of,
 )
-from ._tensors import TensorMaker, mask_into
+from ._tensors import TensorMaker
 
 __all__ = ["AGENTS", "InvalidActionError", "PiquetEnv", "env", "raw_env"]
 
@@ -194,7 +194,7 @@ class PiquetEnv(AECEnv):  # type: ignore[misc]
             player = _PLAYER[agent]
             mask = np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
             if state.to_move == player and not self._forfeited:
-                mask_into(state, mask)
+                self._tensors.mask_into(state, mask)
             tensor = np.empty(encoding.OBSERVATION_SIZE, np.float32)
             self._tensors.tensor_into(state, player, tensor)
             cached = (state, tensor, mask)

@@ -44,7 +44,7 @@ with missing_extra("piquet.adapters.vector", "gymnasium"):
     import numpy as np
     import numpy.typing as npt
 
-from piquet import IllegalActionError, Player, Ruleset, State, bots, encoding
+from piquet import IllegalActionError, Phase, Player, Ruleset, State, bots, encoding
 from piquet.bots import RandomBot
 
 from ._episode import (
@@ -60,12 +60,13 @@ from ._episode import (
     illegal_penalty,
     ruleset_of,
 )
-from ._tensors import TensorMaker, mask_into
+from ._tensors import PLAYS, TensorMaker
 
 __all__ = ["PiquetBatch", "PiquetVectorEnv"]
 
 _SIZE: Final = encoding.OBSERVATION_SIZE
 _ACTIONS: Final = encoding.NUM_ACTIONS
+_PLAY: Final = Phase.PLAY
 
 
 def _check_size(num: object) -> int:
@@ -112,6 +113,8 @@ class _Options:
 def _apply(state: State, number: int) -> State | None:
     """The state after action id ``number``, or None when it is illegal there."""
     try:
+        if number < encoding.SUBSET_BASE:  # a card: decode's Play, without the call
+            return state.apply(PLAYS[number])
         return state.apply(encoding.decode(state, number))
     except (encoding.EncodingError, IllegalActionError):
         return None
@@ -178,7 +181,7 @@ class PiquetBatch:
         assert isinstance(mover, Player)
         self.to_move[i] = mover
         self._makers[i].tensor_into(state, mover, self.observations[i])
-        mask_into(state, self.masks[i])
+        self._makers[i].mask_into(state, self.masks[i])
 
     def step(
         self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]
@@ -203,10 +206,20 @@ class PiquetBatch:
         rewards.fill(0.0)
         self.dones.fill(False)
         self.illegal.fill(False)
+        observations = self.observations
+        masks = self.masks
+        makers = self._makers
+        to_move = self.to_move
         for i, number in enumerate(ids.tolist()):
             episode = episodes[i]
             state = episode.state
             after = _apply(state, number) if 0 <= number < _ACTIONS else None
+            if after is not None and after.phase is _PLAY:
+                # a card played, the play goes on: no chance, no end (the quick way)
+                episode.state = after
+                to_move[i] = after.to_move  # type: ignore[assignment]
+                makers[i].play_rows(after, observations[i], masks[i])
+                continue
             if after is None:
                 penalty = options.illegal_reward
                 mover = self.to_move[i]
@@ -308,11 +321,15 @@ class PiquetVectorEnv(gymnasium.vector.VectorEnv):
 
     def _show(self, i: int) -> None:
         episode = self._episodes[i]
-        self._makers[i].tensor_into(episode.state, self._players[i], self._observations[i])
+        state = episode.state
+        if not episode.over and state.phase is _PLAY:  # the agent to move in the play
+            self._makers[i].play_rows(state, self._observations[i], self._masks[i])
+            return
+        self._makers[i].tensor_into(state, self._players[i], self._observations[i])
         if episode.over:
             self._masks[i] = False
         else:
-            mask_into(episode.state, self._masks[i])
+            self._makers[i].mask_into(episode.state, self._masks[i])
 
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None

@@ -57,6 +57,7 @@ _A: Final = Player.A
 _B: Final = Player.B
 _OTHER: Final = (Player.B, Player.A)
 _SLOTS: Final = 4 * SUIT_SHIFT
+_RANDOM: Final = _random.Random  # the generator whose getrandbits the kernel may batch
 _RANDBELOW: Final = getattr(_random.Random, "_randbelow_with_getrandbits", None)
 # Tricks won are one small int (no allocation), see parts.TRICK_WON.
 _B_SHIFT: Final = TRICKS_B_SHIFT
@@ -372,14 +373,35 @@ def rollout(state: State, rng: random.Random) -> State:
     return _play_out(state, rng)
 
 
+def _kernel_play(new: State, rng: random.Random) -> None:
+    """The usual play of ``new`` but its last card in the compiled kernel, drawing from
+    ``rng`` as the loop of :func:`_play_out` does (:mod:`piquet.search.playout`); ``new``
+    untouched when the kernel is not built or switched off (``PIQUET_NATIVE=0``)."""
+    if new._PHASE is _PHASE_PLAY:
+        from ..search.playout import play_usual  # above the engine: imported when needed
+
+        found = play_usual(
+            new._ctx.tables, new._hands, new._lead, new._to_move, new._tricks, new._history,  # type: ignore[arg-type]
+            _PLAYS, rng,
+        )  # fmt: skip
+        if found is not None:
+            new._hands, new._lead, to_move, a, b, new._history, new._tricks = found
+            new._to_move = _OTHER[to_move ^ 1]  # (A, B)[to_move]
+            new._scores += a * SCORE_GAIN[_A] + b * SCORE_GAIN[_B]
+
+
 def _play_out(state: State, rng: random.Random) -> State:
     """The play to the end of the deal on one private copy, consuming ``rng`` as
     ``rng.choice(state.legal_actions())`` would at every card."""
     new = state._clone()
-    getrandbits = rng.getrandbits
-    history = new._history
     tables = new._ctx.tables
     lead_gain, follow_table, usual = tables.lead_gain, tables.follow, tables.usual
+    # the compiled kernel plays the usual cards (the race settled) but the last, when built
+    native = usual and type(rng) is _RANDOM
+    if native and new._race is None:
+        _kernel_play(new, rng)
+    getrandbits = rng.getrandbits
+    history = new._history
     si = SUIT_INDICES
     while new._PHASE is _PHASE_PLAY:
         player: Player = new._to_move  # type: ignore[assignment]
@@ -408,6 +430,9 @@ def _play_out(state: State, rng: random.Random) -> State:
                 continue
             new._history = history
             _unusual_lead(new, player, index, tables)
+            if native and new._race is None:  # the race settled by this card
+                _kernel_play(new, rng)
+                history = new._history
             continue
         winner, gain, won = follow_table[player][lead * _SLOTS + index]  # type: ignore[misc]
         new._lead = -1
@@ -419,5 +444,8 @@ def _play_out(state: State, rng: random.Random) -> State:
             continue
         new._history = history
         _unusual_trick(new, race, lead, index, winner is player, tables)
+        if native and new._race is None and hands:  # the race settled by this trick
+            _kernel_play(new, rng)
+            history = new._history
     new._history = history
     return new

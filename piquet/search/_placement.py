@@ -6,6 +6,7 @@ those counts."""
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 from collections.abc import Sequence
 from math import comb
@@ -14,6 +15,7 @@ from typing import Final
 import attrs
 
 from ..cards import SUIT_BITS, SUIT_SHIFT, Card
+from .native import kernel
 
 HAND: Final = 1
 
@@ -94,33 +96,63 @@ def count_tables(
 def draw_groups(plan: Groups, rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
     """One placement of the unseen cards by a plan's groups: the opponent's hand, the
     discard and the stock, before any check against what was heard (timed alone by
-    :mod:`piquet.benchmarks.search`)."""
+    :mod:`piquet.benchmarks.search`). In the compiled kernel when it is built and ``rng`` is
+    a :class:`random.Random`: the same placement from the same random numbers."""
+    if type(rng) is random.Random:
+        fast = kernel("_csample")
+        if fast is not None:
+            placed: tuple[list[Card], list[Card], list[Card]] = fast.draw_places(
+                plan.groups,
+                plan.hand_size,
+                plan.discard_size,
+                plan.options,
+                functools.partial(group_options, plan),
+                rng.getrandbits,
+                rng.randrange,  # past 64 bits only: randrange(n) is _randbelow(n)
+            )
+            return placed
+    return _draw_groups(plan, rng)
+
+
+def group_options(plan: Groups, g: int, h: int, x: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """How group ``g`` may split with ``h`` cards left for the opponent's hand and ``x``
+    for his discard: the splits ``(in hand, in discard)`` and their cumulative counts of
+    placements (made once, kept in ``plan.options``)."""
+    key = (g, h, x)
+    found = plan.options.get(key)
+    if found is not None:
+        return found
+    cards, allowed, most, fits = plan.groups[g]
+    n = len(cards)
+    after = plan.tables[g + 1]
+    cumulative: list[int] = []
+    splits: list[tuple[int, int]] = []
+    total = 0
+    for i in range(min(n, most) + 1) if allowed & HAND else range(1):
+        in_hand = _hand_ways(n, i, fits)
+        for j in range(n - i + 1) if allowed & DISCARD else range(1):
+            if n - i - j and not allowed & STOCK:
+                continue
+            ways = after.get((h - i, x - j), 0)
+            if ways and in_hand:
+                total += ways * in_hand * comb(n - i, j)
+                cumulative.append(total)
+                splits.append((i, j))
+    found = plan.options[key] = (cumulative, splits)
+    return found
+
+
+def _draw_groups(plan: Groups, rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
+    """:func:`draw_groups` in Python, the reference."""
     hand: list[Card] = []
     discard: list[Card] = []
     stock: list[Card] = []
     h, x = plan.hand_size, plan.discard_size
-    tables = plan.tables
     options = plan.options
-    for g, (cards, allowed, most, fits) in enumerate(plan.groups):
-        key = (g, h, x)
-        found = options.get(key)
+    for g, (cards, _, _, fits) in enumerate(plan.groups):
+        found = options.get((g, h, x))
         if found is None:
-            n = len(cards)
-            after = tables[g + 1]
-            cumulative: list[int] = []
-            splits: list[tuple[int, int]] = []
-            total = 0
-            for i in range(min(n, most) + 1) if allowed & HAND else range(1):
-                in_hand = _hand_ways(n, i, fits)
-                for j in range(n - i + 1) if allowed & DISCARD else range(1):
-                    if n - i - j and not allowed & STOCK:
-                        continue
-                    ways = after.get((h - i, x - j), 0)
-                    if ways and in_hand:
-                        total += ways * in_hand * comb(n - i, j)
-                        cumulative.append(total)
-                        splits.append((i, j))
-            found = options[key] = (cumulative, splits)
+            found = group_options(plan, g, h, x)
         cumulative, splits = found
         if len(splits) == 1:
             i, j = splits[0]

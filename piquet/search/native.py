@@ -23,6 +23,9 @@ from types import ModuleType
 ENV_VAR = "PIQUET_NATIVE"
 #: The extension modules of the kernel, under ``piquet.search``.
 KERNELS = ("_csolve", "_csample")
+#: Extension modules of the RL adapters (``_cplay``: the play's masks and tensors),
+#: loaded by :func:`kernel` alike but not required by :func:`native_available`.
+ADAPTER_KERNELS = ("_cplay",)
 
 
 def native_enabled() -> bool:
@@ -35,8 +38,9 @@ def kernel(name: str) -> ModuleType | None:
     """The kernel's extension module ``name`` (one of :data:`KERNELS`), or None when it
     is not built or switched off. Cached: the choice is made once a process (tests
     that flip the variable call ``kernel.cache_clear()``)."""
-    if name not in KERNELS:
-        raise ValueError(f"no kernel module {name!r}; the kernel's modules are {KERNELS}")
+    if name not in KERNELS and name not in ADAPTER_KERNELS:
+        known = KERNELS + ADAPTER_KERNELS
+        raise ValueError(f"no kernel module {name!r}; the kernel's modules are {known}")
     if not native_enabled():
         return None
     try:

@@ -1,0 +1,446 @@
+/* The compiled kernel of the sampler and the random rollout (piquet.search._csample).
+ *
+ * The pure-Python code stays the reference: this module draws the very same random
+ * numbers from the same random.Random, in the same order, and gives the same results.
+ *
+ * play_usual: the random play of a deal, card after card, as engine/play.py's _play_out
+ * does while the race is settled and the ruleset's play is "usual" (RulesTables.usual);
+ * it stops before the deal's last card, which the engine plays itself (the end of the
+ * deal goes through the ledger). The random numbers come in blocks from
+ * rng.getrandbits(32 * k): CPython's Mersenne Twister gives getrandbits(32 * k) as k
+ * consecutive 32-bit outputs, least significant first, and getrandbits(b) for b <= 32 as
+ * one output shifted right by 32 - b; every card draws at least one output, so a block
+ * as long as the cards left never draws beyond what the pure path draws.
+ *
+ * draw_places: the placement of hidden cards of sampling.draw_groups (the groups of
+ * cards, their splits between the opponent's hand, his discard and the stock), calling
+ * rng.getrandbits exactly as random.Random.randrange, sample and shuffle call it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define SLOTS 64
+#define SUIT_SHIFT 16
+#define SUIT_BASE 48
+#define SUIT_BITS 0x1FF
+#define MAX_WORDS 64
+
+typedef struct {
+    PyObject *getrandbits;
+    uint32_t words[MAX_WORDS];
+    int count; /* words in the block */
+    int next;  /* the next word to use */
+} Stream;
+
+static int bit_length(uint64_t n) {
+    int bits = 0;
+    while (n) {
+        bits++;
+        n >>= 1;
+    }
+    return bits;
+}
+
+/* Fetch a block of `count` 32-bit outputs (count >= 1). */
+static int stream_fill(Stream *s, int count) {
+    if (count > MAX_WORDS) count = MAX_WORDS;
+    PyObject *got = PyObject_CallFunction(s->getrandbits, "i", 32 * count);
+    if (got == NULL) return -1;
+    if (!PyLong_Check(got)) {
+        Py_DECREF(got);
+        PyErr_SetString(PyExc_TypeError, "getrandbits did not return an int");
+        return -1;
+    }
+    unsigned char bytes[4 * MAX_WORDS];
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t done = PyLong_AsNativeBytes(
+        got, bytes, 4 * count, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    Py_DECREF(got);
+    if (done < 0) return -1;
+#else
+    int failed = _PyLong_AsByteArray((PyLongObject *)got, bytes, 4 * count, 1, 0);
+    Py_DECREF(got);
+    if (failed) return -1;
+#endif
+    for (int i = 0; i < count; i++) {
+        s->words[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
+                      (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
+    }
+    s->count = count;
+    s->next = 0;
+    return 0;
+}
+
+/* The pick-th card, in the engine's canonical order (suits in turn, high to low), of a
+ * hand's cards `cards`. */
+static int nth_card(uint64_t cards, int pick) {
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned field = (unsigned)(cards >> (suit * SUIT_SHIFT)) & SUIT_BITS;
+        int here = __builtin_popcount(field);
+        if (pick < here) {
+            for (int b = 8; b >= 0; b--) {
+                if (field >> b & 1) {
+                    if (pick == 0) return suit * SUIT_SHIFT + b;
+                    pick--;
+                }
+            }
+        }
+        pick -= here;
+    }
+    return -1;
+}
+
+static PyObject *hands_int(uint64_t lo, uint64_t hi) {
+    PyObject *low = PyLong_FromUnsignedLongLong(lo);
+    PyObject *high = PyLong_FromUnsignedLongLong(hi);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *out = NULL, *up = NULL;
+    if (low && high && shift) {
+        up = PyNumber_Lshift(high, shift);
+        if (up) out = PyNumber_Or(up, low);
+    }
+    Py_XDECREF(low);
+    Py_XDECREF(high);
+    Py_XDECREF(shift);
+    Py_XDECREF(up);
+    return out;
+}
+
+static int split_hands(PyObject *hands, uint64_t *lo, uint64_t *hi) {
+    *lo = PyLong_AsUnsignedLongLongMask(hands);
+    if (*lo == (uint64_t)-1 && PyErr_Occurred()) return -1;
+    PyObject *shift = PyLong_FromLong(64);
+    if (shift == NULL) return -1;
+    PyObject *up = PyNumber_Rshift(hands, shift);
+    Py_DECREF(shift);
+    if (up == NULL) return -1;
+    *hi = PyLong_AsUnsignedLongLongMask(up);
+    Py_DECREF(up);
+    if (*hi == (uint64_t)-1 && PyErr_Occurred()) return -1;
+    return 0;
+}
+
+/* play_usual(lead_points, follow, hands, lead, to_move, tricks, history, plays,
+ *            getrandbits) -> (hands, lead, to_move, points_a, points_b, history, tricks)
+ *
+ * lead_points: bytes of 2 * 64 int16, the points a card led scores for its leader (by
+ * leader, card); follow: bytes of 2 * 4096 records of four int16, by follower, lead * 64
+ * + follow: the winner (0, 1, or -1 for no such trick), the winner's points, what the
+ * trick adds to the count of tricks, and 0. */
+static PyObject *play_usual(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "play_usual takes 9 arguments");
+        return NULL;
+    }
+    Py_buffer leadbuf, followbuf;
+    if (PyObject_GetBuffer(args[0], &leadbuf, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(args[1], &followbuf, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&leadbuf);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    PyObject *history = NULL;
+    if (leadbuf.len != 2 * SLOTS * 2 || followbuf.len != 2 * SLOTS * SLOTS * 8) {
+        PyErr_SetString(PyExc_ValueError, "play_usual: tables of the wrong size");
+        goto done;
+    }
+    const int16_t *lead_points = (const int16_t *)leadbuf.buf;
+    const int16_t *follow = (const int16_t *)followbuf.buf;
+    uint64_t hand[2];
+    if (split_hands(args[2], &hand[0], &hand[1]) < 0) goto done;
+    long lead = PyLong_AsLong(args[3]);
+    long player = PyLong_AsLong(args[4]);
+    long tricks = PyLong_AsLong(args[5]);
+    if (PyErr_Occurred()) goto done;
+    if (player != 0 && player != 1) {
+        PyErr_SetString(PyExc_ValueError, "play_usual: the player to move is 0 or 1");
+        goto done;
+    }
+    PyObject *plays = args[7];
+    if (!PyTuple_Check(plays) || PyTuple_GET_SIZE(plays) < SLOTS) {
+        PyErr_SetString(PyExc_TypeError, "play_usual: plays must be a tuple of 64");
+        goto done;
+    }
+    history = args[6];
+    Py_INCREF(history);
+    Stream stream;
+    stream.getrandbits = args[8];
+    stream.count = stream.next = 0;
+    long points[2] = {0, 0};
+    int left = __builtin_popcountll(hand[0]) + __builtin_popcountll(hand[1]);
+    while (left > 1) {
+        uint64_t mine = hand[player];
+        uint64_t choices = mine;
+        if (lead >= 0) {
+            uint64_t suit = mine & ((uint64_t)SUIT_BITS << (lead & SUIT_BASE));
+            if (suit) choices = suit;
+        }
+        int n = __builtin_popcountll(choices);
+        if (n == 0) {
+            PyErr_SetString(PyExc_ValueError, "play_usual: the player to move holds no card");
+            goto done;
+        }
+        int bits = bit_length((uint64_t)n);
+        int pick;
+        do {
+            if (stream.next == stream.count && stream_fill(&stream, left - 1) < 0) goto done;
+            pick = (int)(stream.words[stream.next++] >> (32 - bits));
+        } while (pick >= n);
+        int index = nth_card(choices, pick);
+        PyObject *node = PyTuple_New(2);
+        if (node == NULL) goto done;
+        PyObject *play = PyTuple_GET_ITEM(plays, index);
+        Py_INCREF(play);
+        PyTuple_SET_ITEM(node, 0, history);  /* the reference moves to the node */
+        PyTuple_SET_ITEM(node, 1, play);
+        history = node;
+        hand[player] &= ~((uint64_t)1 << index);
+        left--;
+        if (lead < 0) {
+            points[player] += lead_points[player * SLOTS + index];
+            lead = index;
+            player = 1 - player;
+            continue;
+        }
+        const int16_t *cell = follow + 4 * (player * SLOTS * SLOTS + lead * SLOTS + index);
+        int winner = cell[0];
+        if (winner < 0) {
+            PyErr_SetString(PyExc_ValueError, "play_usual: no such trick in the tables");
+            goto done;
+        }
+        points[winner] += cell[1];
+        tricks += cell[2];
+        lead = -1;
+        player = winner;
+    }
+    PyObject *hands = hands_int(hand[0], hand[1]);
+    if (hands == NULL) goto done;
+    result = Py_BuildValue("(NllllOl)", hands, lead, player, points[0], points[1], history, tricks);
+done:
+    Py_XDECREF(history);
+    PyBuffer_Release(&leadbuf);
+    PyBuffer_Release(&followbuf);
+    return result;
+}
+
+/* ---- the placement of hidden cards (sampling's draw_groups) ---- */
+
+/* random.Random._randbelow_with_getrandbits(n), n >= 1: getrandbits(k) until below n,
+ * k the bit length of n. Calls the generator's own getrandbits, as the pure path does;
+ * n past 63 bits goes to the generator's own randrange(n), which is _randbelow(n) for n
+ * >= 1. A new reference, or NULL. */
+static PyObject *randbelow(PyObject *getrandbits, PyObject *pyrandbelow, PyObject *n) {
+    int overflow = 0;
+    long long small = PyLong_AsLongLongAndOverflow(n, &overflow);
+    if (small == -1 && PyErr_Occurred()) return NULL;
+    if (overflow || small <= 0) return PyObject_CallOneArg(pyrandbelow, n);
+    uint64_t limit = (uint64_t)small;
+    PyObject *bits = PyLong_FromLong(bit_length(limit));
+    if (bits == NULL) return NULL;
+    for (;;) {
+        PyObject *r = PyObject_CallOneArg(getrandbits, bits);
+        if (r == NULL) break;
+        unsigned long long value = PyLong_AsUnsignedLongLong(r);
+        if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(r);
+            break;
+        }
+        if (value < limit) {
+            Py_DECREF(bits);
+            return r;
+        }
+        Py_DECREF(r);
+    }
+    Py_DECREF(bits);
+    return NULL;
+}
+
+static Py_ssize_t randbelow_small(PyObject *getrandbits, PyObject *pyrandbelow, Py_ssize_t n) {
+    PyObject *limit = PyLong_FromSsize_t(n);
+    if (limit == NULL) return -1;
+    PyObject *r = randbelow(getrandbits, pyrandbelow, limit);
+    Py_DECREF(limit);
+    if (r == NULL) return -1;
+    Py_ssize_t value = PyLong_AsSsize_t(r);
+    Py_DECREF(r);
+    return value;
+}
+
+/* random.Random.shuffle of a list, in place. */
+static int shuffle(PyObject *getrandbits, PyObject *pyrandbelow, PyObject *list) {
+    Py_ssize_t size = PyList_GET_SIZE(list);
+    for (Py_ssize_t i = size - 1; i >= 1; i--) {
+        Py_ssize_t j = randbelow_small(getrandbits, pyrandbelow, i + 1);
+        if (j < 0) return -1;
+        PyObject *a = PyList_GET_ITEM(list, i);
+        PyList_SET_ITEM(list, i, PyList_GET_ITEM(list, j));
+        PyList_SET_ITEM(list, j, a);
+    }
+    return 0;
+}
+
+static int extend(PyObject *list, PyObject *seq, Py_ssize_t from, Py_ssize_t to) {
+    for (Py_ssize_t k = from; k < to; k++) {
+        if (PyList_Append(list, PySequence_Fast_GET_ITEM(seq, k)) < 0) return -1;
+    }
+    return 0;
+}
+
+/* draw_places(groups, hand_size, discard_size, options, fill, getrandbits, randrange)
+ *     -> (hand, discard, stock)
+ *
+ * groups: the plan's groups, (cards, allowed, most, fits); options: the plan's dict
+ * (g, h, x) -> (cumulative, splits), which fill(g, h, x) makes when missing; the
+ * random numbers drawn as draw_groups draws them with randrange, shuffle and sample. */
+static PyObject *draw_places(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "draw_places takes 7 arguments");
+        return NULL;
+    }
+    PyObject *groups = args[0], *options = args[3], *fill = args[4];
+    PyObject *getrandbits = args[5], *pyrandbelow = args[6];
+    if (!PyTuple_Check(groups) || !PyDict_Check(options)) {
+        PyErr_SetString(PyExc_TypeError, "draw_places: groups a tuple, options a dict");
+        return NULL;
+    }
+    long h = PyLong_AsLong(args[1]), x = PyLong_AsLong(args[2]);
+    if (PyErr_Occurred()) return NULL;
+    PyObject *hand = PyList_New(0), *discard = PyList_New(0), *stock = PyList_New(0);
+    PyObject *result = NULL;
+    if (!hand || !discard || !stock) goto done;
+    for (Py_ssize_t g = 0; g < PyTuple_GET_SIZE(groups); g++) {
+        PyObject *group = PyTuple_GET_ITEM(groups, g);
+        PyObject *cards = PyTuple_GetItem(group, 0);
+        PyObject *fits = PyTuple_GetItem(group, 3);
+        if (cards == NULL || fits == NULL || !PyTuple_Check(cards)) goto done;
+        Py_ssize_t n = PyTuple_GET_SIZE(cards);
+        PyObject *key = Py_BuildValue("(nll)", g, h, x);
+        if (key == NULL) goto done;
+        PyObject *found = PyDict_GetItemWithError(options, key); /* borrowed */
+        Py_XINCREF(found);
+        if (found == NULL && !PyErr_Occurred()) found = PyObject_Call(fill, key, NULL);
+        Py_DECREF(key);
+        if (found == NULL) goto done;
+        PyObject *cumulative = PyTuple_GetItem(found, 0);
+        PyObject *splits = PyTuple_GetItem(found, 1);
+        if (cumulative == NULL || splits == NULL || !PyList_Check(cumulative) ||
+            !PyList_Check(splits) || PyList_GET_SIZE(splits) < 1) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "draw_places: options of the wrong shape");
+            Py_DECREF(found);
+            goto done;
+        }
+        Py_ssize_t chosen = 0, count = PyList_GET_SIZE(splits);
+        if (count > 1) {
+            PyObject *r = randbelow(getrandbits, pyrandbelow,
+                                    PyList_GET_ITEM(cumulative, count - 1));
+            if (r == NULL) {
+                Py_DECREF(found);
+                goto done;
+            }
+            /* bisect_right: the first whose cumulative count is above r */
+            Py_ssize_t lo = 0, hi = count;
+            while (lo < hi) {
+                Py_ssize_t mid = (lo + hi) / 2;
+                int below = PyObject_RichCompareBool(r, PyList_GET_ITEM(cumulative, mid), Py_LT);
+                if (below < 0) {
+                    Py_DECREF(r);
+                    Py_DECREF(found);
+                    goto done;
+                }
+                if (below) hi = mid;
+                else lo = mid + 1;
+            }
+            Py_DECREF(r);
+            chosen = lo;
+        }
+        long i, j;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(splits, chosen), "ll", &i, &j)) {
+            Py_DECREF(found);
+            goto done;
+        }
+        Py_DECREF(found);
+        if (fits != Py_None) {
+            PyObject *subsets = PySequence_GetItem(fits, i);
+            if (subsets == NULL) goto done;
+            Py_ssize_t ways = PySequence_Size(subsets);
+            Py_ssize_t pick = 0;
+            if (ways > 1) pick = randbelow_small(getrandbits, pyrandbelow, ways);
+            PyObject *held = pick < 0 ? NULL : PySequence_GetItem(subsets, pick);
+            Py_DECREF(subsets);
+            if (held == NULL) goto done;
+            PyObject *heldfast = PySequence_Fast(held, "a subset must be a sequence");
+            Py_DECREF(held);
+            if (heldfast == NULL) goto done;
+            PyObject *rest = PyList_New(0);
+            int bad = rest == NULL ||
+                      extend(hand, heldfast, 0, PySequence_Fast_GET_SIZE(heldfast)) < 0;
+            for (Py_ssize_t k = 0; !bad && k < n; k++) {
+                PyObject *card = PyTuple_GET_ITEM(cards, k);
+                int in = PySequence_Contains(heldfast, card);
+                if (in < 0 || (!in && PyList_Append(rest, card) < 0)) bad = 1;
+            }
+            Py_DECREF(heldfast);
+            if (!bad) bad = shuffle(getrandbits, pyrandbelow, rest) < 0;
+            if (!bad) bad = extend(discard, rest, 0, j) < 0;
+            if (!bad) bad = extend(stock, rest, j, PyList_GET_SIZE(rest)) < 0;
+            Py_XDECREF(rest);
+            if (bad) goto done;
+        } else if (i == n) {
+            if (extend(hand, cards, 0, n) < 0) goto done;
+        } else if (i + j == 0) {
+            if (extend(stock, cards, 0, n) < 0) goto done;
+        } else {
+            /* random.Random.sample(cards, n): the pool's way, as n <= its set size */
+            PyObject *pool = PySequence_List(cards);
+            PyObject *order = PyList_New(n);
+            int bad = pool == NULL || order == NULL;
+            for (Py_ssize_t k = 0; !bad && k < n; k++) {
+                Py_ssize_t at = randbelow_small(getrandbits, pyrandbelow, n - k);
+                if (at < 0) {
+                    bad = 1;
+                    break;
+                }
+                PyObject *card = PyList_GET_ITEM(pool, at);
+                Py_INCREF(card);
+                PyList_SET_ITEM(order, k, card);
+                PyList_SET_ITEM(pool, at, PyList_GET_ITEM(pool, n - k - 1));
+                PyList_SET_ITEM(pool, n - k - 1, card); /* the pool keeps one reference */
+            }
+            if (!bad) bad = extend(hand, order, 0, i) < 0;
+            if (!bad) bad = extend(discard, order, i, i + j) < 0;
+            if (!bad) bad = extend(stock, order, i + j, n) < 0;
+            Py_XDECREF(pool);
+            Py_XDECREF(order);
+            if (bad) goto done;
+        }
+        h -= i;
+        x -= j;
+    }
+    result = PyTuple_Pack(3, hand, discard, stock);
+done:
+    Py_XDECREF(hand);
+    Py_XDECREF(discard);
+    Py_XDECREF(stock);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
+     "The random play of a deal but its last card, as the engine's rollout plays it."},
+    {"draw_places", (PyCFunction)(void (*)(void))draw_places, METH_FASTCALL,
+     "One placement of the hidden cards by a sampling plan's groups."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "piquet.search._csample",
+    "The compiled kernel of the sampler and the random rollout.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__csample(void) { return PyModule_Create(&module); }

@@ -1,0 +1,184 @@
+"""The compiled kernel of the sampler and the rollout against the pure-Python path.
+
+Both paths must give the same results from the same random stream: the same end of the
+deal (history, events and all) from a rollout, the same world from the sampler, and the
+generator left in the same state. Checked on positions of every preset: a few hundred
+each in the default run, ten thousand each under ``--run-slow``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import piquet as pq
+from piquet.search import _placement, native
+from piquet.search.sampling import cached_plan, infer_declarations, sample_state
+
+pytestmark = pytest.mark.native("_csample")
+
+PRESETS = sorted(pq.RULESETS)
+QUICK = 300
+FULL = 10_000
+
+
+@pytest.fixture
+def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
+    """Switch between the kernel (True) and the pure path (False)."""
+
+    def use(kernel: bool) -> None:
+        monkeypatch.setenv(native.ENV_VAR, "1" if kernel else "0")
+        native.kernel.cache_clear()
+
+    yield use
+    monkeypatch.undo()  # the variable as it was, then the choice made again
+    native.kernel.cache_clear()
+
+
+def positions(name: str, count: int, seed: int) -> list[pq.State]:
+    """``count`` states of random games of preset ``name`` where a player is to move
+    (most of them in the play), declarations played and automatic in turn."""
+    rng = random.Random(seed)
+    found: list[pq.State] = []
+    games = 0
+    while len(found) < count:
+        mode = "played" if games % 2 else "auto"
+        games += 1
+        state = pq.new_game(pq.RULESETS[name], declarations=mode)  # type: ignore[arg-type]
+        while not state.is_over and len(found) < count:
+            if state.to_move is pq.CHANCE:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            if state.phase is pq.Phase.PLAY or rng.random() < 0.1:
+                found.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def rollouts(states: list[pq.State], seed: int) -> list[tuple[pq.State, object]]:
+    out = []
+    for i, state in enumerate(states):
+        rng = random.Random(seed * 1_000_003 + i)
+        end = state.rollout(rng)
+        out.append((end, rng.getstate()))
+    return out
+
+
+def check_rollouts(name: str, count: int, use: Callable[[bool], None]) -> None:
+    states = positions(name, count, seed=len(name))
+    use(False)
+    pure = rollouts(states, seed=7)
+    use(True)
+    assert native.kernel("_csample") is not None
+    fast = rollouts(states, seed=7)
+    for start, (a, rng_a), (b, rng_b) in zip(states, pure, fast, strict=True):
+        assert b == a, start
+        assert b.history == a.history and b.events == a.events, start
+        assert b.score_sheet == a.score_sheet and b.deal_scores == a.deal_scores, start
+        assert rng_b == rng_a, start  # the generator was used alike
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_s_rollout_is_the_pure_rollout(name: str, paths: Callable[[bool], None]) -> None:
+    check_rollouts(name, QUICK, paths)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_s_rollout_is_the_pure_rollout_on_ten_thousand_positions(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    check_rollouts(name, FULL, paths)
+
+
+def observations(name: str, count: int, seed: int) -> list[pq.Observation]:
+    """The mover's observation of ``count`` positions of preset ``name``."""
+    found = []
+    for state in positions(name, count, seed):
+        mover = state.to_move
+        assert isinstance(mover, pq.Player)
+        found.append(state.observation(mover))
+    return found
+
+
+def samples(seen: list[pq.Observation], seed: int) -> list[tuple[pq.State, object]]:
+    """One world of each observation, from fresh plans (a plan learns from its draws
+    whether to draw from the witnesses, so both paths start from the same plans)."""
+    cached_plan.cache_clear()
+    out = []
+    for i, observation in enumerate(seen):
+        rng = random.Random(seed * 1_000_003 + i)
+        world = sample_state(observation, rng)
+        out.append((world, rng.getstate()))
+    return out
+
+
+def check_samples(name: str, count: int, use: Callable[[bool], None]) -> None:
+    seen = observations(name, count, seed=len(name) + 100)
+    use(False)
+    pure = samples(seen, seed=11)
+    use(True)
+    assert native.kernel("_csample") is not None
+    fast = samples(seen, seed=11)
+    for observation, (a, rng_a), (b, rng_b) in zip(seen, pure, fast, strict=True):
+        assert b == a and b.history == a.history, observation
+        assert b.observation(observation.player) == observation
+        assert rng_b == rng_a, observation
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_s_samples_are_the_pure_samples(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    check_samples(name, QUICK // 3, paths)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_s_samples_are_the_pure_samples_on_ten_thousand_positions(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    check_samples(name, FULL, paths)
+
+
+def test_the_kernel_s_placement_is_the_pure_placement(paths: Callable[[bool], None]) -> None:
+    """draw_groups alone, on plans of every preset, groups with subsets the opponent's
+    hand may hold among them: the same cards in the same places, the generator alike."""
+    paths(True)
+    kinds = set()
+    for name in PRESETS:
+        for observation in observations(name, 40, seed=5):
+            plan = cached_plan(observation, infer_declarations(observation))
+            if plan.groups is None:
+                continue
+            kinds.update(fits is not None for _, _, _, fits in plan.groups.groups)
+            for k in range(5):
+                fast, pure = random.Random(k), random.Random(k)
+                placed = _placement.draw_groups(plan.groups, fast)
+                assert placed == _placement._draw_groups(plan.groups, pure)
+                assert fast.getstate() == pure.getstate()
+    assert kinds == {True, False}
+
+
+def test_the_kernel_plays_the_usual_cards_of_a_rollout(paths: Callable[[bool], None]) -> None:
+    """Not a pure path in disguise: the kernel is called, and draws in blocks."""
+    from piquet.search import playout
+
+    calls = []
+    real = playout.play_usual
+
+    def spy(*args: object) -> object:
+        found = real(*args)  # type: ignore[arg-type]
+        calls.append(found is not None)
+        return found
+
+    paths(True)
+    state = positions("rubicon", 1, seed=3)[0]
+    try:
+        playout.play_usual = spy  # type: ignore[assignment]
+        state.rollout(random.Random(1))
+    finally:
+        playout.play_usual = real  # type: ignore[assignment]
+    assert calls and all(calls)
