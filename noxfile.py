@@ -145,12 +145,16 @@ def coverage(session: nox.Session) -> None:
         "--deselect=tests/test_hostile_match.py::"
         "test_the_command_line_plays_a_billion_games_until_interrupted",
     ]
-    # The differential test of the compiled solver on 10,000 positions of every preset runs
-    # in `nox -s slow` (its smaller sample here covers the same code): under coverage's
+    # The differential tests of the kernel on 10,000 positions of every preset run
+    # in `nox -s slow` (their smaller samples here cover the same code): under coverage's
     # tracing the pure path would take half an hour.
     differential = [
         "--deselect=tests/test_native_solver.py::"
-        "test_compiled_solver_matches_the_pure_solver_on_ten_thousand_positions"
+        "test_compiled_solver_matches_the_pure_solver_on_ten_thousand_positions",
+        "--deselect=tests/test_native_sampling.py::"
+        "test_the_kernel_s_rollout_is_the_pure_rollout_on_ten_thousand_positions",
+        "--deselect=tests/test_native_sampling.py::"
+        "test_the_kernel_s_samples_are_the_pure_samples_on_ten_thousand_positions",
     ]
     pytest = ["pytest", "-p", "no:cacheprovider", required, "--run-slow", *interrupted]
     pytest += differential
