@@ -60,6 +60,8 @@ DOCTEST_MODULES: dict[Path, str] = {
     _PACKAGE / "adapters" / "gymnasium.py": "rl",
     _PACKAGE / "adapters" / "openspiel.py": "rl",
     _PACKAGE / "adapters" / "bench.py": "rl",  # imports piquet.encoding
+    _PACKAGE / "adapters" / "_tensors.py": "rl",  # imports numpy
+    _PACKAGE / "adapters" / "vector.py": "rl",
     _PACKAGE / "bots" / "policy.py": "rl",  # its doctests use numpy
 }
 
