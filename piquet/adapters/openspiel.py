@@ -77,6 +77,8 @@ from piquet import (
     pack,
 )
 
+from piquet.search.sampling import SamplingError
+
 from ._episode import (
     DECLARATIONS,
     SCOPES,
@@ -526,92 +528,41 @@ class PiquetObserver:
 
 
 def resampler(
-    state: PiquetState, player: int, *, rng: random.Random | None = None, attempts: int = 2000
+    state: PiquetState, player: int, *, rng: random.Random | None = None, attempts: int = 20
 ) -> PiquetState:
     """A state that ``player`` cannot tell from ``state`` (the same information state
     string), with the hidden cards of the current deal drawn afresh.
 
-    The cards he has not seen are shuffled among the places he has not seen (the
-    opponent's hand, the stock he did not see); the opponent's discard is drawn among
-    his cards that he neither played nor showed later; the draw is kept only if the
-    deal replays to the same information state, else drawn again (up to ``attempts``
-    times, then :class:`RuntimeError`). Earlier deals are kept as they were: they do not
-    bear on the rest of the game. At a chance node (which ISMCTS never resamples) the
-    state is returned as it is. OpenSpiel's ISMCTS calls it through
+    The current deal is drawn by piquet's own sampler
+    (:meth:`piquet.Observation.sample_state`): uniformly among the deals, discards and
+    stocks that give the player's observation, the calls and answers he heard replayed
+    word by word, so that even a deal whose declarations say much is found at once. The
+    deal is then dealt card by card after the game's earlier actions, which are kept as
+    they were (they do not bear on the rest of the game), and the draw kept when its
+    information state string is the player's (up to ``attempts`` draws, then
+    :class:`RuntimeError`). At a chance node (which ISMCTS never resamples) the state is
+    returned as it is. OpenSpiel's ISMCTS calls it through
     ``state.resample_from_infostate``.
     """
     rng = rng or random.Random()
-    target = state.information_state_string(player)
-    me = Player(player)
     pq_state = state.piquet
     if pq_state.to_move is CHANCE or state.dealing or pq_state.deal_number == 0:
         return state.clone()  # type: ignore[no-any-return]
-    history = pq_state.history
-    start = max(i for i, action in enumerate(history) if isinstance(action, Deal))
-    deal = history[start]
-    assert isinstance(deal, Deal)
-    moves = history[start + 1 :]
-    before = state.deal_start
-    seen = pq_state.observation(me)
-    elder_at = {i for i in range(24) if (i // deal.packet) % 2 == 0}
-    my_places = elder_at if before.dealer.other == me else set(range(24)) - elder_at
-    known_places = set(my_places)
-    elder = before.dealer.other
-    first = 24 if me == elder else 24 + seen.taken[elder]
-    known_places.update(range(first, first + seen.taken[me]))
-    for i in range(24, len(deal.pack)):
-        if deal.pack[i] in seen.seen_stock:
-            known_places.add(i)
-    hidden_places = [i for i in range(len(deal.pack)) if i not in known_places]
-    hidden_cards = [deal.pack[i] for i in hidden_places]
-    # cards the opponent played or showed later cannot be in his discard
-    used = CardSet([m.card for m in moves if isinstance(m, Play)])
-    used |= seen.opponent_known | seen.opponent_shown
-    for said in pq_state.spoken:
-        if said.player != me and said.shown is not None:
-            used |= said.shown
+    target = state.information_state_string(player)
+    seen = pq_state.observation(Player(player))
     for _ in range(attempts):
-        rng.shuffle(hidden_cards)
-        order = list(deal.pack)
-        for place, card in zip(hidden_places, hidden_cards, strict=True):
-            order[place] = card
-        replayed = _replay(before, Deal(order, packet=deal.packet), moves, me, used, rng)
-        if replayed is None:
-            continue
-        candidate = _rebuild(state, order, replayed)
+        try:
+            world = seen.sample_state(rng)
+        except SamplingError as error:
+            raise RuntimeError(f"no deal consistent with the information state: {error}") from None
+        history = world.history
+        start = max(i for i, action in enumerate(history) if isinstance(action, Deal))
+        deal = history[start]
+        assert isinstance(deal, Deal)
+        candidate = _rebuild(state, list(deal.pack), list(history[start:]))
         if candidate is not None and candidate.information_state_string(player) == target:
             return candidate
     raise RuntimeError(f"no consistent deal found in {attempts} draws")
-
-
-def _replay(
-    before: State,
-    deal: Deal,
-    moves: tuple[Any, ...],
-    me: Player,
-    later_used: CardSet,
-    rng: random.Random,
-) -> list[Any] | None:
-    """The moves again from a new deal, the opponent's discards drawn afresh; None
-    when the opponent's moves cannot be made."""
-    state = before.apply(deal)
-    out: list[Any] = [deal]
-    for move in moves:
-        mover = state.to_move
-        if isinstance(move, Exchange) and mover != me:
-            assert isinstance(mover, Player)
-            hand = state.hand(mover)
-            free = [card for card in hand if card not in later_used]
-            count = len(move.discard)
-            if len(free) < count:
-                return None
-            move = Exchange(CardSet(rng.sample(free, count)))
-        try:
-            state = state.apply(move)
-        except IllegalActionError:
-            return None
-        out.append(move)
-    return out
 
 
 def _rebuild(state: PiquetState, order: list[Card], replayed: list[Any]) -> PiquetState | None:
