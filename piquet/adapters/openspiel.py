@@ -65,10 +65,8 @@ from piquet import (
     Card,
     CardSet,
     Deal,
-    Exchange,
     IllegalActionError,
     Observation,
-    Play,
     Player,
     Ruleset,
     State,
@@ -76,7 +74,6 @@ from piquet import (
     new_game,
     pack,
 )
-
 from piquet.search.sampling import SamplingError
 
 from ._episode import (
