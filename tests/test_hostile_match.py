@@ -18,8 +18,9 @@ from typing import ClassVar
 import pytest
 
 import piquet as pq
-from piquet.matches import match as match_module
-from piquet.matches.match import MatchError, MatchInterrupted, worker_count
+from piquet.matches import jobs as jobs_module
+from piquet.matches.jobs import worker_count
+from piquet.matches.match import MatchError, MatchInterrupted
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,17 +32,17 @@ BILLION = 10**9
 
 def test_the_batches_of_a_billion_games_are_made_one_at_a_time() -> None:
     start = time.perf_counter()
-    batches = match_module.game_batches(BILLION, 8)
+    batches = jobs_module.game_batches(BILLION, 8)
     first = list(itertools.islice(batches, 3))
     assert time.perf_counter() - start < 0.1
     assert first == [range(0, 8), range(8, 16), range(16, 24)]
-    assert match_module.batch_count(BILLION, 8) == BILLION // 8
-    last = list(match_module.game_batches(10, 4))
+    assert jobs_module.batch_count(BILLION, 8) == BILLION // 8
+    last = list(jobs_module.game_batches(10, 4))
     assert last == [range(0, 4), range(4, 8), range(8, 10)]
 
 
 def test_a_batch_of_a_billion_games_is_a_range_not_a_tuple() -> None:
-    (batch,) = match_module.game_batches(BILLION, BILLION)
+    (batch,) = jobs_module.game_batches(BILLION, BILLION)
     assert batch == range(BILLION) and sys.getsizeof(batch) < 100
 
 
@@ -124,7 +125,7 @@ def test_a_billion_games_start_at_once_and_stop_cleanly(call: str, total: int) -
 
 
 def test_workers_are_capped_by_the_units_of_work_and_the_cpus() -> None:
-    cpus = match_module.cpu_count()
+    cpus = jobs_module.cpu_count()
     assert worker_count(10**6, 2) == min(2, cpus)
     assert worker_count(10**6, 10**9) == cpus
     assert worker_count(1, 100) == 1
@@ -167,7 +168,7 @@ def test_one_batch_with_many_jobs_runs_serially_and_the_same(
 
 
 def test_the_work_in_flight_on_an_executor_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(match_module, "IN_FLIGHT_ON_EXECUTOR", 6)
+    monkeypatch.setattr(jobs_module, "IN_FLIGHT_ON_EXECUTOR", 6)
     in_flight: set[object] = set()
     most = [0]
 

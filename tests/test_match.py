@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 import piquet as pq
 from piquet.bots import GreedyBot, make, play_game
 from piquet.cli import main
+from piquet.matches.games import play_one
 from piquet.matches.match import (
     MatchError,
     MatchInterrupted,
     MatchResult,
     mean_interval,
-    play_one,
     wilson_interval,
 )
 from piquet.matches.tournament import bradley_terry

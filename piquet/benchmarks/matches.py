@@ -32,7 +32,8 @@ import attrs
 
 from ..actions import Action
 from ..bots import GreedyBot, make, play_game
-from ..matches.match import BotSpec, MatchResult, bot_label, derive_seed, match
+from ..matches.games import BotSpec, bot_label, derive_seed
+from ..matches.match import MatchResult, match
 from ..observation import Observation
 from ..records import dumps
 from ..rules import RUBICON

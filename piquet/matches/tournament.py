@@ -23,24 +23,15 @@ import attrs
 from ..cards import excerpt
 from ..rules import RUBICON, Ruleset
 from ._summary import Summary, SummaryTable
+from .games import BotSpec, GameRecord, MatchError, bot_label, derive_seed
+from .jobs import JobsInterrupted, MatchJob, Progress, batch_count, game_batches, run_jobs
 from .match import (
-    BotSpec,
-    GameRecord,
-    JobsInterrupted,
-    MatchError,
     MatchInterrupted,
-    MatchJob,
     MatchResult,
-    Progress,
-    batch_count,
-    bot_label,
     check_bot,
     check_run,
     check_seed_and_batch,
-    derive_seed,
-    game_batches,
     progress_of,
-    run_jobs,
 )
 
 __all__ = ["Rating", "TournamentResult", "bradley_terry", "invert_matrix", "tournament"]
@@ -240,7 +231,7 @@ class TournamentResult:
 
     def forfeits(self) -> dict[str, int]:
         """Per bot, how many games it lost by forfeit (see
-        :attr:`~piquet.matches.match.GameRecord.forfeit`); the summary's table shows
+        :attr:`~piquet.matches.games.GameRecord.forfeit`); the summary's table shows
         them when there are any."""
         lost = dict.fromkeys(self.bots, 0)
         for played in self.matches:
@@ -400,7 +391,7 @@ def tournament(
     >>> pq.tournament(["greedy"], games=2)
     Traceback (most recent call last):
     ...
-    piquet.matches.match.MatchError: bots: a tournament needs 2 to 1,000 bots (got 1)
+    piquet.matches.games.MatchError: bots: a tournament needs 2 to 1,000 bots (got 1)
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise MatchError(f"bots: a list of bots, not {type(bots).__name__}")
