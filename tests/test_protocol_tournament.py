@@ -96,6 +96,7 @@ needs_processes = pytest.mark.skipif(
 
 @needs_processes
 @pytest.mark.node
+@pytest.mark.slow  # 24 s: nox -s node runs it (and nox -s slow), not the README's command
 def test_a_tournament_with_every_fault_runs_to_the_end(faulty: list[str]) -> None:
     bots = ["random", "greedy", PYTHON_BOT, NODE_BOT, *faulty]
     result = pq.tournament(bots, games=2, seed=4)
