@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import signal
+import subprocess
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
+import pytest
 from hypothesis import settings
 
 import piquet as pq
@@ -18,6 +22,39 @@ def play_out(state: pq.State, actions: Iterable[str]) -> pq.State:
         assert action in legal, f"{text!r} not legal; legal: {[str(a) for a in legal][:20]}"
         state = state.apply(action)
     return state
+
+
+def hear_sigint() -> None:  # pragma: no cover - runs in the child process
+    """In a child about to be interrupted: SIGINT back to its default. A job a
+    non-interactive shell starts with ``&`` ignores SIGINT, its children inherit that,
+    and Python then installs no KeyboardInterrupt handler: the child would play on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def interruptible() -> Iterator[Callable[..., subprocess.Popen[str]]]:
+    """``interruptible(argv, **popen_options)``: a child process that hears SIGINT
+    whatever this run was started from, killed at the end of the test if it still runs
+    (a test that fails must not leave a billion games playing)."""
+    children: list[subprocess.Popen[str]] = []
+
+    def start(
+        argv: list[str], *, preexec_fn: Callable[[], None] | None = None, **options: Any
+    ) -> subprocess.Popen[str]:
+        def before() -> None:  # pragma: no cover - runs in the child process
+            hear_sigint()
+            if preexec_fn is not None:
+                preexec_fn()
+
+        child = subprocess.Popen(argv, preexec_fn=before, **options)
+        children.append(child)
+        return child
+
+    yield start
+    for child in children:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
 
 
 # ----------------------------------------------------------------- Hypothesis profiles

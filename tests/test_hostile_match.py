@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -258,11 +259,11 @@ def limit_memory() -> None:  # pragma: no cover - runs in the child process
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child: POSIX")
 @pytest.mark.parametrize("command", ["match", "tournament"])
 def test_the_command_line_plays_a_billion_games_until_interrupted(
-    tmp_path: Path, command: str
+    tmp_path: Path, command: str, interruptible: Callable[..., subprocess.Popen[str]]
 ) -> None:
     out = tmp_path / "games.jsonl"
     argv = [command, "--games", str(BILLION), "--quiet", "--out", str(out)]
-    process = subprocess.Popen(
+    process = interruptible(
         [sys.executable, "-m", "piquet", *argv],
         cwd=ROOT,
         stdout=subprocess.PIPE,

@@ -501,10 +501,10 @@ def test_cli_interrupted_tournament_keeps_games(tmp_path, capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_cli_sigint_keeps_games(tmp_path, jobs):
+def test_cli_sigint_keeps_games(tmp_path, jobs, interruptible):
     out = tmp_path / "games.jsonl"
     argv = ["match", "--games", "20000", "--jobs", jobs, "--quiet", "--out", out]
-    process = subprocess.Popen(
+    process = interruptible(
         [sys.executable, "-m", "piquet", *argv],
         cwd=ROOT,
         stdout=subprocess.PIPE,
