@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import base64
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from piquet._extras import missing_extra
@@ -62,7 +62,6 @@ with missing_extra("piquet.adapters.openspiel", "openspiel"):
 from piquet import (
     CHANCE,
     RULESETS,
-    Card,
     CardSet,
     Deal,
     IllegalActionError,
@@ -554,17 +553,16 @@ def resampler(
             raise RuntimeError(f"no deal consistent with the information state: {error}") from None
         history = world.history
         start = max(i for i, action in enumerate(history) if isinstance(action, Deal))
-        deal = history[start]
-        assert isinstance(deal, Deal)
-        candidate = _rebuild(state, list(deal.pack), list(history[start:]))
+        candidate = _rebuild(state, history[start:])
         if candidate is not None and candidate.information_state_string(player) == target:
             return candidate
     raise RuntimeError(f"no consistent deal found in {attempts} draws")
 
 
-def _rebuild(state: PiquetState, order: list[Card], replayed: list[Any]) -> PiquetState | None:
-    """The OpenSpiel state with the current deal replaced: the same history up to it,
-    then the new pack card by card, then the moves as ids."""
+def _rebuild(state: PiquetState, deal_moves: Sequence[Any]) -> PiquetState | None:
+    """The OpenSpiel state with the current deal replaced by ``deal_moves`` (a
+    :class:`~piquet.Deal`, then the moves after it): the same history up to the deal,
+    then the deal's pack card by card, then the moves as ids."""
     game = state.piquet_game
     history = list(state.history())
     cut = state.deal_moves
@@ -572,9 +570,10 @@ def _rebuild(state: PiquetState, order: list[Card], replayed: list[Any]) -> Piqu
     try:
         for action in history[:cut]:
             new.apply_action(action)
-        for card in order:
+        deal, *moves = deal_moves
+        for card in deal.pack:
             new.apply_action(encoding.card_id(card))
-        for move in replayed[1:]:
+        for move in moves:
             new.apply_action(encoding.encode(new.piquet, move))
     except (IllegalActionError, encoding.EncodingError):
         return None
