@@ -539,6 +539,15 @@ def resampler(
     :class:`RuntimeError`). At a chance node (which ISMCTS never resamples) the state is
     returned as it is. OpenSpiel's ISMCTS calls it through
     ``state.resample_from_infostate``.
+
+    >>> rng = random.Random(1)
+    >>> state = pyspiel.load_game("python_piquet").new_initial_state()
+    >>> while state.is_chance_node():  # the deal, card by card
+    ...     state.apply_action(rng.choice(state.legal_actions()))
+    >>> me = state.current_player()
+    >>> world = resampler(state, me, rng=rng)
+    >>> world.information_state_string(me) == state.information_state_string(me)
+    True
     """
     rng = rng or random.Random()
     pq_state = state.piquet
