@@ -35,6 +35,7 @@ import importlib.util
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -249,24 +250,53 @@ def _native_built(item: pytest.Item) -> bool:
     return all(kernel(name) is not None for name in (mark.args or KERNELS))
 
 
+def _left_out(config: pytest.Config) -> dict[str, int]:
+    """What this run left out, as counts a worker can send to the controller: ``slow``,
+    ``native``, an extra's or a program's name for its deselected tests, and
+    ``<extra>:files`` or ``<extra>:modules`` for the files it did not collect."""
+    counts = {"slow": config.stash.get(_SLOW, 0), "native": config.stash.get(_NATIVE, 0)}
+    counts.update(config.stash.get(_DESELECTED, {}))
+    for (extra, kind), paths in config.stash.get(_IGNORED, {}).items():
+        counts[f"{extra}:{kind}"] = len(paths)
+    return counts
+
+
+# With pytest-xdist (the test extra's `-n auto`) the workers collect and deselect, and the
+# controller writes the summary: each worker sends its counts when it ends (they are the
+# same for every worker, which collects the whole suite).
+_FROM_WORKERS = pytest.StashKey[dict[str, int]]()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["piquet_left_out"] = _left_out(session.config)
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's, called on the controller
+def pytest_testnodedown(node: Any, error: object) -> None:
+    counts = getattr(node, "workeroutput", {}).get("piquet_left_out")
+    if counts is not None:
+        node.config.stash[_FROM_WORKERS] = counts
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     config = terminalreporter.config
-    if slow := config.stash.get(_SLOW, 0):
+    counts = config.stash.get(_FROM_WORKERS, None) or _left_out(config)
+    if slow := counts.get("slow", 0):
         terminalreporter.write_line(
             f"deselected {_count(slow, 'slow test')} (pytest --run-slow runs them); "
             "nox -s slow runs them"
         )
-    if unbuilt := config.stash.get(_NATIVE, 0):
+    if unbuilt := counts.get("native", 0):
         terminalreporter.write_line(
             f"compiled kernel not built or switched off: deselected "
             f"{_count(unbuilt, 'test')} marked native ({BUILD_NATIVE})"
         )
-    deselected = config.stash.get(_DESELECTED, {})
-    ignored = config.stash.get(_IGNORED, {})
     for extra in EXTRAS:
-        tests = deselected.get(extra, 0)
-        files = len(ignored.get((extra, "files"), []))
-        modules = len(ignored.get((extra, "modules"), []))
+        tests = counts.get(extra, 0)
+        files = counts.get(f"{extra}:files", 0)
+        modules = counts.get(f"{extra}:modules", 0)
         what = [f"deselected {_count(tests, 'test')}"] if tests else []
         if files or modules:
             kinds = [f"the tests of {_count(files, 'file')}"] if files else []
@@ -278,7 +308,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
                 f"{', '.join(what)}; nox -s {SESSIONS[extra]} runs them"
             )
     for tool, what in TOOLS.items():
-        if tests := deselected.get(tool, 0):
+        if tests := counts.get(tool, 0):
             terminalreporter.write_line(
                 f"{tool!r} ({what}) not on the PATH: deselected {_count(tests, 'test')}; "
                 f"nox -s {tool} runs them"

@@ -85,6 +85,8 @@ def fuzz(session: nox.Session) -> None:
         "-p",
         "no:cacheprovider",
         "--hypothesis-show-statistics",
+        "-n",
+        "0",  # in this process: pytest-xdist's workers would not print the statistics
         *session.posargs,
         env={"PIQUET_FUZZ_EXAMPLES": examples},
     )

@@ -376,7 +376,7 @@ def short_game() -> pq.State:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=min(60, settings().max_examples), deadline=None)
 @given(st.dictionaries(st.integers(0, 11), st.text(max_size=30), max_size=4))
 def test_comments_round_trip_or_are_refused(comments: dict[int, str]) -> None:
     state = short_game()
@@ -392,7 +392,7 @@ def test_comments_round_trip_or_are_refused(comments: dict[int, str]) -> None:
     assert read_comments(text) == {i: c.strip() for i, c in comments.items()}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=min(60, settings().max_examples), deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(["{", "}", "{x", "x}", "}{", "{a}{b}", ":", "#"]))
 def test_a_record_with_a_broken_comment_loads_or_says_why(where: int, junk: str) -> None:
     text = pq.dumps(short_game(), {3: "a note", 7: "another"})

@@ -128,7 +128,7 @@ def _hidden_from(state: pq.State, player: pq.Player) -> list[pq.Card]:
     return [card for card in pq.pack(state.ruleset.pack_size) if card not in known]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=min(60, settings().max_examples), deadline=None)
 @given(
     name=st.sampled_from(sorted(pq.RULESETS)),
     declarations=st.sampled_from(MODES),

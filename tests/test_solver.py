@@ -99,7 +99,7 @@ def endgames(
     return state
 
 
-@settings(max_examples=60)
+@settings(max_examples=min(60, settings().max_examples))
 @given(endgames())
 def test_the_value_is_the_brute_force_value(state: pq.State) -> None:
     solution = solve(state)
@@ -140,7 +140,7 @@ def race_endgames(draw: st.DrawFn) -> pq.State:
     return state
 
 
-@settings(max_examples=40)
+@settings(max_examples=min(40, settings().max_examples))
 @given(race_endgames())
 def test_a_race_near_its_target_against_brute_force(state: pq.State) -> None:
     assert solve(state).value == memoized_brute_force(state)
@@ -153,7 +153,7 @@ def test_half_deals_against_a_remembering_brute_force(state: pq.State) -> None:
     assert solve(state).value == memoized_brute_force(state)
 
 
-@settings(max_examples=30)
+@settings(max_examples=min(30, settings().max_examples))
 @given(endgames())
 def test_the_best_plays_achieve_the_value_and_the_others_do_not(state: pq.State) -> None:
     solution = solve(state, every_value=True)

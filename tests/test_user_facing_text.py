@@ -32,7 +32,9 @@ def user_facing_files(root: Path) -> Iterator[Path]:
         if path.is_file() and path.suffix in DOC_SUFFIXES and "_build" not in path.parts:
             yield path
     yield root / "README.md"
-    yield from sorted(p for p in (root / "examples").rglob("*") if p.is_file())
+    # the examples' sources, not the bytecode Python caches beside them
+    examples = (root / "examples").rglob("*")
+    yield from sorted(p for p in examples if p.is_file() and "__pycache__" not in p.parts)
     yield from sorted((root / "piquet").rglob("*.py"))
 
 
