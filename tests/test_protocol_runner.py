@@ -5,13 +5,13 @@ counted, and no program is left running or unwaited (no zombies)."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from processes import children, needs_proc
 
 import piquet as pq
 from piquet.bots import Forfeit, external, make, play_game, register, unregister
@@ -72,26 +72,6 @@ def fake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def children_running(marker: str) -> list[int]:
-    """This process's children whose command line holds ``marker`` (Linux /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == os.getpid() and marker in command:
-            found.append(int(entry.name))
-    return found
-
-
-needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-
-
 @pytest.fixture
 def served() -> Iterator[None]:
     """``served-greedy`` and ``served-random``: in-process names for programs serving
@@ -148,7 +128,7 @@ def test_a_faulty_program_forfeits_its_games_and_the_match_counts_them_all(
     assert "  forfeits       2 - 0" in result.summary().splitlines()
     bot.close()
     assert bot.returncode is not None
-    assert children_running(str(fake)) == []
+    assert children(str(fake)) == []
 
 
 def test_forfeit_reasons_say_what_went_wrong(fake: Path) -> None:
@@ -196,7 +176,7 @@ def test_an_interrupted_match_leaves_no_program_running(fake: Path) -> None:
     with pytest.raises(MatchInterrupted) as caught:
         pq.match(command, command, games=4, seed=1, progress=stop)
     assert len(caught.value.partial.games) == 1
-    assert children_running(str(fake)) == []
+    assert children(str(fake)) == []
 
 
 @needs_proc
@@ -205,10 +185,10 @@ def test_a_bot_dropped_without_close_is_ended_and_waited_for(fake: Path) -> None
 
     bot = ExternalBot([sys.executable, str(fake), "good"], time_limit=2.0)
     bot.choose(_first_decision())
-    assert children_running(str(fake))
+    assert children(str(fake))
     del bot
     gc.collect()
-    assert children_running(str(fake)) == []
+    assert children(str(fake)) == []
 
 
 def test_bad_runner_arguments_are_refused() -> None:

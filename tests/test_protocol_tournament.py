@@ -8,13 +8,13 @@ interrupted."""
 from __future__ import annotations
 
 import ast
-import os
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from processes import children, needs_proc
 
 import piquet as pq
 from piquet.bots import Forfeit, external, register, unregister
@@ -57,44 +57,7 @@ def faulty() -> Iterator[list[str]]:
         unregister(name)
 
 
-def children(marker: str) -> list[tuple[int, str]]:
-    """This process's children (running or zombie) whose command line holds ``marker``."""
-    try:
-        import psutil
-    except ImportError:
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            state, parent = stat.rsplit(")", 1)[1].split()[:2]
-            if int(parent) == os.getpid() and marker in command:
-                found.append((int(entry.name), state))
-        return found
-    return [
-        (child.pid, child.status())
-        for child in psutil.Process().children(recursive=True)
-        if marker in " ".join(_cmdline(child))
-    ]
-
-
-def _cmdline(process: object) -> list[str]:
-    try:
-        return list(process.cmdline())  # type: ignore[attr-defined]
-    except Exception:  # a zombie's command line may be gone: count it all the same
-        return [FAULTY.name]
-
-
-needs_processes = pytest.mark.skipif(
-    not Path("/proc/self/stat").exists(), reason="counts child processes in /proc (Linux)"
-)
-
-
-@needs_processes
+@needs_proc
 @pytest.mark.node
 @pytest.mark.slow  # 24 s: nox -s node runs it (and nox -s slow), not the README's command
 def test_a_tournament_with_every_fault_runs_to_the_end(faulty: list[str]) -> None:
@@ -140,7 +103,7 @@ def test_a_tournament_with_every_fault_runs_to_the_end(faulty: list[str]) -> Non
     assert all(forfeits[name] >= 2 * 4 for name in faulty)  # all its games v the others
 
 
-@needs_processes
+@needs_proc
 def test_an_interrupted_tournament_leaves_no_program_running(faulty: list[str]) -> None:
     class Interrupting:
         """Plays the first legal action, and at its fifth decision stops the run."""

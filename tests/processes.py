@@ -1,0 +1,30 @@
+"""The child processes a test started and must not leave behind (Linux ``/proc``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+needs_proc = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="counts child processes in /proc (Linux)"
+)
+
+
+def children(marker: str) -> list[tuple[int, str]]:
+    """This process's children, running or zombie, whose command line holds ``marker``:
+    each one's pid and state letter (``R``, ``S``, ``Z`` ...)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:  # ended while we looked
+            continue
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        if int(parent) == os.getpid() and marker in command:
+            found.append((int(entry.name), state))
+    return found
