@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from ..bots import Bot, Forfeit, make
+from ..cards import excerpt
 from ..engine import IllegalActionError, Result, State, new_game
 from ..records import dumps
 from ..rules import Ruleset
@@ -37,7 +38,6 @@ __all__ = [
     "forfeit_points",
     "parse_bot",
     "play_one",
-    "short_repr",
 ]
 
 #: A bot in a match: a name :func:`piquet.bots.make` knows, or a bot object.
@@ -60,12 +60,6 @@ class MatchError(ValueError):
 def bot_label(spec: BotSpec) -> str:
     """The name a bot goes by in tables and saved games."""
     return spec if isinstance(spec, str) else type(spec).__name__
-
-
-def short_repr(value: object) -> str:
-    """``repr(value)``, at most 60 characters ("..." when cut)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def derive_seed(*parts: object) -> int:
@@ -234,9 +228,7 @@ def parse_bot(text: str) -> tuple[str, dict[str, Any]]:
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, equals, value = item.partition("=")
         if not equals or not key.strip().isidentifier():
-            raise MatchError(
-                f"bot {short_repr(text)}: options are key=value, got {short_repr(item)}"
-            )
+            raise MatchError(f"bot {excerpt(text)}: options are key=value, got {excerpt(item)}")
         try:
             options[key.strip()] = ast.literal_eval(value.strip())
         except (ValueError, SyntaxError):

@@ -34,6 +34,7 @@ from typing import Any, TypeGuard
 import attrs
 
 from ..bots import make, names
+from ..cards import excerpt
 from ..engine import Result
 from ..rules import RUBICON, Ruleset
 from ._summary import Summary, SummaryTable
@@ -46,7 +47,6 @@ from .games import (
     forfeit_points,
     parse_bot,
 )
-from .games import short_repr as _short
 from .intervals import Z95, t_quantile
 from .jobs import (
     JobsInterrupted,
@@ -133,15 +133,15 @@ def check_bot(spec: object, role: str) -> None:
         name, options = parse_bot(spec)
         if name not in names() and name != "exec":
             raise MatchError(
-                f"{role}: unknown bot {_short(name)}; known bots: {', '.join(names())}"
+                f"{role}: unknown bot {excerpt(name)}; known bots: {', '.join(names())}"
             )
         if options:
             try:
                 make(name, seed=0, **options)
             except (TypeError, ValueError) as error:
-                raise MatchError(f"{role}: {_short(spec)}: {error}") from None
+                raise MatchError(f"{role}: {excerpt(spec)}: {error}") from None
     elif not callable(getattr(spec, "choose", None)):
-        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {_short(spec)}")
+        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {excerpt(spec)}")
 
 
 def progress_of(progress: Progress | bool | None) -> Progress | None:
@@ -164,7 +164,7 @@ def progress_of(progress: Progress | bool | None) -> Progress | None:
     if not callable(progress):
         raise MatchError(
             "progress: expected True, False, None or a callable progress(done, total), "
-            f"got {_short(progress)}"
+            f"got {excerpt(progress)}"
         )
     return progress
 
@@ -182,14 +182,14 @@ def check_run(games: int, duplicate: bool, jobs: int, executor: object) -> None:
     ``jobs`` is taken too, and capped when the pool is made (see :func:`worker_count`).
     """
     if not _whole(games) or games < 1:
-        raise MatchError(f"games: must be a positive whole number (got {_short(games)})")
+        raise MatchError(f"games: must be a positive whole number (got {excerpt(games)})")
     if duplicate and games % 2:
         raise MatchError(f"games: duplicate play needs an even number of games (got {games})")
     if not _whole(jobs) or jobs < 1:
-        raise MatchError(f"jobs: must be a positive whole number (got {_short(jobs)})")
+        raise MatchError(f"jobs: must be a positive whole number (got {excerpt(jobs)})")
     if executor is not None and not isinstance(executor, Executor):
         raise MatchError(
-            f"executor: expected a concurrent.futures.Executor, got {_short(executor)}"
+            f"executor: expected a concurrent.futures.Executor, got {excerpt(executor)}"
         )
 
 
@@ -197,11 +197,11 @@ def check_seed_and_batch(seed: object, batch: object, games: int) -> tuple[int, 
     """The seed as an int and the games per unit of work (:func:`default_batch` when
     ``batch`` is None), or :class:`MatchError`."""
     if not _whole(seed):
-        raise MatchError(f"seed: must be a whole number (got {_short(seed)})")
+        raise MatchError(f"seed: must be a whole number (got {excerpt(seed)})")
     if batch is None:
         return int(seed), default_batch(games)
     if not _whole(batch) or batch < 1:
-        raise MatchError(f"batch: must be a positive whole number (got {_short(batch)})")
+        raise MatchError(f"batch: must be a positive whole number (got {excerpt(batch)})")
     return int(seed), int(batch)
 
 
@@ -555,7 +555,7 @@ def match(
     check_run(games, duplicate, jobs, executor)
     progress = progress_of(progress)
     if not isinstance(ruleset, Ruleset):
-        raise MatchError(f"ruleset: expected a Ruleset, got {_short(ruleset)}")
+        raise MatchError(f"ruleset: expected a Ruleset, got {excerpt(ruleset)}")
     games = int(games)
     seed, size = check_seed_and_batch(seed, batch, games)
     work = (
