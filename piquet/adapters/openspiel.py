@@ -47,7 +47,6 @@ so the ISMCTS bot works unchanged (see ``examples/openspiel_ismcts.py``).
 
 from __future__ import annotations
 
-import base64
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -55,17 +54,14 @@ from typing import Any, Final
 from piquet._extras import missing_extra
 
 with missing_extra("piquet.adapters.openspiel", "openspiel"):
-    import numpy as np
-    import numpy.typing as npt
+    import numpy  # noqa: F401  (the observer's, checked first: a missing one names this extra)
     import pyspiel
 
 from piquet import (
     CHANCE,
-    RULESETS,
     CardSet,
     Deal,
     IllegalActionError,
-    Observation,
     Player,
     Ruleset,
     State,
@@ -76,21 +72,17 @@ from piquet import (
 from piquet.search.sampling import SamplingError
 
 from ._episode import (
-    DECLARATIONS,
-    SCOPES,
     AdapterActionError,
-    AdapterOptionError,
     Declarations,
     Scope,
     action_id,
-    check_choice,
     episode_over,
-    excerpt,
     final_rewards,
-    ruleset_json,
-    ruleset_of,
 )
-from ._tensors import PLAYS, TensorMaker, legal_ids
+from ._openspiel_observer import INFORMATION_STATE_SIZE as INFORMATION_STATE_SIZE
+from ._openspiel_observer import PiquetObserver, observation_text
+from ._openspiel_params import DEFAULTS, game_options, ruleset_from_parameter, ruleset_parameter
+from ._tensors import PLAYS, legal_ids
 
 __all__ = [
     "GAME_NAME",
@@ -103,7 +95,6 @@ __all__ = [
 ]
 
 GAME_NAME: Final = "python_piquet"
-_DEFAULTS: Final = {"ruleset": "rubicon", "declarations": "auto", "scope": "game"}
 _MAX_DEALS: Final = 60
 """A bound on the deals of a game, for OpenSpiel's maximum game length: a race to 100
 points or more scores well over two points a deal."""
@@ -126,16 +117,11 @@ _GAME_TYPE: Final = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification=dict(_DEFAULTS),
+    parameter_specification=dict(DEFAULTS),
 )
 
 _PACK_IDS: Final = {size: tuple(encoding.card_id(c) for c in pack(size)) for size in (32, 36)}
 _IN_PACK: Final = {size: frozenset(ids) for size, ids in _PACK_IDS.items()}
-_TRICK_SIZE: Final = 2 * 36 + 1
-INFORMATION_STATE_SIZE: Final = encoding.OBSERVATION_SIZE + 12 * _TRICK_SIZE
-"""The information state tensor: the observation tensor, then for each of the twelve
-tricks in order the card led (36), the card played to it (36), and 1.0 when the
-player led it."""
 
 
 class InvalidActionError(AdapterActionError, pyspiel.SpielError):  # type: ignore[misc]
@@ -147,8 +133,9 @@ class PiquetGame(pyspiel.Game):  # type: ignore[misc]
     """The game ``python_piquet``; load it with ``pyspiel.load_game``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        options = _options({**_DEFAULTS, **(params or {})})
+        options = game_options({**DEFAULTS, **(params or {})})
         deals = 1 if options["scope"] == "deal" else _MAX_DEALS
+        pack_size = ruleset_from_parameter(options["ruleset"]).pack_size
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.NUM_ACTIONS,
             max_chance_outcomes=len(encoding.CARDS),
@@ -156,7 +143,7 @@ class PiquetGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-_MAX_UTILITY,
             max_utility=_MAX_UTILITY,
             utility_sum=0.0,
-            max_game_length=deals * (_ruleset(options["ruleset"]).pack_size + _MAX_MOVES_PER_DEAL),
+            max_game_length=deals * (pack_size + _MAX_MOVES_PER_DEAL),
         )
         super().__init__(_GAME_TYPE, info, options)
 
@@ -165,7 +152,7 @@ class PiquetGame(pyspiel.Game):  # type: ignore[misc]
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset played."""
-        return _ruleset(str(self.get_parameters()["ruleset"]))
+        return ruleset_from_parameter(str(self.get_parameters()["ruleset"]))
 
     @property
     def declarations(self) -> Declarations:
@@ -187,71 +174,6 @@ class PiquetGame(pyspiel.Game):  # type: ignore[misc]
         return PiquetObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
-
-
-def _options(params: dict[str, Any]) -> dict[str, str]:
-    options = {key: str(value) for key, value in params.items()}
-    unknown = set(options) - set(_DEFAULTS)
-    if unknown:
-        raise AdapterOptionError(
-            f"unknown parameter {sorted(unknown)[0]!r}; known: {', '.join(_DEFAULTS)}"
-        )
-    options["ruleset"] = ruleset_parameter(options["ruleset"])
-    check_choice("declarations", options["declarations"], DECLARATIONS)
-    check_choice("scope", options["scope"], SCOPES)
-    return options
-
-
-_RULESETS: dict[str, Ruleset] = {}
-_PACKED: Final = "json64:"
-
-
-def ruleset_parameter(value: str) -> str:
-    """The game's ``ruleset`` parameter for a preset name, a ruleset's JSON or this
-    parameter itself: a preset by its name, any other ruleset as ``json64:`` and its
-    JSON in URL-safe base64 (OpenSpiel's game strings have no room for the commas and
-    brackets of JSON), so that ``str(game)`` loads the same game again.
-
-    >>> import piquet as pq
-    >>> from piquet.adapters import ruleset_json
-    >>> ruleset_parameter("Rubicon"), ruleset_parameter(ruleset_json(pq.RUBICON))
-    ('rubicon', 'rubicon')
-    >>> ruleset_parameter(ruleset_json(pq.RUBICON.evolve(last_trick=20)))[:7]
-    'json64:'
-    """
-    if value.startswith(_PACKED):
-        text = _unpack(value)
-    elif value.lstrip().startswith("{"):
-        text = value
-    else:
-        name = value.lower()
-        check_choice("ruleset", name, tuple(RULESETS))
-        return name
-    ruleset = ruleset_of(text)
-    if RULESETS.get(ruleset.name) == ruleset:
-        return ruleset.name
-    packed = base64.urlsafe_b64encode(ruleset_json(ruleset).encode()).decode().rstrip("=")
-    _RULESETS[_PACKED + packed] = ruleset
-    return _PACKED + packed
-
-
-def _unpack(value: str) -> str:
-    body = value[len(_PACKED) :]
-    try:
-        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode()
-    except ValueError:
-        raise AdapterOptionError(f"ruleset: not base64 JSON: {excerpt(value)}") from None
-
-
-def _ruleset(parameter: str) -> Ruleset:
-    """The ruleset of a game parameter (see :func:`ruleset_parameter`), read once."""
-    found = _RULESETS.get(parameter)
-    if found is None:
-        found = ruleset_of(_unpack(parameter) if parameter.startswith(_PACKED) else parameter)
-        if len(_RULESETS) > 64:
-            _RULESETS.clear()
-        _RULESETS[parameter] = found
-    return found
 
 
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
@@ -443,81 +365,6 @@ def _tensor_of(state: PiquetState, player: Any, perfect_recall: bool) -> list[fl
     observer.set_from(state, player)
     tensor: list[float] = observer.tensor.tolist()
     return tensor
-
-
-def observation_text(observation: Observation) -> str:
-    """An observation in words, one fact a line (OpenSpiel's observation string).
-
-    Equal observations give equal text, and the text holds everything the
-    observation holds but the legal actions (which follow from it).
-    """
-    o = observation
-    mover = "chance" if o.to_move is CHANCE else ("nobody" if o.to_move is None else o.to_move)
-    lines = [
-        f"player {o.player}, {o.ruleset.name}",
-        f"phase {o.phase.value}, deal {o.deal_number}, to move {mover}, elder {o.elder}",
-        f"hand {o.hand}",
-        f"dealt {o.dealt_hand}",
-        f"discard {o.discard}; taken {o.taken[0]} {o.taken[1]}; stock {o.stock_size}",
-        f"seen stock {o.seen_stock}",
-        f"opponent holds {o.opponent_hand_size}; shown {o.opponent_shown}; "
-        f"known {o.opponent_known}",
-        f"left {o.left_cards}",
-        "spoken " + "; ".join(f"{s} {s.shown if s.shown is not None else ''}" for s in o.spoken),
-        "tricks " + " ".join(str(t) for t in o.tricks) + " | " + " ".join(map(str, o.trick)),
-        "events " + "; ".join(map(str, o.events)),
-        f"scores {o.scores[0]} {o.scores[1]}; deal {o.deal_scores[0]} {o.deal_scores[1]}; "
-        f"sheet {o.score_sheet}",
-        f"result {o.result}",
-    ]
-    return "\n".join(lines)
-
-
-class PiquetObserver:
-    """OpenSpiel's observer: observation or information state, string and tensor."""
-
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
-        if (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise ValueError(
-                "python_piquet observes for one player, with public and private information"
-            )
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        size = INFORMATION_STATE_SIZE if self.perfect_recall else encoding.OBSERVATION_SIZE
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
-        self.dict: dict[str, npt.NDArray[np.float32]] = {
-            name: self.tensor[encoding.field_slice(name)] for name, _ in encoding.OBSERVATION_FIELDS
-        }
-        """The tensor's fields by name (views into it), as in :mod:`piquet.encoding`."""
-        if self.perfect_recall:
-            self.dict["tricks"] = self.tensor[encoding.OBSERVATION_SIZE :].reshape(12, _TRICK_SIZE)
-        self._observation = self.tensor[: encoding.OBSERVATION_SIZE]
-        self._tensors = TensorMaker()
-
-    def set_from(self, state: PiquetState, player: int) -> None:
-        self._tensors.tensor_into(state.piquet, Player(player), self._observation)
-        if not self.perfect_recall:
-            return
-        tricks = self.dict["tricks"]
-        tricks.fill(0.0)
-        for i, trick in enumerate(state.piquet.observation(Player(player)).tricks):
-            tricks[i, encoding.card_id(trick.lead)] = 1.0
-            tricks[i, 36 + encoding.card_id(trick.follow)] = 1.0
-            tricks[i, 72] = float(trick.leader == player)
-
-    def string_from(self, state: PiquetState, player: int) -> str:
-        text = observation_text(state.piquet.observation(Player(player)))
-        if state.dealing:
-            text += f"\ndealing {len(state.dealing)}: mine {state.own_dealt_so_far(player)}"
-        if not self.perfect_recall:
-            return text
-        me = Player(player)
-        past = (observation_text(end.observation(me)) for end in state.deal_ends)
-        return "\n".join((*past, text))
 
 
 # ----------------------------------------------------------------- resampling
