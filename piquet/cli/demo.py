@@ -14,7 +14,8 @@ from typing import Any
 from ..actions import Action
 from ..bots import Bot, make
 from ..engine import Phase, new_game
-from ..matches.match import MatchError, check_bot, parse_bot
+from ..matches.arguments import check_bot
+from ..matches.match import MatchError, parse_bot
 from ..narrate import Narrator, score_sheet, title_line
 from ..records import dumps
 from ..words import CHANCE, Player

@@ -14,7 +14,8 @@ import argparse
 import sys
 from typing import Any, NoReturn
 
-from ..matches.match import MatchError, MatchInterrupted, MatchResult, check_bot, match
+from ..matches.arguments import check_bot
+from ..matches.match import MatchError, MatchInterrupted, MatchResult, match
 from ..matches.tournament import TournamentResult
 from . import prog_name
 from ._play import (

@@ -24,7 +24,8 @@ from ..actions import Action, Call, Equal, Exchange, Good, Pass, Play, parse_act
 from ..bots import Bot, make, names
 from ..cards import CardSet, Suit, cards
 from ..engine import IllegalActionError, State, new_game
-from ..matches.match import MatchError, check_bot, parse_bot
+from ..matches.arguments import check_bot
+from ..matches.match import MatchError, parse_bot
 from ..narrate import Narrator, card_text, score_sheet
 from ..records import dumps
 from ..words import CHANCE, Player

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, NoReturn
 
-from ..matches.match import MatchError, MatchInterrupted, check_bot
+from ..matches.arguments import check_bot
+from ..matches.match import MatchError, MatchInterrupted
 from ..matches.tournament import tournament
 from ._play import add_common, bot_spec, check_common, executor_for, one_line_errors, progress_bar
 from .match import finish

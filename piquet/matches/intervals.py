@@ -1,4 +1,5 @@
-"""Quantiles for the intervals of matches and tournaments: Student's t and the normal.
+"""The intervals of matches and tournaments: Wilson's for a share of wins, Student's t for
+a mean of points, and the quantiles they need (Student's t and the normal).
 
 The mean of a few independent units (the duplicate pairs of a match) has a Student's t
 interval, ``mean ± t(n-1) · s / sqrt(n)``, not a normal one: with two pairs the normal
@@ -20,10 +21,20 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Final
 
-__all__ = ["Z95", "t_quantile", "t_quantile_pure", "t_two_sided_mass"]
+from .games import MatchError
+
+__all__ = [
+    "Z95",
+    "mean_interval",
+    "t_quantile",
+    "t_quantile_pure",
+    "t_two_sided_mass",
+    "wilson_interval",
+]
 
 Z95: Final = 1.959963984540054
 """The normal quantile of a two-sided 95% interval (0.975)."""
@@ -113,3 +124,56 @@ def t_quantile(p: float, df: int) -> float:
     except ImportError:
         return t_quantile_pure(p, df)
     return float(scipy_stats.t.ppf(p, df))
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    Unlike the textbook ``p ± z·sqrt(p(1-p)/n)`` it stays within [0, 1] and does not
+    collapse to a point when every trial succeeds.
+
+    >>> low, high = wilson_interval(8, 10)
+    >>> round(low, 4), round(high, 4)
+    (0.4902, 0.9433)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials < 0 or successes < 0 or successes > trials:
+        raise MatchError(
+            f"wilson_interval: need 0 <= successes <= trials (got {successes}, {trials})"
+        )
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its Student's t interval: ``(mean, low, high)``.
+
+    The values are taken as independent draws (in a match: duplicate pairs, or games in
+    plain play), and the interval is ``mean ± t · s / sqrt(n)``, with ``s`` the sample
+    standard deviation and ``t`` the ``(1 + confidence) / 2`` quantile of Student's t with
+    ``n - 1`` degrees of freedom (:func:`~piquet.matches.intervals.t_quantile`): from few
+    units it is as wide as it should be, where the normal ``z = 1.96`` is not (from two
+    units, ``t = 12.706``). With fewer than two values the interval is unknown (NaN).
+
+    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
+    [2.0, -0.484, 4.484]
+    """
+    if not 0 < confidence < 1:
+        raise MatchError(f"mean_interval: confidence must be between 0 and 1 (got {confidence!r})")
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, math.nan, math.nan
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = t_quantile((1 + confidence) / 2, n - 1) * math.sqrt(variance / n)
+    return mean, mean - half, mean + half

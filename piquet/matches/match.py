@@ -25,19 +25,18 @@ from __future__ import annotations
 
 import json
 import math
-import numbers
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 import attrs
 
-from ..bots import make, names
 from ..cards import excerpt
 from ..engine import Result
 from ..rules import RUBICON, Ruleset
 from ._summary import Summary, SummaryTable
+from .arguments import check_bot, check_run, check_seed_and_batch, progress_of
 from .games import (
     HIGHLIGHTS,
     BotSpec,
@@ -47,7 +46,7 @@ from .games import (
     forfeit_points,
     parse_bot,
 )
-from .intervals import Z95, t_quantile
+from .intervals import mean_interval, wilson_interval
 from .jobs import (
     JobsInterrupted,
     MatchJob,
@@ -69,147 +68,6 @@ __all__ = [
     "parse_bot",
     "wilson_interval",
 ]
-
-# ----------------------------------------------------------------- statistics
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
-
-    Unlike the textbook ``p ± z·sqrt(p(1-p)/n)`` it stays within [0, 1] and does not
-    collapse to a point when every trial succeeds.
-
-    >>> low, high = wilson_interval(8, 10)
-    >>> round(low, 4), round(high, 4)
-    (0.4902, 0.9433)
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if trials < 0 or successes < 0 or successes > trials:
-        raise MatchError(
-            f"wilson_interval: need 0 <= successes <= trials (got {successes}, {trials})"
-        )
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return low, high
-
-
-def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
-    """The mean of ``values`` and its Student's t interval: ``(mean, low, high)``.
-
-    The values are taken as independent draws (in a match: duplicate pairs, or games in
-    plain play), and the interval is ``mean ± t · s / sqrt(n)``, with ``s`` the sample
-    standard deviation and ``t`` the ``(1 + confidence) / 2`` quantile of Student's t with
-    ``n - 1`` degrees of freedom (:func:`~piquet.matches.intervals.t_quantile`): from few
-    units it is as wide as it should be, where the normal ``z = 1.96`` is not (from two
-    units, ``t = 12.706``). With fewer than two values the interval is unknown (NaN).
-
-    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
-    [2.0, -0.484, 4.484]
-    """
-    if not 0 < confidence < 1:
-        raise MatchError(f"mean_interval: confidence must be between 0 and 1 (got {confidence!r})")
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = math.fsum(values) / n
-    if n < 2:
-        return mean, math.nan, math.nan
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = t_quantile((1 + confidence) / 2, n - 1) * math.sqrt(variance / n)
-    return mean, mean - half, mean + half
-
-
-def check_bot(spec: object, role: str) -> None:
-    """Raise :class:`MatchError` unless ``spec`` names a known bot (with options it
-    takes) or is a bot."""
-    if isinstance(spec, str):
-        name, options = parse_bot(spec)
-        if name not in names() and name != "exec":
-            raise MatchError(
-                f"{role}: unknown bot {excerpt(name)}; known bots: {', '.join(names())}"
-            )
-        if options:
-            try:
-                make(name, seed=0, **options)
-            except (TypeError, ValueError) as error:
-                raise MatchError(f"{role}: {excerpt(spec)}: {error}") from None
-    elif not callable(getattr(spec, "choose", None)):
-        raise MatchError(f"{role}: expected a bot name or a bot with choose(), got {excerpt(spec)}")
-
-
-def progress_of(progress: Progress | bool | None) -> Progress | None:
-    """The progress callback for a ``progress`` argument: True gives a plain progress
-    line on standard error, False and None give none, a callable is kept.
-
-    >>> progress_of(False) is None and progress_of(None) is None
-    True
-    >>> progress_of(1)
-    Traceback (most recent call last):
-    ...
-    piquet.matches.games.MatchError: progress: expected True, False, None or a callable ...
-    """
-    if progress is None or progress is False:
-        return None
-    if progress is True:
-        from .._progress import ProgressLine
-
-        return ProgressLine()
-    if not callable(progress):
-        raise MatchError(
-            "progress: expected True, False, None or a callable progress(done, total), "
-            f"got {excerpt(progress)}"
-        )
-    return progress
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number (an int or a numpy integer), not a bool."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
-def check_run(games: int, duplicate: bool, jobs: int, executor: object) -> None:
-    """Raise :class:`MatchError` on a bad count of games or workers.
-
-    Any positive count of games is taken: the work is made as it is played, so a
-    billion games start at once (and stop cleanly on KeyboardInterrupt). Any positive
-    ``jobs`` is taken too, and capped when the pool is made (see :func:`worker_count`).
-    """
-    if not _whole(games) or games < 1:
-        raise MatchError(f"games: must be a positive whole number (got {excerpt(games)})")
-    if duplicate and games % 2:
-        raise MatchError(f"games: duplicate play needs an even number of games (got {games})")
-    if not _whole(jobs) or jobs < 1:
-        raise MatchError(f"jobs: must be a positive whole number (got {excerpt(jobs)})")
-    if executor is not None and not isinstance(executor, Executor):
-        raise MatchError(
-            f"executor: expected a concurrent.futures.Executor, got {excerpt(executor)}"
-        )
-
-
-def check_seed_and_batch(seed: object, batch: object, games: int) -> tuple[int, int]:
-    """The seed as an int and the games per unit of work (:func:`default_batch` when
-    ``batch`` is None), or :class:`MatchError`."""
-    if not _whole(seed):
-        raise MatchError(f"seed: must be a whole number (got {excerpt(seed)})")
-    if batch is None:
-        return int(seed), default_batch(games)
-    if not _whole(batch) or batch < 1:
-        raise MatchError(f"batch: must be a positive whole number (got {excerpt(batch)})")
-    return int(seed), int(batch)
-
-
-def default_batch(games: int) -> int:
-    """Games per unit of work: few enough to balance the workers and show progress,
-    enough that sending the work costs little next to playing it."""
-    return max(1, min(8, games // 32))
-
 
 # ----------------------------------------------------------------- the result
 

@@ -23,16 +23,10 @@ import attrs
 from ..cards import excerpt
 from ..rules import RUBICON, Ruleset
 from ._summary import Summary, SummaryTable
+from .arguments import check_bot, check_run, check_seed_and_batch, progress_of
 from .games import BotSpec, GameRecord, MatchError, bot_label, derive_seed
 from .jobs import JobsInterrupted, MatchJob, Progress, batch_count, game_batches, run_jobs
-from .match import (
-    MatchInterrupted,
-    MatchResult,
-    check_bot,
-    check_run,
-    check_seed_and_batch,
-    progress_of,
-)
+from .match import MatchInterrupted, MatchResult
 
 __all__ = ["Rating", "TournamentResult", "bradley_terry", "invert_matrix", "tournament"]
 
