@@ -56,10 +56,13 @@ TOOLS: dict[str, str] = {"node": "Node.js"}
 # The package's modules that import an extra when imported (their doctests need it).
 _PACKAGE = Path(__file__).resolve().parent / "piquet"
 DOCTEST_MODULES: dict[Path, str] = {
-    _PACKAGE / "encoding.py": "rl",
+    _PACKAGE / "encoding" / "__init__.py": "rl",
+    _PACKAGE / "encoding" / "_action_ids.py": "rl",
+    _PACKAGE / "encoding" / "_observation_tensor.py": "rl",
     _PACKAGE / "adapters" / "pettingzoo.py": "rl",
     _PACKAGE / "adapters" / "gymnasium.py": "rl",
     _PACKAGE / "adapters" / "openspiel.py": "rl",
+    _PACKAGE / "adapters" / "_openspiel_observer.py": "rl",  # imports numpy and pyspiel
     _PACKAGE / "adapters" / "bench.py": "rl",  # imports piquet.encoding
     _PACKAGE / "adapters" / "_tensors.py": "rl",  # imports numpy
     _PACKAGE / "adapters" / "vector.py": "rl",
