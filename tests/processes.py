@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import select
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -28,3 +30,14 @@ def children(marker: str) -> list[tuple[int, str]]:
         if int(parent) == os.getpid() and marker in command:
             found.append((int(entry.name), state))
     return found
+
+
+def first_line_of_stderr(process: subprocess.Popen[str], timeout: float = 60) -> str:
+    """Wait for the first line ``process`` writes on its standard error (a pipe), such as
+    the progress line a match writes once it has started: a fixed sleep before a signal
+    is too short on a loaded machine, where importing the package alone can take
+    seconds, and the signal then interrupts the import, not the match."""
+    assert process.stderr is not None
+    ready, _, _ = select.select([process.stderr], [], [], timeout)
+    assert ready, f"no line on stderr in {timeout} s"
+    return process.stderr.readline()

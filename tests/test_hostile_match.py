@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from processes import first_line_of_stderr
 
 import piquet as pq
 from piquet.matches import jobs as jobs_module
@@ -262,7 +263,7 @@ def test_the_command_line_plays_a_billion_games_until_interrupted(
     tmp_path: Path, command: str, interruptible: Callable[..., subprocess.Popen[str]]
 ) -> None:
     out = tmp_path / "games.jsonl"
-    argv = [command, "--games", str(BILLION), "--quiet", "--out", str(out)]
+    argv = [command, "--games", str(BILLION), "--out", str(out)]
     process = interruptible(
         [sys.executable, "-m", "piquet", *argv],
         cwd=ROOT,
@@ -271,7 +272,8 @@ def test_the_command_line_plays_a_billion_games_until_interrupted(
         text=True,
         preexec_fn=limit_memory,
     )
-    time.sleep(3)  # starting Python and playing a few games
+    assert first_line_of_stderr(process).startswith(f"0/{BILLION} games")  # started
+    time.sleep(2)  # playing a few games
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr[-2000:]

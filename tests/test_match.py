@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from processes import first_line_of_stderr
 
 import piquet as pq
 from piquet.bots import GreedyBot, make, play_game
@@ -503,7 +504,7 @@ def test_cli_interrupted_tournament_keeps_games(tmp_path, capsys, monkeypatch):
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_cli_sigint_keeps_games(tmp_path, jobs, interruptible):
     out = tmp_path / "games.jsonl"
-    argv = ["match", "--games", "20000", "--jobs", jobs, "--quiet", "--out", out]
+    argv = ["match", "--games", "20000", "--jobs", jobs, "--out", out]
     process = interruptible(
         [sys.executable, "-m", "piquet", *argv],
         cwd=ROOT,
@@ -511,7 +512,8 @@ def test_cli_sigint_keeps_games(tmp_path, jobs, interruptible):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)  # starting Python and playing a few games
+    assert first_line_of_stderr(process).startswith("0/20000 games")  # started
+    time.sleep(2)  # playing a few games (a pool starts its workers first)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
