@@ -65,6 +65,13 @@ FAULTS = {
 }
 
 
+def limit(mode: str) -> float:
+    """The time limit a fake bot is given: short for the one that is slow on purpose, and
+    ample for the others, which answer at once, so that a loaded machine (two test
+    workers on two cores) cannot turn their fault into a timeout."""
+    return 0.2 if mode == "slow" else 2.0
+
+
 @pytest.fixture(scope="module")
 def fake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("bots") / "fake.py"
@@ -113,7 +120,7 @@ def test_exec_specs_run_programs_in_a_match() -> None:
 def test_a_faulty_program_forfeits_its_games_and_the_match_counts_them_all(
     fake: Path, mode: str
 ) -> None:
-    bot = ExternalBot([sys.executable, str(fake), mode], time_limit=0.2, startup_time=1.0)
+    bot = ExternalBot([sys.executable, str(fake), mode], time_limit=limit(mode), startup_time=1.0)
     result = pq.match(bot, "greedy", games=2, seed=1)
     assert len(result.games) == 2
     for game in result.games:
@@ -134,7 +141,7 @@ def test_a_faulty_program_forfeits_its_games_and_the_match_counts_them_all(
 def test_forfeit_reasons_say_what_went_wrong(fake: Path) -> None:
     reasons = {}
     for mode in ("slow", "crashing", "lying", "garbage"):
-        bot = ExternalBot([sys.executable, str(fake), mode], time_limit=0.2)
+        bot = ExternalBot([sys.executable, str(fake), mode], time_limit=limit(mode))
         with pytest.raises(Forfeit) as caught:
             play_game(pq.RUBICON, [bot, make("greedy")], __import__("random").Random(1))
         reasons[mode] = caught.value.reason
