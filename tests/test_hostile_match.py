@@ -36,7 +36,7 @@ def test_the_batches_of_a_billion_games_are_made_one_at_a_time() -> None:
     start = time.perf_counter()
     batches = jobs_module.game_batches(BILLION, 8)
     first = list(itertools.islice(batches, 3))
-    assert time.perf_counter() - start < 0.1
+    assert time.perf_counter() - start < 1.0  # making a billion games' batches: hours
     assert first == [range(0, 8), range(8, 16), range(16, 24)]
     assert jobs_module.batch_count(BILLION, 8) == BILLION // 8
     last = list(jobs_module.game_batches(10, 4))
