@@ -43,6 +43,25 @@ def test_demo_command_narrates_a_partie() -> None:
     assert "Score sheet" in out and re.search(r"^(A|B) wins .*\d+ points", out, flags=re.M)
 
 
+def test_the_readme_s_first_command_narrates_and_explains() -> None:
+    """The quick start's command, as the README gives it (after its install steps)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"&& (python -m piquet demo[^\n`]*)", text)
+    assert command, "the README's quick start runs the demo"
+    args = command[1].split()[3:]
+    out = subprocess.run(
+        [sys.executable, "-m", "piquet", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
+    assert "--explain" in args
+    assert "(elder: the elder hand, the non-dealer" in out  # explained where first met
+    assert out.count("(elder:") == 1
+    assert re.search(r"^(A|B) wins .*\d+ points", out, flags=re.M)
+
+
 def test_bench_command_prints_its_figures() -> None:
     args = [sys.executable, "-m", "piquet", "bench", "--only", "engine", "--seconds", "0.05"]
     out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT).stdout
