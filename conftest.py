@@ -25,6 +25,11 @@ pure-Python path; ``pytest.mark.native("_csolve")`` names the kernel module a te
 (without a name: every one). Where it is not built, or ``PIQUET_NATIVE=0`` switches it
 off, they are deselected too, and the summary says how to build it.
 
+The tests run in pytest-xdist's workers (``-n auto`` in pyproject.toml): the workers
+collect and deselect, and each sends the controller its counts of what it left out,
+which the controller's summary writes as one process would
+(tests/test_summary_of_left_out_tests.py).
+
 This lives at the root, not in tests/conftest.py: a conftest's hooks reach only the
 files under its own directory, and the doctest modules are under piquet/.
 """
