@@ -1,4 +1,5 @@
-"""The child processes a test started and must not leave behind (Linux ``/proc``)."""
+"""The child processes a test starts: when one has started, and that none is left behind
+(Linux ``/proc``)."""
 
 from __future__ import annotations
 

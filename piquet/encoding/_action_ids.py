@@ -57,6 +57,8 @@ RECKON_BASE: Final = GOOD_BASE + 3
 _RECKON_SLOTS: Final = 8  # at most three further combinations in a twelve-card hand
 EQUAL_BASE: Final = RECKON_BASE + 3 * _RECKON_SLOTS
 NUM_ACTIONS: Final = EQUAL_BASE + 3
+# the younger's answers (and a pass): one id a category each
+_ANSWER_BASES: Final[dict[type, int]] = {Pass: PASS_BASE, Good: GOOD_BASE, Equal: EQUAL_BASE}
 """The size of the action space (4,180), the same for every ruleset."""
 
 _CATEGORIES: Final = (Category.POINT, Category.SEQUENCE, Category.SET)
@@ -195,15 +197,9 @@ def encode(state: State | Observation, action: Action) -> int:
     if kind is Leave:
         assert isinstance(action, Leave)
         return LEAVE_BASE + LEAVE_INDEX[action.choice]
-    if kind is Pass:
-        assert isinstance(action, Pass)
-        return PASS_BASE + CATEGORY_INDEX[action.category]
-    if kind is Good:
-        assert isinstance(action, Good)
-        return GOOD_BASE + CATEGORY_INDEX[action.category]
-    if kind is Equal:
-        assert isinstance(action, Equal)
-        return EQUAL_BASE + CATEGORY_INDEX[action.category]
+    if kind is Pass or kind is Good or kind is Equal:
+        assert isinstance(action, Pass | Good | Equal)
+        return _ANSWER_BASES[kind] + CATEGORY_INDEX[action.category]
     if kind is Reckon:
         assert isinstance(action, Reckon)
         current = _current_category(state)
