@@ -10,7 +10,6 @@ from fractions import Fraction
 from typing import Final
 
 from ..cards import EMPTY, CardSet
-from ._chance import odds_text  # noqa: F401 (carte_blanche's doctest runs in this module)
 
 HAND_SIZE: Final = 12
 """Cards dealt to each player, whatever the pack (R-DL-1)."""
@@ -134,6 +133,7 @@ def carte_blanche(pack_size: int = 32, *, either_player: bool = False) -> Fracti
 
     >>> carte_blanche(32), carte_blanche(32, either_player=True)
     (Fraction(323, 578956), Fraction(323, 289478))
+    >>> from piquet.odds import odds_text
     >>> odds_text(carte_blanche(36))
     '462 to 1 against'
     """

@@ -15,11 +15,7 @@ import attrs
 
 from ..cards import EMPTY, CardSet, Rank, Suit, pack
 from ..rules import RUBICON, CategoryRule, Ruleset
-from ._chance import (
-    Chance,
-    Estimate,
-    odds_text,  # noqa: F401 (the doctests here state chances in words)
-)
+from ._chance import Chance, Estimate
 from ._counting import HAND_SIZE, take_in
 
 _CONTEST_COST: Final = 8
@@ -86,6 +82,7 @@ class Prospect:
     of hearts instead, it is five to two on another heart:
 
     >>> from piquet import Rank, Suit, cards
+    >>> from piquet.odds import odds_text
     >>> hand = cards("AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7S")
     >>> odds_text(Prospect(hand, discard=cards("7H 9C 8C 7C 7S"), role="elder")
     ...           .quatorze(Rank.QUEEN))
@@ -215,6 +212,7 @@ class Prospect:
         few enough cases to go through.
 
         >>> from piquet import cards
+        >>> from piquet.odds import odds_text
         >>> prospect = Prospect(cards("AH KH QH 7H QS QD 9C 8C 7C 9D 8D 7S"),
         ...                     discard=cards("7H 9C 8C 7C 7S"), role="elder")
         >>> better = prospect.opponent_better("set")
@@ -280,6 +278,7 @@ class Prospect:
         pass over the cases answers every threshold.
 
         >>> from piquet import cards
+        >>> from piquet.odds import odds_text
         >>> prospect = Prospect(cards("AH KH QH JH 9S 8S 7S 9D 8D 7C 8C 10C"),
         ...                     discard=cards("9D 8D 7C 8C 10C"), role="elder")
         >>> for length, chance in prospect.ladder("sequence").items():
