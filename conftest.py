@@ -69,6 +69,7 @@ DOCTEST_MODULES: dict[Path, str] = {
     _PACKAGE / "adapters" / "openspiel.py": "rl",
     _PACKAGE / "adapters" / "_openspiel_observer.py": "rl",  # imports numpy and pyspiel
     _PACKAGE / "adapters" / "bench.py": "rl",  # imports piquet.encoding
+    _PACKAGE / "adapters" / "_floors.py": "rl",  # imports numpy
     _PACKAGE / "adapters" / "_tensors.py": "rl",  # imports numpy
     _PACKAGE / "adapters" / "vector.py": "rl",
     _PACKAGE / "bots" / "policy.py": "rl",  # its doctests use numpy
