@@ -93,6 +93,79 @@ def test_the_kernel_s_rollout_is_the_pure_rollout_on_ten_thousand_positions(
     check_rollouts(name, FULL, paths)
 
 
+def check_rollout_values(name: str, count: int, use: Callable[[bool], None]) -> None:
+    """:func:`rollout_value` in the kernel is the margin of the pure rollout's end, and
+    draws from the generator alike; the pure path's value is that margin too."""
+    from piquet.search.playout import rollout_value
+
+    states = [s for s in positions(name, count, seed=len(name) + 1) if s.phase is pq.Phase.PLAY]
+    use(False)
+    ends = rollouts(states, seed=11)
+    pure = _values(states, rollout_value, seed=11)
+    use(True)
+    fast = _values(states, rollout_value, seed=11)
+    for start, (end, rng_end), (value, rng_pure), (quick, rng_fast) in zip(
+        states, ends, pure, fast, strict=True
+    ):
+        mover = start.to_move
+        assert isinstance(mover, pq.Player)
+        margin = end.deal_scores[mover] - end.deal_scores[mover.other]
+        assert value == margin and quick == margin, start
+        assert rng_pure == rng_end and rng_fast == rng_end, start
+
+
+def _values(states: list[pq.State], value_of, seed: int) -> list[tuple[int, object]]:  # type: ignore[no-untyped-def]
+    out = []
+    for i, state in enumerate(states):
+        rng = random.Random(seed * 1_000_003 + i)
+        out.append((value_of(state, rng), rng.getstate()))
+    return out
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_rollout_value_is_the_rollout_s_margin_in_both_paths(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    check_rollout_values(name, QUICK, paths)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_rollout_value_is_the_rollout_s_margin_on_ten_thousand_positions(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    check_rollout_values(name, FULL, paths)
+
+
+def test_the_rollout_value_is_played_in_the_kernel_where_it_applies(
+    paths: Callable[[bool], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not the engine's rollout in disguise: with usual play, the race for pique open or
+    settled, the kernel plays every card and State.rollout is never called."""
+    from piquet.search.playout import rollout_value
+
+    paths(True)
+    states = [s for s in positions("rubicon", 300, seed=5) if s.phase is pq.Phase.PLAY]
+    assert {s._race is None for s in states} == {True, False}
+
+    def refused(*args: object) -> object:
+        raise AssertionError("the engine's rollout was called")
+
+    monkeypatch.setattr(pq.State, "rollout", refused)
+    for state in states:
+        rollout_value(state, random.Random(1))
+
+
+def test_the_rollout_value_refuses_what_is_not_a_state_in_the_play() -> None:
+    from piquet.search.playout import rollout_value
+
+    state = pq.new_game()
+    with pytest.raises(ValueError, match="not in the deal"):
+        rollout_value(state, random.Random(1))
+    with pytest.raises(TypeError, match="not Observation"):
+        rollout_value(state.observation(pq.Player.A), random.Random(1))  # type: ignore[arg-type]
+
+
 def observations(name: str, count: int, seed: int) -> list[pq.Observation]:
     """The mover's observation of ``count`` positions of preset ``name``."""
     found = []

@@ -4,7 +4,9 @@ The section prints the figures the search is tracked by, each in CPU time
 (``time.process_time``, over many repeats) and, given a floor, as a ratio to one floor
 deal measured in the same process: ``solve`` of a whole deal (twelve tricks) of
 Rubicon, Cotton 1674 and Cotton 1995; ``sample_state`` in the play, with automatic and
-with played declarations; a rollout of the play to the deal's end; a PIMC bot's choice
+with played declarations; a rollout of the play to the deal's end, as a state
+(:meth:`State.rollout <piquet.State.rollout>`) and as a value
+(:func:`piquet.search.playout.rollout_value`); a PIMC bot's choice
 of one card (at the first lead) and of one discard (the elder's). It measures both
 paths, each in a process of its own: the pure-Python one (``PIQUET_NATIVE=0``) and the
 compiled kernel, when it is built.
@@ -40,6 +42,7 @@ from ..engine import Phase, State, new_game
 from ..observation import Observation
 from ..rules import COTTON_1674, COTTON_1995, RUBICON, Ruleset
 from ..search.native import ENV_VAR, KERNELS
+from ..search.playout import rollout_value
 from ..search.sampling import Declarations, cached_plan, draw_groups, sample_plan, sample_state
 from ..search.solver import solve
 from ..words import CHANCE
@@ -195,6 +198,7 @@ FIGURES: tuple[tuple[str, str, str, float], ...] = (
     ("sample_auto", "sample_state in the play, auto declarations", "us", 1e6),
     ("sample_played", "sample_state in the play, declarations played", "us", 1e6),
     ("rollout", "rollout of the play to the deal's end", "us", 1e6),
+    ("rollout_value", "rollout_value: the same play, valued", "us", 1e6),
     ("pimc_card", "PIMC, one card (the first lead)", "ms", 1e3),
     ("pimc_discard", "PIMC, one discard (the elder's)", "ms", 1e3),
 )
@@ -221,9 +225,11 @@ def _sample_seconds(declarations: Declarations, positions: int) -> float:
     return figures["sample_us"] / 1e6
 
 
-def _rollout_seconds(positions: int) -> float:
+def _rollout_seconds(positions: int, valued: bool = False) -> float:
     rng = random.Random(3)
     starts = [_play_position(RUBICON, "auto", rng, 12) for _ in range(positions)]
+    if valued:
+        return _mean_cpu(lambda state: rollout_value(state, rng), starts, repeats=20)
     return _mean_cpu(lambda state: state.rollout(rng), starts, repeats=20)
 
 
@@ -257,6 +263,7 @@ def path_figures(options: Options) -> dict[str, float]:
         "sample_auto": _sample_seconds("auto", options.positions),
         "sample_played": _sample_seconds("played", options.positions),
         "rollout": _rollout_seconds(options.positions),
+        "rollout_value": _rollout_seconds(options.positions, valued=True),
         "pimc_card": _pimc_seconds(False, options.decisions),
         "pimc_discard": _pimc_seconds(True, options.decisions),
     }

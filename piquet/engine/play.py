@@ -41,6 +41,7 @@ __all__ = [
     "NO_TRICKS",
     "apply",
     "begin",
+    "closing_points",
     "elder_has_led",
     "legal_actions",
     "rollout",
@@ -278,6 +279,24 @@ def _the_cards(tricks: int, tables: RulesTables) -> tuple[Player, Scoring]:
         return player, tables.capot
     # with the cards toward pique, they were scored with the seventh trick
     return player, tables.cards if tables.quiet_play else None
+
+
+def closing_points(
+    tables: RulesTables, tricks: int, winner: Player, winning_card: int
+) -> tuple[int, int]:
+    """The points, to A and to B, that the end of a usual play adds once its last trick
+    is won by ``winner`` with ``winning_card`` and ``tricks`` counts every trick: the
+    last trick's (R-PL-3) and the cards' or capot's (R-PL-4). What
+    :func:`_usual_last_trick` enters, as points (for a search that values a deal
+    without the ledger: ``piquet.search.playout.rollout_value``)."""
+    points = [0, 0]
+    scoring = tables.last[winning_card]
+    if scoring is not None:
+        points[winner] += scoring[0]
+    player, scoring = _the_cards(tricks, tables)
+    if scoring is not None:
+        points[player] += scoring[0]
+    return points[0], points[1]
 
 
 def _usual_last_trick(new: State, winning_card: int) -> None:

@@ -12,6 +12,9 @@
  * one output shifted right by 32 - b; every card draws at least one output, so a block
  * as long as the cards left never draws beyond what the pure path draws.
  *
+ * play_value: the same play to the deal's very last card, keeping no history: what a
+ * search's random rollout needs to value a deal (search/playout.py: rollout_value).
+ *
  * draw_places: the placement of hidden cards of sampling.draw_groups (the groups of
  * cards, their splits between the opponent's hand, his discard and the stock), calling
  * rng.getrandbits exactly as random.Random.randrange, sample and shuffle call it.
@@ -46,7 +49,10 @@ static int bit_length(uint64_t n) {
 /* Fetch a block of `count` 32-bit outputs (count >= 1). */
 static int stream_fill(Stream *s, int count) {
     if (count > MAX_WORDS) count = MAX_WORDS;
-    PyObject *got = PyObject_CallFunction(s->getrandbits, "i", 32 * count);
+    PyObject *bits = PyLong_FromLong(32 * count);
+    if (bits == NULL) return -1;
+    PyObject *got = PyObject_CallOneArg(s->getrandbits, bits); /* no format to parse */
+    Py_DECREF(bits);
     if (got == NULL) return -1;
     if (!PyLong_Check(got)) {
         Py_DECREF(got);
@@ -109,17 +115,154 @@ static PyObject *hands_int(uint64_t lo, uint64_t hi) {
 }
 
 static int split_hands(PyObject *hands, uint64_t *lo, uint64_t *hi) {
-    *lo = PyLong_AsUnsignedLongLongMask(hands);
-    if (*lo == (uint64_t)-1 && PyErr_Occurred()) return -1;
-    PyObject *shift = PyLong_FromLong(64);
-    if (shift == NULL) return -1;
-    PyObject *up = PyNumber_Rshift(hands, shift);
-    Py_DECREF(shift);
-    if (up == NULL) return -1;
-    *hi = PyLong_AsUnsignedLongLongMask(up);
-    Py_DECREF(up);
-    if (*hi == (uint64_t)-1 && PyErr_Occurred()) return -1;
+    /* both hands at once as 16 little-endian bytes: no intermediate ints */
+    unsigned char bytes[16];
+    if (!PyLong_Check(hands)) {
+        PyErr_SetString(PyExc_TypeError, "the hands must be an int");
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t done = PyLong_AsNativeBytes(
+        hands, bytes, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    if (done < 0) return -1;
+    if (done > 16) {
+        PyErr_SetString(PyExc_OverflowError, "the hands do not fit 128 bits");
+        return -1;
+    }
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)hands, bytes, 16, 1, 0) < 0) return -1;
+#endif
+    uint64_t words[2] = {0, 0};
+    for (int i = 15; i >= 0; i--) words[i / 8] = words[i / 8] << 8 | bytes[i];
+    *lo = words[0];
+    *hi = words[1];
     return 0;
+}
+
+/* The random play of one deal's cards while more than `keep` are left, drawing from
+ * `stream` as the engine's _play_out does; each card played is linked onto `*history`
+ * (a new reference, the old one moved into the node) when `history` is not NULL. The
+ * state's fields are updated in place; `*winning` is the card that won the last trick
+ * finished. 0, or -1 with an exception set. */
+typedef struct {
+    uint64_t hand[2];
+    long lead, player, tricks;
+    long points[2];
+    int winning;
+    /* the race for pique while it is open (engine/ledger.py: play_entry, _follow_race) */
+    int open, elder, entered[2];
+    long counted[2], threshold, pique;
+} Play;
+
+/* An entry of `points` for `player`, the race followed: the elder's play counts toward
+ * pique (`counts`: a card led, a trick, the last trick; not the cards nor capot) until
+ * the opponent has an entry too. */
+static void enter(Play *p, int player, long points, int counts) {
+    p->points[player] += points;
+    if (!p->open || points <= 0) return;
+    if (p->entered[1 - player]) {
+        p->open = 0; /* both have entries: settled, with no bonus */
+        return;
+    }
+    if (counts && player == p->elder) {
+        p->counted[player] += points;
+        if (p->counted[player] >= p->threshold) {
+            p->open = 0;
+            p->points[player] += p->pique;
+            return;
+        }
+    }
+    p->entered[player] = 1;
+}
+
+static int play_cards(Play *p, const int16_t *lead_points, const int16_t *follow,
+                      PyObject *plays, PyObject **history, Stream *stream, int keep) {
+    int left = __builtin_popcountll(p->hand[0]) + __builtin_popcountll(p->hand[1]);
+    while (left > keep) {
+        long player = p->player;
+        uint64_t choices = p->hand[player];
+        if (p->lead >= 0) {
+            uint64_t suit = choices & ((uint64_t)SUIT_BITS << (p->lead & SUIT_BASE));
+            if (suit) choices = suit;
+        }
+        int n = __builtin_popcountll(choices);
+        if (n == 0) {
+            PyErr_SetString(PyExc_ValueError, "the play: the player to move holds no card");
+            return -1;
+        }
+        int bits = bit_length((uint64_t)n);
+        int pick;
+        do {  /* every card left draws at least once: a block never draws too far */
+            if (stream->next == stream->count && stream_fill(stream, left - keep) < 0) return -1;
+            pick = (int)(stream->words[stream->next++] >> (32 - bits));
+        } while (pick >= n);
+        int index = nth_card(choices, pick);
+        if (history != NULL) {
+            PyObject *node = PyTuple_New(2);
+            if (node == NULL) return -1;
+            PyObject *play = PyTuple_GET_ITEM(plays, index);
+            Py_INCREF(play);
+            PyTuple_SET_ITEM(node, 0, *history); /* the reference moves to the node */
+            PyTuple_SET_ITEM(node, 1, play);
+            *history = node;
+        }
+        p->hand[player] &= ~((uint64_t)1 << index);
+        left--;
+        if (p->lead < 0) {
+            enter(p, (int)player, lead_points[player * SLOTS + index], 1);
+            p->lead = index;
+            p->player = 1 - player;
+            continue;
+        }
+        const int16_t *cell = follow + 4 * (player * SLOTS * SLOTS + p->lead * SLOTS + index);
+        int winner = cell[0];
+        if (winner < 0) {
+            PyErr_SetString(PyExc_ValueError, "the play: no such trick in the tables");
+            return -1;
+        }
+        enter(p, winner, cell[1], 1);
+        p->tricks += cell[2];
+        p->winning = winner == player ? index : (int)p->lead;
+        p->lead = -1;
+        p->player = winner;
+    }
+    return 0;
+}
+
+/* The tables (lead_points, follow) and the state's fields (hands, lead, to_move,
+ * tricks) of arguments 0 to 5 into `p` and the buffers; 0, or -1 with an exception
+ * set and the buffers released. */
+static int read_play(PyObject *const *args, Py_buffer *leadbuf, Py_buffer *followbuf, Play *p) {
+    if (PyObject_GetBuffer(args[0], leadbuf, PyBUF_SIMPLE) < 0) return -1;
+    if (PyObject_GetBuffer(args[1], followbuf, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(leadbuf);
+        return -1;
+    }
+    if (leadbuf->len != 2 * SLOTS * 2 || followbuf->len != 2 * SLOTS * SLOTS * 8) {
+        PyErr_SetString(PyExc_ValueError, "the play: tables of the wrong size");
+        goto fail;
+    }
+    if (split_hands(args[2], &p->hand[0], &p->hand[1]) < 0) goto fail;
+    p->lead = PyLong_AsLong(args[3]);
+    p->player = PyLong_AsLong(args[4]);
+    p->tricks = PyLong_AsLong(args[5]);
+    if (PyErr_Occurred()) goto fail;
+    if (p->player != 0 && p->player != 1) {
+        PyErr_SetString(PyExc_ValueError, "the play: the player to move is 0 or 1");
+        goto fail;
+    }
+    if (p->lead < -1 || p->lead >= SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "the play: the card led is -1 or a card index");
+        goto fail;
+    }
+    p->points[0] = p->points[1] = 0;
+    p->winning = -1;
+    p->open = 0;
+    return 0;
+fail:
+    PyBuffer_Release(leadbuf);
+    PyBuffer_Release(followbuf);
+    return -1;
 }
 
 /* play_usual(lead_points, follow, hands, lead, to_move, tricks, history, plays,
@@ -128,7 +271,7 @@ static int split_hands(PyObject *hands, uint64_t *lo, uint64_t *hi) {
  * lead_points: bytes of 2 * 64 int16, the points a card led scores for its leader (by
  * leader, card); follow: bytes of 2 * 4096 records of four int16, by follower, lead * 64
  * + follow: the winner (0, 1, or -1 for no such trick), the winner's points, what the
- * trick adds to the count of tricks, and 0. */
+ * trick adds to the count of tricks, and 0. Stops before the deal's last card. */
 static PyObject *play_usual(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 9) {
@@ -136,91 +279,94 @@ static PyObject *play_usual(PyObject *self, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     Py_buffer leadbuf, followbuf;
-    if (PyObject_GetBuffer(args[0], &leadbuf, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(args[1], &followbuf, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&leadbuf);
-        return NULL;
-    }
+    Play p;
+    if (read_play(args, &leadbuf, &followbuf, &p) < 0) return NULL;
     PyObject *result = NULL;
-    PyObject *history = NULL;
-    if (leadbuf.len != 2 * SLOTS * 2 || followbuf.len != 2 * SLOTS * SLOTS * 8) {
-        PyErr_SetString(PyExc_ValueError, "play_usual: tables of the wrong size");
-        goto done;
-    }
-    const int16_t *lead_points = (const int16_t *)leadbuf.buf;
-    const int16_t *follow = (const int16_t *)followbuf.buf;
-    uint64_t hand[2];
-    if (split_hands(args[2], &hand[0], &hand[1]) < 0) goto done;
-    long lead = PyLong_AsLong(args[3]);
-    long player = PyLong_AsLong(args[4]);
-    long tricks = PyLong_AsLong(args[5]);
-    if (PyErr_Occurred()) goto done;
-    if (player != 0 && player != 1) {
-        PyErr_SetString(PyExc_ValueError, "play_usual: the player to move is 0 or 1");
-        goto done;
-    }
     PyObject *plays = args[7];
+    PyObject *history = args[6];
+    Py_INCREF(history);
     if (!PyTuple_Check(plays) || PyTuple_GET_SIZE(plays) < SLOTS) {
         PyErr_SetString(PyExc_TypeError, "play_usual: plays must be a tuple of 64");
         goto done;
     }
-    history = args[6];
-    Py_INCREF(history);
     Stream stream;
     stream.getrandbits = args[8];
     stream.count = stream.next = 0;
-    long points[2] = {0, 0};
-    int left = __builtin_popcountll(hand[0]) + __builtin_popcountll(hand[1]);
-    while (left > 1) {
-        uint64_t mine = hand[player];
-        uint64_t choices = mine;
-        if (lead >= 0) {
-            uint64_t suit = mine & ((uint64_t)SUIT_BITS << (lead & SUIT_BASE));
-            if (suit) choices = suit;
-        }
-        int n = __builtin_popcountll(choices);
-        if (n == 0) {
-            PyErr_SetString(PyExc_ValueError, "play_usual: the player to move holds no card");
-            goto done;
-        }
-        int bits = bit_length((uint64_t)n);
-        int pick;
-        do {
-            if (stream.next == stream.count && stream_fill(&stream, left - 1) < 0) goto done;
-            pick = (int)(stream.words[stream.next++] >> (32 - bits));
-        } while (pick >= n);
-        int index = nth_card(choices, pick);
-        PyObject *node = PyTuple_New(2);
-        if (node == NULL) goto done;
-        PyObject *play = PyTuple_GET_ITEM(plays, index);
-        Py_INCREF(play);
-        PyTuple_SET_ITEM(node, 0, history);  /* the reference moves to the node */
-        PyTuple_SET_ITEM(node, 1, play);
-        history = node;
-        hand[player] &= ~((uint64_t)1 << index);
-        left--;
-        if (lead < 0) {
-            points[player] += lead_points[player * SLOTS + index];
-            lead = index;
-            player = 1 - player;
-            continue;
-        }
-        const int16_t *cell = follow + 4 * (player * SLOTS * SLOTS + lead * SLOTS + index);
-        int winner = cell[0];
-        if (winner < 0) {
-            PyErr_SetString(PyExc_ValueError, "play_usual: no such trick in the tables");
-            goto done;
-        }
-        points[winner] += cell[1];
-        tricks += cell[2];
-        lead = -1;
-        player = winner;
-    }
-    PyObject *hands = hands_int(hand[0], hand[1]);
+    if (play_cards(&p, (const int16_t *)leadbuf.buf, (const int16_t *)followbuf.buf, plays,
+                   &history, &stream, 1) < 0)
+        goto done;
+    PyObject *hands = hands_int(p.hand[0], p.hand[1]);
     if (hands == NULL) goto done;
-    result = Py_BuildValue("(NllllOl)", hands, lead, player, points[0], points[1], history, tricks);
+    result = Py_BuildValue("(NllllOl)", hands, p.lead, p.player, p.points[0], p.points[1],
+                           history, p.tricks);
 done:
     Py_XDECREF(history);
+    PyBuffer_Release(&leadbuf);
+    PyBuffer_Release(&followbuf);
+    return result;
+}
+
+/* play_value(lead_points, follow, closing, hands, lead, to_move, tricks, getrandbits,
+ *            race) -> the points the player to move scores in the rest of the play, less
+ *            his opponent's
+ *
+ * The random play of every card left, as play_usual plays them and the engine then the
+ * last, keeping no history, and the end of the play: closing is bytes of 67 int16, the
+ * last trick's points by the index of its winning card (64), the cards' points (0 when
+ * they are not scored after the last trick), capot's, and the shift of B's count in
+ * the count of tricks. The cards go to the side with more than six tricks, capot to the
+ * side with all twelve (engine/play.py: _the_cards). race: None when the race for pique
+ * is settled, else (counted_a, counted_b, entered_a, entered_b, elder, threshold,
+ * pique): the elder's play counts toward pique, scored as it reaches the threshold
+ * while the younger has no entry. */
+#define CLOSING_LEN (2 * (SLOTS + 3))
+
+static PyObject *play_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "play_value takes 9 arguments");
+        return NULL;
+    }
+    if (!PyBytes_Check(args[2]) || PyBytes_GET_SIZE(args[2]) != CLOSING_LEN) {
+        PyErr_SetString(PyExc_ValueError, "play_value: closing must be bytes of 67 int16");
+        return NULL;
+    }
+    const int16_t *closing = (const int16_t *)PyBytes_AS_STRING(args[2]);
+    PyObject *rest[6] = {args[0], args[1], args[3], args[4], args[5], args[6]};
+    Py_buffer leadbuf, followbuf;
+    Play p;
+    if (read_play(rest, &leadbuf, &followbuf, &p) < 0) return NULL;
+    long mover = p.player;
+    PyObject *result = NULL;
+    if (args[8] != Py_None) {
+        if (!PyArg_ParseTuple(args[8], "lliiill", &p.counted[0], &p.counted[1], &p.entered[0],
+                              &p.entered[1], &p.elder, &p.threshold, &p.pique))
+            goto release;
+        if (p.elder != 0 && p.elder != 1) {
+            PyErr_SetString(PyExc_ValueError, "play_value: the elder is 0 or 1");
+            goto release;
+        }
+        p.open = 1;
+    }
+    Stream stream;
+    stream.getrandbits = args[7];
+    stream.count = stream.next = 0;
+    if (play_cards(&p, (const int16_t *)leadbuf.buf, (const int16_t *)followbuf.buf, NULL,
+                   NULL, &stream, 0) == 0) {
+        if (p.winning < 0) {
+            PyErr_SetString(PyExc_ValueError, "play_value: no card left to play");
+        } else {
+            enter(&p, (int)p.player, closing[p.winning], 1); /* the last trick's winner */
+            long won_by_a = p.tricks & ((1L << closing[SLOTS + 2]) - 1);
+            if (won_by_a != 6) {
+                int side = won_by_a > 6 ? 0 : 1;
+                enter(&p, side, won_by_a == 0 || won_by_a == 12 ? closing[SLOTS + 1]
+                                                                : closing[SLOTS], 0);
+            }
+            result = PyLong_FromLong(p.points[mover] - p.points[1 - mover]);
+        }
+    }
+release:
     PyBuffer_Release(&leadbuf);
     PyBuffer_Release(&followbuf);
     return result;
@@ -432,6 +578,8 @@ done:
 static PyMethodDef methods[] = {
     {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
      "The random play of a deal but its last card, as the engine's rollout plays it."},
+    {"play_value", (PyCFunction)(void (*)(void))play_value, METH_FASTCALL,
+     "The random play of every card left: the mover's points less his opponent's."},
     {"draw_places", (PyCFunction)(void (*)(void))draw_places, METH_FASTCALL,
      "One placement of the hidden cards by a sampling plan's groups."},
     {NULL, NULL, 0, NULL},

@@ -1,4 +1,5 @@
-"""The random play of a deal in the compiled kernel (``_csample.play_usual``).
+"""The random play of a deal in the compiled kernel (``_csample.play_usual``), and
+the value of a random play for a search (:func:`rollout_value`).
 
 The engine's :meth:`State.rollout <piquet.engine.State.rollout>` plays a deal's cards at
 random; while the race is settled and the ruleset's play is usual (every card's points
@@ -18,26 +19,42 @@ through the ledger.
 >>> end = state.rollout(random.Random(7))  # in the kernel when it is built
 >>> end.to_move is pq.CHANCE, len(end.history) - len(state.history)
 (True, 24)
+
+A search that rolls a deal out to value it needs the deal's score at the end, not the
+state: :func:`rollout_value` plays every card left in the kernel, keeping no history
+and going through no ledger, and gives the same value as :meth:`State.rollout
+<piquet.engine.State.rollout>` from the same random stream.
 """
 
 from __future__ import annotations
 
 import random
 from array import array
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from ..engine.parts import SCORE_GAIN
+from ..engine import Phase, State
+from ..engine.parts import (
+    SCORE_BITS,
+    SCORE_FIELD,
+    SCORE_GAIN,
+    STATE_CLASS,
+    TRICKS_B_SHIFT,
+    Context,
+    RaceCount,
+)
+from ..engine.play import closing_points
 from ..words import Player
 from .native import kernel
 
 if TYPE_CHECKING:
     from ..engine.tables import RulesTables
 
-__all__ = ["kernel_tables", "play_usual"]
+__all__ = ["kernel_tables", "play_usual", "rollout_value"]
 
 _SLOTS = 64
 _PLAYERS = (Player.A, Player.B)
 _PACKED: dict[int, tuple[RulesTables, bytes, bytes]] = {}
+_PLAY_STATE: Final = STATE_CLASS[Phase.PLAY.value]  # a state in the play is of this class
 
 
 def kernel_tables(tables: RulesTables) -> tuple[bytes, bytes]:
@@ -95,3 +112,88 @@ def play_usual(
         lead_points, follow, hands, lead, to_move, tricks, history, plays, rng.getrandbits
     )
     return found
+
+
+def rollout_value(state: State, rng: random.Random) -> int:
+    """The deal score of the player to move minus his opponent's at the end of the deal,
+    the rest of its play drawn at random: what :func:`piquet.search.solver.solve` gives
+    under best play, here under random play (a random rollout's value).
+
+    The same value, drawing the same random numbers, as ``state.rollout(rng)`` read at
+    the deal's end; in the compiled kernel (no history kept, no ledger, the race for
+    pique followed) when it is built, the ruleset's play is usual (:attr:`RulesTables.usual
+    <piquet.engine.tables.RulesTables>`: no target, the cards not toward pique) and
+    ``rng`` is a :class:`random.Random` itself; else through :meth:`State.rollout
+    <piquet.engine.State.rollout>`. Raises ValueError outside the play.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON, declarations="auto")
+    >>> state = state.apply(state.sample_chance(random.Random(2)))
+    >>> while state.phase is not pq.Phase.PLAY:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> end = state.rollout(random.Random(7))
+    >>> mover, other = state.to_move, state.to_move.other
+    >>> rollout_value(state, random.Random(7)) == end.deal_scores[mover] - end.deal_scores[other]
+    True
+    """
+    if type(state) is not _PLAY_STATE:
+        if not isinstance(state, State):
+            raise TypeError(f"rollout_value needs a piquet.State, not {type(state).__name__}")
+        raise ValueError(f"rollout_value values a deal in its play, not in the {state.phase.value}")
+    # the engine's packed fields, read as it reads them
+    mover: Player = state._to_move  # type: ignore[assignment]  # noqa: SLF001
+    ctx = state._ctx  # noqa: SLF001
+    fast = kernel("_csample") if ctx.tables.usual and type(rng) is random.Random else None
+    if fast is None:
+        end = state.rollout(rng).deal_scores
+        return end[mover] - end[mover.other]
+    lead_points, follow, closing = _value_tables(ctx.tables)
+    race = state._race  # noqa: SLF001
+    played: int = fast.play_value(
+        lead_points, follow, closing, state._hands, state._lead, mover, state._tricks,  # noqa: SLF001
+        rng.getrandbits, None if race is None else _race(race, ctx),
+    )  # fmt: skip
+    scores = state._scores  # noqa: SLF001
+    now = scores & SCORE_FIELD, scores >> SCORE_BITS & SCORE_FIELD  # score_pair's deal's
+    return now[mover] - now[mover.other] + played
+
+
+def _race(race: RaceCount, ctx: Context) -> tuple[int, ...]:
+    """The open race for pique as the kernel follows it (see ``_csample.play_value``)."""
+    (counted_a, counted_b), (entered_a, entered_b) = race
+    rules = ctx.ruleset
+    elder = 1 - ctx.dealer  # the elder's play counts toward pique (ledger.play_entry)
+    return (
+        counted_a, counted_b, entered_a, entered_b, elder, rules.bonus_threshold, rules.pique,
+    )  # fmt: skip
+
+
+_VALUE_TABLES: dict[int, tuple[RulesTables, tuple[bytes, bytes, bytes]]] = {}
+
+
+def _value_tables(tables: RulesTables) -> tuple[bytes, bytes, bytes]:
+    """The tables ``play_value`` reads, in one lookup a call (a few tenths of a
+    microsecond of the call's two or so)."""
+    found = _VALUE_TABLES.get(id(tables))
+    if found is not None and found[0] is tables:
+        return found[1]
+    packed = (*kernel_tables(tables), _closing(tables))
+    _VALUE_TABLES[id(tables)] = (tables, packed)
+    return packed
+
+
+def _tricks(won_by_a: int) -> int:
+    """The count of tricks of a finished play, A having won ``won_by_a`` of twelve."""
+    return won_by_a | (12 - won_by_a) << TRICKS_B_SHIFT
+
+
+def _closing(tables: RulesTables) -> bytes:
+    """The end of the play as the kernel reads it (see ``_csample.play_value``): the last
+    trick's points by winning card, the cards' and capot's points (int16), the shift of
+    B's count of tricks. Read off :func:`piquet.engine.play.closing_points` (six tricks
+    each: no cards; seven: the cards; twelve: capot)."""
+    last = [closing_points(tables, _tricks(6), Player.A, card)[0] for card in range(_SLOTS)]
+    cards = closing_points(tables, _tricks(7), Player.A, 0)[0] - last[0]
+    capot = closing_points(tables, _tricks(12), Player.A, 0)[0] - last[0]
+    return array("h", (*last, cards, capot, TRICKS_B_SHIFT)).tobytes()
