@@ -128,6 +128,7 @@ def rollout_value(state: State, rng: random.Random) -> int:
 
     >>> import random
     >>> import piquet as pq
+    >>> from piquet.search.playout import rollout_value
     >>> state = pq.new_game(pq.RUBICON, declarations="auto")
     >>> state = state.apply(state.sample_chance(random.Random(2)))
     >>> while state.phase is not pq.Phase.PLAY:
