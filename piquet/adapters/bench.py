@@ -301,13 +301,13 @@ def _batch_steps(
 
 
 def _floor(kind: str) -> Callable[[int], tuple[int, float]]:
-    from . import _floors
+    from ._floors import gymnasium_floor, openspiel_floor, pettingzoo_floor
 
     if kind == "pettingzoo":
-        return _pettingzoo_loop(_floors.pettingzoo_floor())
+        return _pettingzoo_loop(pettingzoo_floor())
     if kind == "gymnasium":
-        return _gymnasium_loop(_floors.gymnasium_floor())
-    return _spiel_deal(_floors.openspiel_floor(), tensor=False)
+        return _gymnasium_loop(gymnasium_floor())
+    return _spiel_deal(openspiel_floor(), tensor=False)
 
 
 def _makers(
