@@ -34,13 +34,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import Phase, State
 from ..engine.parts import (
-    SCORE_BITS,
-    SCORE_FIELD,
     SCORE_GAIN,
     STATE_CLASS,
     TRICKS_B_SHIFT,
     Context,
     RaceCount,
+    score_pair,
 )
 from ..engine.play import closing_points
 from ..words import Player
@@ -155,8 +154,7 @@ def rollout_value(state: State, rng: random.Random) -> int:
         lead_points, follow, closing, state._hands, state._lead, mover, state._tricks,  # noqa: SLF001
         rng.getrandbits, None if race is None else _race(race, ctx),
     )  # fmt: skip
-    scores = state._scores  # noqa: SLF001
-    now = scores & SCORE_FIELD, scores >> SCORE_BITS & SCORE_FIELD  # score_pair's deal's
+    now = score_pair(state._scores, deal=True)  # noqa: SLF001
     return now[mover] - now[mover.other] + played
 
 
@@ -164,7 +162,7 @@ def _race(race: RaceCount, ctx: Context) -> tuple[int, ...]:
     """The open race for pique as the kernel follows it (see ``_csample.play_value``)."""
     (counted_a, counted_b), (entered_a, entered_b) = race
     rules = ctx.ruleset
-    elder = 1 - ctx.dealer  # the elder's play counts toward pique (ledger.play_entry)
+    elder = ctx.dealer.other  # the elder's play counts toward pique (ledger.play_entry)
     return (
         counted_a, counted_b, entered_a, entered_b, elder, rules.bonus_threshold, rules.pique,
     )  # fmt: skip
