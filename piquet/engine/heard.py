@@ -2,9 +2,11 @@
 
 The declarations keep what was said as masks (:class:`.parts.Said`); the words, and the
 :class:`~piquet.words.Spoken` values, are made here when first read, once for every
-state that shares them. The younger shows what he scores once the elder has led his
-first card (R-DE-7, Cavendish law 55): until then the elder hears the words, and sees
-none of the younger's cards.
+state that shares them; each record's words are made once a ruleset, and the words of a
+dialogue's next record reuse the last one's, so that replaying a dialogue word by word
+costs what its new words cost. The younger shows what he scores once the elder has led
+his first card (R-DE-7, Cavendish law 55): until then the elder hears the words, and
+sees none of the younger's cards.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .parts import (
     Declarations,
     DeclStage,
     Said,
+    SaidFields,
     deal_elder,
 )
 
@@ -46,20 +49,26 @@ def said_of(decl: Declarations, elder: Player, declaring: bool = False) -> tuple
     keeps them in ``said``."""
     if decl.auto is not None:
         return tuple(_auto_said(*decl.auto))
-    said = [_new(Said, words) for words in decl.said]
-    if declaring:
-        stage = decl.stage
-        if stage is DeclStage.ANSWER:
-            category = CATEGORIES[decl.category]
-            younger = elder.other
-            said.append(Said(elder, "call", category, (decl.claim,), 0, None))
-            for word in range(1, decl.word + 1):
-                said.append(Said(younger, "equal", category, (), None, None))
-                said.append(Said(elder, "call", category, (decl.claim,), word, None))
-        elif stage is DeclStage.AFTER_PASS:
-            category = CATEGORIES[decl.category]
-            said.append(Said(elder, "pass", category, (), None, None))
-    return tuple(said)
+    said = decl.said + _pending(decl, elder) if declaring else decl.said
+    return tuple(_new(Said, words) for words in said)
+
+
+def _pending(decl: Declarations, elder: Player) -> tuple[SaidFields, ...]:
+    """The elder's words not yet answered, kept in the record's stage, claim and word
+    (see :func:`said_of`), as the fields of their records."""
+    stage = decl.stage
+    if stage is DeclStage.ANSWER:
+        category = CATEGORIES[decl.category]
+        younger = elder.other
+        claims = (decl.claim,)
+        said: list[SaidFields] = [(elder, "call", category, claims, 0, None)]
+        for word in range(1, decl.word + 1):
+            said.append((younger, "equal", category, (), None, None))
+            said.append((elder, "call", category, claims, word, None))
+        return tuple(said)
+    if stage is DeclStage.AFTER_PASS:
+        return ((elder, "pass", CATEGORIES[decl.category], (), None, None),)
+    return ()
 
 
 def _auto_said(resolved: Resolution, elder: Player) -> list[Said]:
@@ -125,21 +134,7 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
     decl = state._decl
     heard = decl.heard
     if not heard:  # first reading of this ``said``: the words are made now, once
-        rules = state._ctx.ruleset
-        played = decl.auto is None
-        heard.append(
-            tuple(
-                SpokenWords(
-                    said.player,
-                    said.verb,
-                    said.category,
-                    _words(rules, said, played),
-                    None if said.shown is None else trusted_cardset(said.shown),
-                    trusted_cardset(_told(said)) if said.verb in ("call", "reckon") else None,
-                )
-                for said in said_of(decl, deal_elder(state._ctx), state._PHASE is _DECLARING)
-            )
-        )
+        heard.append(_made(state._ctx.ruleset, decl, state))
     everything = heard[0]
     if player is None:
         return everything
@@ -151,14 +146,99 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
     )
 
 
+def _made(rules: Ruleset, decl: Declarations, state: State) -> tuple[SpokenWords, ...]:
+    """The words of everything said in ``decl``."""
+    elder = deal_elder(state._ctx)
+    if decl.auto is not None:
+        return tuple(_spoken(rules, said, False) for said in said_of(decl, elder))
+    words = _words_said(rules, decl.said)
+    if state._PHASE is not _DECLARING:
+        return words
+    return words + tuple(_spoken(rules, said, True) for said in _pending(decl, elder))
+
+
+def _spoken(rules: Ruleset, said: SaidFields, played: bool) -> SpokenWords:
+    """One record's words, with the cards shown and the claim told, made once.
+
+    >>> import piquet as pq
+    >>> from piquet.words import Category, Player
+    >>> said = (Player.A, "pass", Category.POINT, (), None, None)
+    >>> words = _spoken(pq.RUBICON, said, True)
+    >>> words.words, _spoken(pq.RUBICON, said, True) is words
+    ('pass', True)
+    """
+    global _known
+    known = _known
+    if known[0] is not rules:
+        known = _known = (rules, {})
+    memo = known[1]
+    key = (played, said)
+    words = memo.get(key)
+    if words is None:
+        if len(memo) >= _KNOWN_MAX:  # a long-lived process hears ever new claims
+            memo.clear()
+        record = _new(Said, said)
+        words = memo[key] = SpokenWords(
+            record.player,
+            record.verb,
+            record.category,
+            _words(rules, record, played),
+            None if record.shown is None else trusted_cardset(record.shown),
+            trusted_cardset(_told(record)) if record.verb in ("call", "reckon") else None,
+        )
+    return words
+
+
+# Each record's words, by whether the declarations are played and the record's fields,
+# for the last ruleset read: the same few records are said in deal after deal, and a
+# search replays the same dialogue again and again (its words depend on the fields and
+# the rules alone). One tuple, replaced whole, so that a thread reads a pair that
+# belongs together.
+_known: tuple[object, dict[tuple[bool, SaidFields], SpokenWords]] = (None, {})
+_KNOWN_MAX: Final = 4096
+
+# the last words made of what was said in a dialogue, and what was said: each word of
+# the dialogue makes a new record whose ``said`` begins with the last one's, so only the
+# words said since are read (else the words of a dialogue cost the square of its
+# length); one tuple, replaced whole, as above.
+_last_said: tuple[object, tuple[SaidFields, ...], tuple[SpokenWords, ...]] = (None, (), ())
+
+
+def _words_said(rules: Ruleset, said: tuple[SaidFields, ...]) -> tuple[SpokenWords, ...]:
+    """The words of the records ``said`` in a dialogue played (not automatic).
+
+    >>> import piquet as pq
+    >>> from piquet.words import Category, Player
+    >>> said = ((Player.A, "pass", Category.POINT, (), None, None),)
+    >>> first = _words_said(pq.RUBICON, said)
+    >>> more = _words_said(pq.RUBICON, (*said, (Player.B, "pass", Category.POINT, (), None, None)))
+    >>> [words.words for words in more], more[0] is first[0]
+    (['pass', 'pass'], True)
+    """
+    global _last_said
+    last_rules, before, words = _last_said
+    kept = 0
+    if last_rules is rules:
+        kept = len(before)
+        if said[:kept] != before:  # not the next record of the same dialogue
+            kept = 0
+            end = min(len(before), len(said))
+            while kept < end and said[kept] == before[kept]:
+                kept += 1
+    made = words[:kept] + tuple(_spoken(rules, fields, True) for fields in said[kept:])
+    _last_said = (rules, said, made)
+    return made
+
+
 def _as_heard_by(words: SpokenWords, player: Player, hidden: bool) -> SpokenWords:
     """A word as ``player`` knows it: the claim behind his own words, and behind the
     opponent's only when shown, and then not while R-DE-7 hides it."""
     if words.player is player:
         return words
+    # made as tuples: a named tuple's _replace costs several times as much
     if hidden or words.shown is None:
-        return words._replace(shown=None, claimed=None) if words.claimed is not None else words
-    return words if words.claimed == words.shown else words._replace(claimed=words.shown)
+        return _new(SpokenWords, (*words[:4], None, None)) if words.claimed is not None else words
+    return words if words.claimed == words.shown else _new(SpokenWords, (*words[:5], words.shown))
 
 
 def shown_by(state: State, player: Player) -> int:
