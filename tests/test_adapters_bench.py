@@ -4,11 +4,15 @@ to the environment."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 from piquet.adapters import _floors, bench
+from piquet.cli import main
 
 pytestmark = pytest.mark.rl
 
@@ -73,3 +77,18 @@ def test_a_settings_steps_are_timed_without_the_agents_picks(
     # each step: the clock read twice around the environment's call (one tick between
     # them), then five reads in the pick, never inside the time charged
     assert spent == steps + 1
+
+
+def test_the_bench_commands_adapters_section_gives_every_setting_in_floor_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    floor = tmp_path / "floor.py"
+    floor.write_text("def simulate(n, rng):\n    for _ in range(n):\n        rng.random()\n")
+    assert main(["bench", "--only", "adapters", "--seconds", "0.15", "--floor", str(floor)]) == 0
+    out = capsys.readouterr().out
+    floor_line = r"^   ratios to one floor deal \([\d.]+ us, CPU time\) measured in turns$"
+    assert re.search(floor_line, out, re.M)
+    for name in bench.SETTINGS:
+        line = rf"^   {name} +[\d.]+ us a step +[\d.]+ x the engine +[\d.]+ floor deals$"
+        assert re.search(line, out, re.M), name
+    assert "not installed" not in out

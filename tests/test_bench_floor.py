@@ -129,7 +129,7 @@ def test_the_bench_command_runs_only_the_sections_named(
     ("only", "message"),
     [
         ("engine,nope", "--only: no benchmark section 'nope'; the sections are engine, search"),
-        (",", "--only: name at least one section of engine, search, matches"),
+        (",", "--only: name at least one section of engine, search, matches, adapters"),
     ],
 )
 def test_the_bench_command_refuses_an_unknown_section(

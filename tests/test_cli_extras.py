@@ -98,3 +98,20 @@ def test_an_import_error_of_piquet_itself_is_not_blamed_on_an_extra() -> None:
 
 def test_require_imports_what_is_there() -> None:
     assert require("json", "cli").__name__ == "json"
+
+
+def test_the_benchs_adapters_section_says_what_is_missing_and_measures_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from piquet.cli import main
+
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    for name in ("piquet.encoding", "piquet.adapters.bench"):
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    assert main(["bench", "--only", "adapters", "--seconds", "0.01"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "== adapters: agent steps of rubicon, random deals, auto declarations",
+        "   not measured: piquet.encoding needs numpy: pip install 'piquet[rl]'",
+    ]

@@ -12,13 +12,16 @@ measured in the same run:
   play, a PIMC bot's card and discard, on the pure-Python path and with the compiled
   kernel (:mod:`piquet.benchmarks.search`);
 * ``matches``: the match runner against the same games played one by one
-  (:mod:`piquet.benchmarks.matches`).
+  (:mod:`piquet.benchmarks.matches`);
+* ``adapters``: a step of each RL adapter, of the engine, and of each framework on an
+  environment that does nothing (:mod:`piquet.benchmarks.adapters`; it needs the
+  ``rl`` extra, and says so without it).
 
 A section is a function ``section(options)``, named in :data:`SECTIONS`; another
 part's benchmark joins the command with one line there.
 
 >>> list(SECTIONS)
-['engine', 'search', 'matches']
+['engine', 'search', 'matches', 'adapters']
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ SECTIONS: dict[str, str] = {
     "engine": "piquet.benchmarks.engine:section",
     "search": "piquet.benchmarks.search:section",
     "matches": "piquet.benchmarks.matches:section",
+    "adapters": "piquet.benchmarks.adapters:section",
 }
 
 

@@ -68,24 +68,24 @@ def run(args: argparse.Namespace) -> int:
 def register(commands: Any) -> None:
     bench = commands.add_parser(
         "bench",
-        help="the benchmarks: engine, search (both paths), matches",
+        help="the benchmarks: engine, search (both paths), matches, RL adapters",
         description=(
-            "Measure the engine, the search (the pure-Python path and the compiled kernel) "
-            "and the match runner; with --floor, every figure as a ratio to one floor "
-            "deal measured in the same run."
+            "Measure the engine, the search (the pure-Python path and the compiled kernel), "
+            "the match runner and the RL adapters; with --floor, every figure as a ratio "
+            "to one floor deal measured in the same run."
         ),
     )
     bench.add_argument(
         "--only",
         metavar="SECTIONS",
-        help="comma-separated sections to run (engine, search, matches; default: all)",
+        help="comma-separated sections to run (engine, search, matches, adapters; default: all)",
     )
     bench.add_argument(
         "--seconds",
         type=positive_seconds,
         default=2.0,
         metavar="S",
-        help=f"engine: time per measurement, above 0 and at most {MAX_SECONDS:g}",
+        help=f"engine, adapters: time per measurement, above 0 and at most {MAX_SECONDS:g}",
     )
     add_ruleset_argument(bench)
     bench.add_argument(
