@@ -11,6 +11,7 @@ sees none of the younger's cards.
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, Final
 
 from ..cards import EMPTY, trusted_cardset
@@ -18,8 +19,10 @@ from ..rules.protocols import say_word
 from ..words import Phase, Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import play
+from .combination_tables import tables_of
 from .parts import (
     CATEGORIES,
+    HAND_BITS,
     NOT_GOOD_WORD,
     TIE_WORD,
     Declarations,
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
     from .auto_declarations import Resolution
     from .state import State
 
-__all__ = ["events_seen_by", "said_of", "shown_by", "spoken"]
+__all__ = ["auto_words_of", "events_seen_by", "said_of", "shown_by", "spoken"]
 
 _DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
 _DECLARING: Final = Phase.DECLARATION
@@ -148,13 +151,83 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
 
 def _made(rules: Ruleset, decl: Declarations, state: State) -> tuple[SpokenWords, ...]:
     """The words of everything said in ``decl``."""
-    elder = deal_elder(state._ctx)
-    if decl.auto is not None:
-        return tuple(_spoken(rules, said, False) for said in said_of(decl, elder))
+    auto = decl.auto
+    if auto is not None:
+        return _auto_words(rules, auto)
     words = _words_said(rules, decl.said)
     if state._PHASE is not _DECLARING:
         return words
-    return words + tuple(_spoken(rules, said, True) for said in _pending(decl, elder))
+    return words + tuple(
+        _spoken(rules, said, True) for said in _pending(decl, deal_elder(state._ctx))
+    )
+
+
+def _auto_words(rules: Ruleset, auto: tuple[Resolution, Player]) -> tuple[SpokenWords, ...]:
+    """The words of automatic declarations, made once a ruleset for each elder and each
+    category's outcome and best calls (what they depend on): a sampler's worlds, and the
+    observations of an RL episode's first states, read them again and again.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(declarations="auto")
+    >>> while state.phase is not pq.Phase.PLAY:
+    ...     state = state.apply(state.sample_chance(random.Random(2)) if state.to_move is pq.CHANCE
+    ...                         else state.legal_actions()[0])
+    >>> rules, decl = state.ruleset, state._decl
+    >>> words = _auto_words(rules, decl.auto)
+    >>> words == tuple(_spoken(rules, said, False) for said in said_of(decl, state.elder))
+    True
+    >>> _auto_words(rules, decl.auto) is words
+    True
+    """
+    global _auto_known
+    known = _auto_known
+    if known[0] is not rules:
+        known = _auto_known = (rules, {})
+    memo = known[1]
+    (point, sequences, sets), elder = auto
+    # the duels' outcomes and best calls, plain ints: hashing the whole duels (their
+    # ledger entries) would cost more than the words
+    key = (elder, point[:3], sequences[:3], sets[:3])
+    words = memo.get(key)
+    if words is None:
+        if len(memo) >= _KNOWN_MAX:
+            memo.clear()
+        words = memo[key] = tuple(_spoken(rules, said, False) for said in _auto_said(*auto))
+    return words
+
+
+def auto_words_of(
+    rules: Ruleset, elder: Player, elder_hand: int, younger_hand: int
+) -> tuple[SpokenWords, ...]:
+    """What automatic declarations say from these hands, held after the exchange (R-DE-6):
+    the words of :attr:`State.spoken <piquet.State.spoken>` once a deal's declarations
+    are resolved, from the ruleset's compiled tables, as the engine resolves them, with no
+    state made (a sampler checks a world's hands against what was heard with it).
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(declarations="auto")
+    >>> while state.phase is not pq.Phase.PLAY:
+    ...     state = state.apply(state.sample_chance(random.Random(4)) if state.to_move is pq.CHANCE
+    ...                         else state.legal_actions()[0])
+    >>> elder, younger = state.hand(state.elder).mask, state.hand(state.younger).mask
+    >>> auto_words_of(state.ruleset, state.elder, elder, younger) == state.spoken
+    True
+    """
+    # both hands' suits as 16-bit fields, as the engine's own resolution reads them
+    suits = _suit_fields((elder_hand | younger_hand << HAND_BITS).to_bytes(16, "little"))
+    point, sequences, sets = tables_of(rules)
+    duels = (point.duel(*suits), sequences.duel(*suits), sets.duel(*suits))
+    return _auto_words(rules, (duels, elder))
+
+
+_suit_fields: Final = struct.Struct("<8H").unpack
+
+
+# The words of automatic declarations, by elder and duels' outcomes (see _auto_words),
+# for the last ruleset read; one tuple, replaced whole, as below.
+_auto_known: tuple[object, dict[object, tuple[SpokenWords, ...]]] = (None, {})
 
 
 def _spoken(rules: Ruleset, said: SaidFields, played: bool) -> SpokenWords:

@@ -15,9 +15,6 @@ from ..actions import (
 from ..cards import SUIT_BITS, Card, CardSet, Rank, Suit
 from ..engine import Spoken, State
 from ..observation import Observation
-from ..rules import (
-    CategoryRule,
-)
 from ..words import Category, Player, Reason
 from ._limits import limited_fits, most_in_hand, point_limit, runs_limit, worth_at_most
 from ._observed import (
@@ -73,9 +70,6 @@ class Plan:
     )  # what a claim says aloud, remembered
     claimed: tuple[Claimed, ...] = ()  # the opponent's combinations heard, not shown
     witnessed: list[Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
-    auto_checks: list[tuple[CategoryRule, int, tuple[tuple[Player, str, Category, str], ...]]] = (
-        attrs.field(factory=list, eq=False, repr=False)
-    )  # per category: the rule, the observer's best holding, the two things heard
 
 
 @attrs.frozen

@@ -23,46 +23,29 @@ from ..actions import (
 )
 from ..cards import Card, CardSet
 from ..engine import IllegalActionError, Phase, Spoken, State
+from ..engine.heard import auto_words_of
 from ..observation import Observation
-from ..words import Category, Player
+from ..words import Player
 from ._observed import deal_elder
 from ._placement import draw_groups
 from ._plan import Plan
-from ._witnesses import Words
 
 
 def _heard_again(plan: Plan, opponent_hand: int) -> bool:
     """Whether automatic declarations from this hand of the opponent's (and the
     observer's) say aloud what the observer heard: each category's best holdings, the
-    elder first (R-DE-6 words). Category by category, stopping at the first difference;
-    the observer's best holdings are worked out once."""
-    checks = plan.auto_checks
-    if not checks:
-        observation = plan.observation
-        rules = observation.ruleset
-        heard = plan.auto_heard
-        assert heard is not None
-        for index, category in enumerate(Category):
-            rule = rules.category_rule(category)
-            combos = rule.combinations(plan.own_held)
-            checks.append((rule, combos[0] if combos else 0, heard[2 * index : 2 * index + 2]))
-        checks.sort(key=lambda check: check[0].category is Category.POINT)  # the rarest first
-    words = Words(plan.said_aloud)
-    observer_is_elder = plan.observation.player == deal_elder(plan.observation)
-    for rule, own_best, said in checks:
-        combos = rule.combinations(opponent_hand)
-        theirs = combos[0] if combos else 0
-        best_e, best_y = (own_best, theirs) if observer_is_elder else (theirs, own_best)
-        elder_words = words(rule, best_e, best_y or None) if best_e else "pass"
-        if said[0][3] != elder_words:
-            return False
-        if best_y and not (best_e and rule.key(best_e) > rule.key(best_y)):
-            younger_words = words(rule, best_y, best_e or None)
-        else:
-            younger_words = "good" if best_e else "pass"
-        if said[1][3] != younger_words:
-            return False
-    return True
+    elder first (R-DE-6 words), resolved by the engine's own tables."""
+    heard = plan.auto_heard
+    assert heard is not None
+    observation = plan.observation
+    elder = deal_elder(observation)
+    if observation.player == elder:
+        said = auto_words_of(observation.ruleset, elder, plan.own_held, opponent_hand)
+    else:
+        said = auto_words_of(observation.ruleset, elder, opponent_hand, plan.own_held)
+    return len(said) == len(heard) and all(
+        words[3] == words_heard[3] for words, words_heard in zip(said, heard, strict=True)
+    )
 
 
 @functools.lru_cache(maxsize=8)
