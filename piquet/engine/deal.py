@@ -7,6 +7,7 @@ exchange; it is shown later in the exchange (R-CB-2, see :func:`shown_blank`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from itertools import accumulate, starmap
 from operator import attrgetter, itemgetter
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["apply", "sample", "shown_blank", "start_deal"]
+__all__ = ["apply", "arranged", "sample", "shown_blank", "start_deal"]
 
 CARDS_DEALT: Final = 24  # twelve to each player; the rest is the stock
 _NO_ARGUMENTS: Final = {n: ((),) * n for n in (32, 36)}
@@ -124,6 +125,58 @@ def sample(state: State, rng: random.Random) -> Deal:
         prefix,
     )
     return action
+
+
+def arranged(state: State, elder_cards: int, dealer_cards: int, stock: tuple[Card, ...]) -> Deal:
+    """The deal, in the ruleset's packets, that gives the elder ``elder_cards`` and the
+    dealer ``dealer_cards`` (card-set masks, each hand's cards in its places of the pack
+    in the order a card set lists them) and leaves ``stock``, top card first: what a
+    sampler deals once it has placed the cards it cannot see. Checked by masks (twelve
+    cards each, the ruleset's pack, no card twice); :func:`apply` then takes it as it
+    takes a deal drawn by :func:`sample`, without reading it again.
+
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON)
+    >>> pack = pq.pack()
+    >>> elder, dealer = pq.CardSet(pack[:12]), pq.CardSet(pack[12:24])
+    >>> action = arranged(state, elder.mask, dealer.mask, pack[24:])
+    >>> dealt = state.apply(action)
+    >>> dealt.hand(state.elder) == elder, dealt.stock == pack[24:]
+    (True, True)
+    >>> state.apply(pq.Deal(action.pack, packet=action.packet)) == dealt
+    True
+    """
+    global _sampled
+    tables = state._ctx.tables
+    bits = tuple(map(_mask_of, stock))
+    stock_cards = sum(bits)
+    if (
+        elder_cards.bit_count() != 12
+        or dealer_cards.bit_count() != 12
+        or elder_cards | dealer_cards | stock_cards != tables.pack_mask
+        or 24 + len(stock) != state._ctx.ruleset.pack_size
+        or stock_cards.bit_count() != len(stock)
+    ):
+        raise ValueError("arranged: twelve cards each and the rest of the ruleset's pack")
+    packet = state._ctx.ruleset.packet
+    dealt = _IN_DEAL_ORDER[packet]((*trusted_cardset(elder_cards), *trusted_cardset(dealer_cards)))
+    action = _new_object(Deal)
+    _set_pack(action, (*dealt, *stock))
+    _set_packet(action, packet)
+    indices = tuple(map(_index_of, stock))
+    _sampled = (action, tables, elder_cards, dealer_cards, indices, (0, *accumulate(bits)))
+    return action
+
+
+def _deal_order(packet: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    """The dealt cards in the pack's order, from the elder's twelve then the dealer's."""
+    elder_at, dealer_at = _positions(packet)
+    hand_of_place = {place: k for k, place in enumerate((*elder_at, *dealer_at))}
+    return itemgetter(*(hand_of_place[place] for place in range(CARDS_DEALT)))
+
+
+# by packet: the dealt cards in the pack's order (see _deal_order)
+_IN_DEAL_ORDER: Final = {p: _deal_order(p) for p in (1, 2, 3, 4, 6)}
 
 
 def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:

@@ -4,7 +4,6 @@ observer saw or heard."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -23,6 +22,7 @@ from ..actions import (
 )
 from ..cards import Card, CardSet
 from ..engine import IllegalActionError, Phase, Spoken, State
+from ..engine.deal import arranged
 from ..engine.heard import auto_words_of
 from ..observation import Observation
 from ..words import Player
@@ -46,14 +46,6 @@ def _heard_again(plan: Plan, opponent_hand: int) -> bool:
     return len(said) == len(heard) and all(
         words[3] == words_heard[3] for words, words_heard in zip(said, heard, strict=True)
     )
-
-
-@functools.lru_cache(maxsize=8)
-def _deal_positions(packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Positions in the pack of the elder's and the dealer's cards (R-DL-4)."""
-    elder = tuple(i for i in range(24) if (i // packet) % 2 == 0)
-    dealer = tuple(i for i in range(24) if (i // packet) % 2 == 1)
-    return elder, dealer
 
 
 def draw_state(plan: Plan, rng: random.Random) -> State | None:
@@ -126,21 +118,10 @@ def _stock(
 def _deal(plan: Plan, dealt_opponent: int, stock: list[Card]) -> Deal:
     """The deal giving each player his dealt hand and the stock in its order (R-DL-4)."""
     observation = plan.observation
-    rules = observation.ruleset
     dealt_own = observation.dealt_hand.mask
-    dealt_elder, dealt_younger = (
-        (dealt_own, dealt_opponent)
-        if observation.player == deal_elder(observation)
-        else (dealt_opponent, dealt_own)
-    )
-    elder_at, dealer_at = _deal_positions(rules.packet)
-    pack: list[Card | None] = [None] * rules.pack_size
-    for position, card in zip(elder_at, CardSet.from_mask(dealt_elder), strict=True):
-        pack[position] = card
-    for position, card in zip(dealer_at, CardSet.from_mask(dealt_younger), strict=True):
-        pack[position] = card
-    pack[24:] = stock
-    return Deal(tuple(pack), packet=rules.packet)  # type: ignore[arg-type]
+    if observation.player == deal_elder(observation):
+        return arranged(plan.start, dealt_own, dealt_opponent, tuple(stock))
+    return arranged(plan.start, dealt_opponent, dealt_own, tuple(stock))
 
 
 def _replay(
