@@ -165,21 +165,8 @@ def _made(rules: Ruleset, decl: Declarations, state: State) -> tuple[SpokenWords
 def _auto_words(rules: Ruleset, auto: tuple[Resolution, Player]) -> tuple[SpokenWords, ...]:
     """The words of automatic declarations, made once a ruleset for each elder and each
     category's outcome and best calls (what they depend on): a sampler's worlds, and the
-    observations of an RL episode's first states, read them again and again.
-
-    >>> import random
-    >>> import piquet as pq
-    >>> state = pq.new_game(declarations="auto")
-    >>> while state.phase is not pq.Phase.PLAY:
-    ...     state = state.apply(state.sample_chance(random.Random(2)) if state.to_move is pq.CHANCE
-    ...                         else state.legal_actions()[0])
-    >>> rules, decl = state.ruleset, state._decl
-    >>> words = _auto_words(rules, decl.auto)
-    >>> words == tuple(_spoken(rules, said, False) for said in said_of(decl, state.elder))
-    True
-    >>> _auto_words(rules, decl.auto) is words
-    True
-    """
+    observations of an RL episode's first states, read them again and again (see
+    :func:`auto_words_of`)."""
     global _auto_known
     known = _auto_known
     if known[0] is not rules:
@@ -212,7 +199,11 @@ def auto_words_of(
     ...     state = state.apply(state.sample_chance(random.Random(4)) if state.to_move is pq.CHANCE
     ...                         else state.legal_actions()[0])
     >>> elder, younger = state.hand(state.elder).mask, state.hand(state.younger).mask
-    >>> auto_words_of(state.ruleset, state.elder, elder, younger) == state.spoken
+    >>> rules, decl = state.ruleset, state._decl
+    >>> words = auto_words_of(rules, state.elder, elder, younger)
+    >>> words == tuple(_spoken(rules, said, False) for said in said_of(decl, state.elder))
+    True
+    >>> words is state.spoken  # made once, for the state and for the hands
     True
     """
     # both hands' suits as 16-bit fields, as the engine's own resolution reads them
