@@ -10,6 +10,7 @@ import piquet as pq
 from piquet.bots import BeginnerBot, HeuristicBot, StrongBot, make
 from piquet.bots.inference import OpponentModel, resample, weigh
 from piquet.bots.reference_pimc import ReferencePIMCBot
+from piquet.bots.rollouts import candidate_discards, swapped_discards
 from piquet.search.sampling import sample_state
 
 HEURISTIC = HeuristicBot()
@@ -245,3 +246,31 @@ def test_the_yardstick_keeps_the_budget_of_november_2026() -> None:
     assert isinstance(bot, ReferencePIMCBot)
     assert [bot.play_worlds(n) for n in (12, 9, 7, 3)] == [8, 24, 48, 48]
     assert (bot.exchange_worlds, bot.discards, bot.tie_margin) == (6, 4, 1.0)
+
+
+def test_the_strong_bots_discards_are_of_the_heuristics_count_before_any_other() -> None:
+    """Its discard is weighed among the heuristic's and others of as many cards first,
+    taking fewer cards last; the reference bot keeps its candidates, counts first."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(12):
+        state = pq.new_game(pq.RUBICON)
+        state = state.apply(state.sample_chance(rng))
+        for player in (state.elder, state.younger):
+            if state.to_move is not player:
+                state = state.apply(HEURISTIC.choose(state.observation(state.to_move)))  # type: ignore[arg-type]
+            seen = state.observation(player)
+            if not seen.legal_actions or not isinstance(seen.legal_actions[0], pq.Exchange):
+                continue
+            ours = swapped_discards(seen, 8)
+            theirs = candidate_discards(seen, 8)
+            assert ours[0] == theirs[0] == HEURISTIC.choose(seen)
+            assert set(ours) <= set(seen.legal_actions) and len(set(ours)) == len(ours)
+            counts = [len(action.discard) for action in ours]
+            other = next((i for i, n in enumerate(counts) if n != counts[0]), len(counts))
+            assert other > 1  # a discard of as many cards comes before any other count
+            assert counts[0] not in counts[other:]
+            bot = StrongBot(random.Random(1), exchange_worlds=1, evaluator="rollout")
+            assert list(bot.values(seen)) == ours
+            checked += 1
+    assert checked >= 12

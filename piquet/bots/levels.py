@@ -8,7 +8,7 @@ level1    a beginner (:class:`BeginnerBot`)                    under 0.1 ms
 level2    a sound club player: the heuristic bot               about 0.1 ms
 level3    a strong player: the strong bot, two worlds          about 6 ms
 level4    an expert: the PIMC bot of November 2026             about 40 ms
-level5    the strongest: the strong bot                        about 40 ms
+level5    the strongest: the strong bot                        about 60 ms
 ========  ===================================================  =======================
 
 The times are those of pure Python on a 2020s server core (the compiled search kernel,

@@ -2,14 +2,17 @@
 opponent's choices say.
 
 :class:`StrongBot` searches like the PIMC bot (every sampled world solved exactly in the
-play; a few discards tried in every world in the exchange, the rest of the deal solved),
-with one difference that matters: its worlds are not drawn as if the opponent had
-chosen at random. It draws a pool of worlds consistent with what it sees, weighs each by
-how likely the opponent's discard, words and cards were in it
+play; discards tried in every world in the exchange, the rest of the deal solved), with
+two differences that matter. Its discard is chosen among the heuristic bot's and others
+of as many cards, in 32 worlds: a search that weighs taking fewer cards in a few noisy
+worlds takes fewer too often, and loses by it. And its worlds are not drawn as if the
+opponent had chosen at random. It draws a pool of worlds consistent with what it sees,
+weighs each by how likely the opponent's discard, words and cards were in it
 (:mod:`piquet.bots.inference`), and searches the worlds drawn from the pool in
 proportion to those weights. The time the weighing takes (under a millisecond a world)
-is paid for by searching a few worlds fewer where the search is dear, so that it spends
-about what the PIMC bot of November 2026 spends a decision.
+is paid for by searching a few worlds fewer where the search is dear, so that a card
+costs about what it costs the PIMC bot of November 2026; a discard costs several times
+as much.
 
 Every outcome is valued in points of the partie
 (:func:`~piquet.search.worlds.partie_value`): deal points, but in a deal that ends the
@@ -42,7 +45,7 @@ from ..observation import Observation
 from ..search.worlds import default_solver, partie_value
 from .inference import Likelihoods, OpponentModel, resample, weigh
 from .reference_pimc import ReferencePIMCBot
-from .rollouts import candidate_discards
+from .rollouts import swapped_discards
 
 __all__ = ["STRONG_PLAY_WORLDS", "StrongBot", "make_strong"]
 
@@ -58,7 +61,10 @@ STRONG_ENDGAME_WORLDS = 20
 class StrongBot(ReferencePIMCBot):
     """PIMC over worlds weighted by the opponent's choices.
 
-    Besides the PIMC bot's options: ``pool``: how many worlds are drawn and weighed for
+    Its discard is weighed among ``discards`` candidates (default 8: the heuristic
+    bot's and others of as many cards, :func:`~piquet.bots.rollouts.swapped_discards`)
+    in ``exchange_worlds`` worlds (default 32). Besides the PIMC bot's options:
+    ``pool``: how many worlds are drawn and weighed for
     each one searched (default 1.5; worlds drawn twice are searched once and counted
     twice); ``temper``: the power the weights are raised to (1: the model's likelihoods
     as they are; lower trusts the model less, 0 ignores it); ``model``: the
@@ -69,6 +75,8 @@ class StrongBot(ReferencePIMCBot):
     (7, 20)
     """
 
+    exchange_worlds: int = 32
+    discards: int = 8
     pool: float = 1.5
     temper: float = 0.5
     model: OpponentModel = attrs.field(factory=OpponentModel)
@@ -88,6 +96,19 @@ class StrongBot(ReferencePIMCBot):
             return self.worlds
         return STRONG_PLAY_WORLDS.get(cards_in_hand, STRONG_ENDGAME_WORLDS)
 
+    def choose(self, observation: Observation) -> Action:
+        """The PIMC bot's choice, but a discard is chosen among the heuristic bot's and
+        others of as many cards (:func:`~piquet.bots.rollouts.swapped_discards`)."""
+        legal = observation.legal_actions
+        if len(legal) < 2 or not isinstance(legal[0], Exchange):
+            return super().choose(observation)
+        self.last_worlds = 0
+        self.worlds_drawn.note(observation)
+        candidates: list[Action] = list(swapped_discards(observation, self.discards))
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._best(observation, candidates, self.exchange_worlds)
+
     def values(self, observation: Observation) -> dict[Action, float]:
         """The expected value, in points of the partie (deal points before a partie's
         last deal), of each action worth weighing for the player of ``observation``:
@@ -101,7 +122,7 @@ class StrongBot(ReferencePIMCBot):
         >>> state = state.apply(state.sample_chance(random.Random(0)))
         >>> bot = StrongBot(random.Random(1), exchange_worlds=1, discards=2, evaluator="rollout")
         >>> [str(action) for action in bot.values(state.observation(state.elder))]
-        ['discard JH 8H 7H 10D 7D', 'discard 8H 7H 10D 7D']
+        ['discard JH 8H 7H 10D 7D', 'discard 10S 8H 7H 10D 7D']
         """
         legal = observation.legal_actions
         if not legal:
@@ -112,7 +133,7 @@ class StrongBot(ReferencePIMCBot):
             actions: list[Action] = list(legal)
             worlds = self.play_worlds(len(observation.hand))
         elif isinstance(first, Exchange):
-            actions = list(candidate_discards(observation, self.discards))
+            actions = list(swapped_discards(observation, self.discards))
             worlds = self.exchange_worlds
         else:
             actions, worlds = list(legal), self.exchange_worlds
