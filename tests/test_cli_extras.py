@@ -107,8 +107,13 @@ def test_the_benchs_adapters_section_says_what_is_missing_and_measures_nothing(
 
     monkeypatch.setitem(sys.modules, "numpy", None)
     for name in ("piquet.encoding", "piquet.adapters.bench"):
+        # imported anew: out of sys.modules, and off its package (``from piquet import
+        # encoding`` reads the package's attribute first)
+        package, _, module = name.rpartition(".")
         if name in sys.modules:
             monkeypatch.delitem(sys.modules, name)
+        if package in sys.modules:
+            monkeypatch.delattr(sys.modules[package], module, raising=False)
     assert main(["bench", "--only", "adapters", "--seconds", "0.01"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
