@@ -130,11 +130,16 @@ class ReferencePIMCBot:
                 worlds = 1
             return self._best(observation, list(legal), worlds)
         if isinstance(first, Exchange):
-            candidates: list[Action] = list(candidate_discards(observation, self.discards))
+            candidates = self.discard_candidates(observation)
             if len(candidates) == 1:
                 return candidates[0]
             return self._best(observation, candidates, self.exchange_worlds)
         return self.heuristic.choose(observation)
+
+    def discard_candidates(self, observation: Observation) -> list[Action]:
+        """The discards weighed at the player's discard: the ``discards`` first of
+        :func:`~piquet.bots.rollouts.candidate_discards`."""
+        return list(candidate_discards(observation, self.discards))
 
     def _best(self, observation: Observation, actions: Sequence[Action], worlds: int) -> Action:
         me = observation.player

@@ -14,7 +14,7 @@ the few discards worth searching, and the actions a search tree branches on.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..actions import Action, Exchange, Play
 from ..cards import Card, CardSet
@@ -84,9 +84,8 @@ def candidate_discards(observation: Observation, limit: int = 6) -> list[Exchang
     legal = observation.legal_actions
     for count in counts:
         _add(found, legal, order[:count])
-    for keep in range(chosen - 1, -1, -1):
-        for swap in range(chosen, min(len(order), chosen + 2)):
-            _add(found, legal, order[:keep] + order[keep + 1 : chosen] + [order[swap]])
+    for cards in _swaps(order, chosen, 2, by_card_thrown=False):
+        _add(found, legal, cards)
     return found[:limit]
 
 
@@ -104,6 +103,23 @@ def _discard_plan(observation: Observation) -> tuple[Exchange, list[Card], list[
     chosen = len(first.discard)
     counts = range(len(low.discard), len(high.discard) + 1)
     return first, order, sorted(counts, key=lambda n: (abs(n - chosen), -n))
+
+
+def _swaps(
+    order: list[Card], chosen: int, depth: int, *, by_card_thrown: bool
+) -> Iterator[list[Card]]:
+    """The heuristic's ``chosen`` first cards of ``order`` with one kept (the last first)
+    and one of the next ``depth`` thrown instead; grouped by the card thrown in, or by
+    the card kept."""
+    kept = range(chosen - 1, -1, -1)
+    thrown = range(chosen, min(len(order), chosen + depth))
+    pairs = (
+        [(keep, swap) for swap in thrown for keep in kept]
+        if by_card_thrown
+        else [(keep, swap) for keep in kept for swap in thrown]
+    )
+    for keep, swap in pairs:
+        yield order[:keep] + order[keep + 1 : chosen] + [order[swap]]
 
 
 def _add(found: list[Exchange], legal: Sequence[Action], cards: list[Card]) -> None:
@@ -132,9 +148,8 @@ def swapped_discards(observation: Observation, limit: int = 8) -> list[Exchange]
     chosen = len(first.discard)
     found = [first]
     legal = observation.legal_actions
-    for swap in range(chosen, min(len(order), chosen + 3)):
-        for keep in range(chosen - 1, -1, -1):
-            _add(found, legal, order[:keep] + order[keep + 1 : chosen] + [order[swap]])
+    for cards in _swaps(order, chosen, 3, by_card_thrown=True):
+        _add(found, legal, cards)
     for count in counts:
         _add(found, legal, order[:count])
     return found[:limit]

@@ -96,18 +96,10 @@ class StrongBot(ReferencePIMCBot):
             return self.worlds
         return STRONG_PLAY_WORLDS.get(cards_in_hand, STRONG_ENDGAME_WORLDS)
 
-    def choose(self, observation: Observation) -> Action:
-        """The PIMC bot's choice, but a discard is chosen among the heuristic bot's and
-        others of as many cards (:func:`~piquet.bots.rollouts.swapped_discards`)."""
-        legal = observation.legal_actions
-        if len(legal) < 2 or not isinstance(legal[0], Exchange):
-            return super().choose(observation)
-        self.last_worlds = 0
-        self.worlds_drawn.note(observation)
-        candidates: list[Action] = list(swapped_discards(observation, self.discards))
-        if len(candidates) == 1:
-            return candidates[0]
-        return self._best(observation, candidates, self.exchange_worlds)
+    def discard_candidates(self, observation: Observation) -> list[Action]:
+        """The heuristic bot's discard and others of as many cards first
+        (:func:`~piquet.bots.rollouts.swapped_discards`), ``discards`` in all."""
+        return list(swapped_discards(observation, self.discards))
 
     def values(self, observation: Observation) -> dict[Action, float]:
         """The expected value, in points of the partie (deal points before a partie's
@@ -133,7 +125,7 @@ class StrongBot(ReferencePIMCBot):
             actions: list[Action] = list(legal)
             worlds = self.play_worlds(len(observation.hand))
         elif isinstance(first, Exchange):
-            actions = list(swapped_discards(observation, self.discards))
+            actions = self.discard_candidates(observation)
             worlds = self.exchange_worlds
         else:
             actions, worlds = list(legal), self.exchange_worlds

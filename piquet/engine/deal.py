@@ -151,10 +151,10 @@ def arranged(state: State, elder_cards: int, dealer_cards: int, stock: tuple[Car
     bits = tuple(map(_mask_of, stock))
     stock_cards = sum(bits)
     if (
-        elder_cards.bit_count() != 12
-        or dealer_cards.bit_count() != 12
+        elder_cards.bit_count() != CARDS_DEALT // 2
+        or dealer_cards.bit_count() != CARDS_DEALT // 2
         or elder_cards | dealer_cards | stock_cards != tables.pack_mask
-        or 24 + len(stock) != state._ctx.ruleset.pack_size
+        or CARDS_DEALT + len(stock) != state._ctx.ruleset.pack_size
         or stock_cards.bit_count() != len(stock)
     ):
         raise ValueError("arranged: twelve cards each and the rest of the ruleset's pack")
