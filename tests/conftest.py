@@ -68,3 +68,13 @@ def interruptible() -> Iterator[Callable[..., subprocess.Popen[str]]]:
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile("ci", max_examples=200, deadline=None, derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+#: The thorough profile (CI's) also plays more of the seeded games that some tests loop
+#: over; the quick one keeps the README's test command within its two minutes.
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE", "dev") == "ci"
+
+
+def scaled(quick: int, thorough: int) -> int:
+    """How many games (samples, states) a looping test covers: ``thorough`` under CI's
+    profile, ``quick`` in the edit-test loop."""
+    return thorough if THOROUGH else quick

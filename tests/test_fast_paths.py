@@ -12,6 +12,7 @@ import random
 import pytest
 
 import piquet as pq
+from conftest import scaled
 
 
 def _fields(state: pq.State) -> tuple[object, ...]:
@@ -123,7 +124,7 @@ def _play_entries_by_the_rules(state: pq.State) -> list[tuple[pq.Player, int, pq
 def test_the_ledger_holds_every_entry_of_the_play(ruleset: pq.Ruleset, declarations: str) -> None:
     """The play's entries are written out when the ledger is read: they are the trick
     scorer's, they add up to the scores, and they read the same in any order."""
-    states = [s for seed in range(3) for s in _game_states(ruleset, declarations, seed)]
+    states = [s for seed in range(scaled(1, 3)) for s in _game_states(ruleset, declarations, seed)]
     in_order = [s.events for s in states]
     for state, events in zip(states, in_order, strict=True):
         for player in pq.Player:

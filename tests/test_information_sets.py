@@ -9,7 +9,6 @@ in the deal and replaying every action (Hypothesis).
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -19,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import piquet as pq
+from conftest import scaled
 
 MODES = ("played", "auto")
 # states checked per preset and mode; the CI profile checks more
-PER_CASE = 250 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 60
+PER_CASE = scaled(25, 250)
 
 
 def decision_states(

@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import piquet as pq
+from conftest import scaled
 from piquet.search import _placement, native
 from piquet.search.sampling import cached_plan, infer_declarations, sample_state
 
 pytestmark = pytest.mark.native("_csample")
 
 PRESETS = sorted(pq.RULESETS)
-QUICK = 300
+QUICK = scaled(120, 300)  # positions a preset in the README's run; FULL in nox -s slow
 FULL = 10_000
 
 

@@ -8,9 +8,10 @@ import random
 import pytest
 
 import piquet as pq
+from conftest import scaled
 from piquet.observation import tricks_of
 
-GAMES_PER_RULESET = 6
+GAMES_PER_RULESET = scaled(2, 6)
 
 
 def _snapshot(state: pq.State) -> tuple[object, ...]:
