@@ -6,6 +6,9 @@
 True
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .actions import (
     Action,
     Call,
@@ -21,11 +24,8 @@ from .actions import (
     Reckon,
     parse_action,
 )
-from .analysis import Analysis, analyse
 from .cards import Card, CardSet, Rank, Suit, cards, pack
 from .engine import State, cut, new_deal, new_game, resume_game
-from .matches.match import MatchResult, match
-from .matches.tournament import TournamentResult, tournament
 from .observation import Observation
 from .records import RecordError, dumps, loads
 from .render import render_observation, render_score_sheet, render_state
@@ -67,7 +67,38 @@ from .words import (
     Trick,
 )
 
+if TYPE_CHECKING:
+    from .analysis.analyse import Analysis, analyse
+    from .matches.match import MatchResult, match
+    from .matches.tournament import TournamentResult, tournament
+
 __version__ = "0.2.0"
+
+# The names of the layers above the engine (bots, matches, analysis) are imported when
+# first used: a program that only plays the rules does not pay for the bots (a third of
+# ``import piquet``, about 0.1 s).
+_LAZY = {
+    "Analysis": "analysis",
+    "analyse": "analysis",
+    "MatchResult": "matches.match",
+    "match": "matches.match",
+    "TournamentResult": "matches.tournament",
+    "tournament": "matches.tournament",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'piquet' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # found at once next time
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "AU_CENT",
