@@ -273,7 +273,7 @@ def test_the_command_line_plays_a_billion_games_until_interrupted(
         preexec_fn=limit_memory,
     )
     assert first_line_of_stderr(process).startswith(f"0/{BILLION} games")  # started
-    time.sleep(2)  # playing a few games
+    time.sleep(0.5)  # playing a few games (one process: a game takes milliseconds)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr[-2000:]

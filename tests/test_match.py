@@ -513,7 +513,8 @@ def test_cli_sigint_keeps_games(tmp_path, jobs, interruptible):
         text=True,
     )
     assert first_line_of_stderr(process).startswith("0/20000 games")  # started
-    time.sleep(2)  # playing a few games (a pool starts its workers first)
+    # playing a few games: a game takes milliseconds, but a pool starts its workers first
+    time.sleep(0.5 if jobs == "1" else 2)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
