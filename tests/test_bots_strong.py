@@ -198,9 +198,11 @@ def a_play_position() -> pq.State:
     return state
 
 
-def test_the_strong_bot_sees_only_its_observation() -> None:
+@pytest.mark.parametrize("options", [{}, {"pool": 1.5}], ids=["plain", "weighted"])
+def test_the_strong_bot_sees_only_its_observation(options: dict[str, float]) -> None:
     """Two states that differ in the cards the player cannot see, the same observation:
-    the same decision and the same values with the same seed."""
+    the same decision and the same values with the same seed, its worlds weighted by
+    the opponent's choices or not."""
     state = a_play_position()
     me = state.to_move
     assert isinstance(me, pq.Player)
@@ -211,9 +213,9 @@ def test_the_strong_bot_sees_only_its_observation() -> None:
         if (w := sample_state(seen, random.Random(n))).hand(me.other) != state.hand(me.other)
     )
     assert other.observation(me) == seen
-    choices = [make("strong", seed=4).choose(s.observation(me)) for s in (state, other)]
+    choices = [make("strong", seed=4, **options).choose(s.observation(me)) for s in (state, other)]
     assert choices[0] == choices[1] and state.is_legal(choices[0])
-    values = [make("strong", seed=4).values(s.observation(me)) for s in (state, other)]  # type: ignore[attr-defined]
+    values = [make("strong", seed=4, **options).values(s.observation(me)) for s in (state, other)]  # type: ignore[attr-defined]
     assert values[0] == values[1]
 
 

@@ -6,15 +6,17 @@ level     who                                                  CPU time a decisi
 ========  ===================================================  =======================
 level1    a beginner (:class:`BeginnerBot`)                    under 0.1 ms
 level2    a sound club player: the heuristic bot               about 0.1 ms
-level3    a strong player: the strong bot, two worlds          about 6 ms
-level4    an expert: the PIMC bot of November 2026             about 40 ms
-level5    the strongest: the strong bot                        about 60 ms
+level3    a strong player: the strong bot, two worlds          about 4 ms
+level4    an expert: the PIMC bot of November 2026             about 20 ms
+level5    the strongest: the strong bot                        about 20 ms
 ========  ===================================================  =======================
 
-The times are those of pure Python on a 2020s server core (the compiled search kernel,
-where installed, makes levels 3 to 5 faster, never different). On the ladder (see the
-bots page) each of levels 1 to 3 beats the one below with 95% confidence; levels 3, 4
-and 5 are not yet told apart.
+The times are CPU time on one core of a loaded 2-core server with the compiled search
+kernel, which makes levels 3 to 5 faster, never different (on the pure
+path, level 4 takes about 65 ms and level 5 about 110 ms, a discard of level 5 about a
+second). On the ladder (see the bots page) each of levels 1 to 3
+beats the one below with 95% confidence, and level 5 beats level 4; levels 3 and 4 are
+not yet told apart.
 
 The beginner makes the mistakes the books warn against (Cavendish, "The Laws of
 Piquet", 1882, the chapter on discarding): he keeps a long suit of low cards for the

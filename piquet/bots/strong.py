@@ -1,18 +1,22 @@
-"""The strongest bot: perfect-information Monte Carlo over worlds weighted by what the
-opponent's choices say.
+"""The strongest bot: perfect-information Monte Carlo with its CPU time spent where it
+pays, and worlds that may be weighted by what the opponent's choices say.
 
 :class:`StrongBot` searches like the PIMC bot (every sampled world solved exactly in the
 play; discards tried in every world in the exchange, the rest of the deal solved), with
-two differences that matter. Its discard is chosen among the heuristic bot's and others
-of as many cards, in 32 worlds: a search that weighs taking fewer cards in a few noisy
-worlds takes fewer too often, and loses by it. And its worlds are not drawn as if the
-opponent had chosen at random. It draws a pool of worlds consistent with what it sees,
-weighs each by how likely the opponent's discard, words and cards were in it
-(:mod:`piquet.bots.inference`), and searches the worlds drawn from the pool in
-proportion to those weights. The time the weighing takes (under a millisecond a world)
-is paid for by searching a few worlds fewer where the search is dear, so that a card
-costs about what it costs the PIMC bot of November 2026; a discard costs several times
-as much.
+its time a decision spent otherwise. Its discard is chosen among the heuristic bot's and
+others of as many cards, eight in ten worlds: a search that weighs taking fewer cards
+in a few noisy worlds takes fewer too often, and loses by it. Every card is weighed in
+20 worlds, where the PIMC bot of November 2026 weighs 8 to 16 in the first tricks, when
+the choice matters most, and up to 48 in the last, when it matters least. At about the
+same CPU time a decision as that bot it beats it (the bots page's ladder).
+
+Its worlds may also be drawn otherwise than as if the opponent had chosen at random
+(``pool`` above 1): a pool of worlds consistent with what it sees, each weighed by how
+likely the opponent's discard, words and cards were in it
+(:mod:`piquet.bots.inference`), and the worlds searched drawn from the pool in
+proportion to those weights. The weighing costs the draws of the pool and under a
+millisecond a world; at the budget of the defaults those worlds were worth more
+searched, so it is off unless asked for.
 
 Every outcome is valued in points of the partie
 (:func:`~piquet.search.worlds.partie_value`): deal points, but in a deal that ends the
@@ -49,35 +53,35 @@ from .rollouts import swapped_discards
 
 __all__ = ["STRONG_PLAY_WORLDS", "StrongBot", "make_strong"]
 
-#: Worlds searched for a card played, by the cards in hand (weighted draws from a pool
-#: of :attr:`StrongBot.pool` times as many): a few fewer than the PIMC bot of 2026 in the
-#: first tricks, where a world costs most to solve, to pay for the weighing.
-STRONG_PLAY_WORLDS: dict[int, int] = {12: 7, 11: 11, 10: 14, 9: 20, 8: 26, 7: 28}
-#: Worlds for a card played with fewer cards in hand than the table lists.
-STRONG_ENDGAME_WORLDS = 20
+#: Worlds searched for a card played, whatever the cards in hand: more than the PIMC bot
+#: of 2026 in the first tricks, fewer in the last, in about its CPU time a decision.
+STRONG_PLAY_WORLDS = 20
 
 
 @attrs.define
 class StrongBot(ReferencePIMCBot):
-    """PIMC over worlds weighted by the opponent's choices.
+    """PIMC with its budget where it pays, over worlds that may be weighted by the
+    opponent's choices.
 
     Its discard is weighed among ``discards`` candidates (default 8: the heuristic
     bot's and others of as many cards, :func:`~piquet.bots.rollouts.swapped_discards`)
-    in ``exchange_worlds`` worlds (default 32). Besides the PIMC bot's options:
-    ``pool``: how many worlds are drawn and weighed for
-    each one searched (default 1.5; worlds drawn twice are searched once and counted
-    twice); ``temper``: the power the weights are raised to (1: the model's likelihoods
-    as they are; lower trusts the model less, 0 ignores it); ``model``: the
+    in ``exchange_worlds`` worlds (default 10), a card in ``worlds`` worlds (default
+    :data:`STRONG_PLAY_WORLDS`). Besides the PIMC bot's options: ``pool``: how many
+    worlds are drawn and weighed for each one searched (default 1: none weighed; 1.5
+    weighs three worlds for every two searched, and worlds drawn twice are searched once
+    and counted twice); ``temper``: the power the weights are raised to (1: the model's
+    likelihoods as they are; lower trusts the model less, 0 ignores it); ``model``: the
     :class:`~piquet.bots.inference.OpponentModel`.
 
     >>> bot = StrongBot(random.Random(1))
     >>> bot.play_worlds(12), bot.play_worlds(2)
-    (7, 20)
+    (20, 20)
     """
 
-    exchange_worlds: int = 32
+    worlds: int | None = STRONG_PLAY_WORLDS
+    exchange_worlds: int = 10
     discards: int = 8
-    pool: float = 1.5
+    pool: float = 1.0
     temper: float = 0.5
     model: OpponentModel = attrs.field(factory=OpponentModel)
     _known: Likelihoods = attrs.field(factory=dict, init=False, repr=False)
@@ -89,12 +93,6 @@ class StrongBot(ReferencePIMCBot):
             raise ValueError(f"pool must be at least 1 (got {self.pool})")
         if not 0 <= self.temper <= 1:
             raise ValueError(f"temper must be between 0 and 1 (got {self.temper})")
-
-    def play_worlds(self, cards_in_hand: int) -> int:
-        """The worlds a card played is weighed in with ``cards_in_hand`` cards in hand."""
-        if self.worlds is not None:
-            return self.worlds
-        return STRONG_PLAY_WORLDS.get(cards_in_hand, STRONG_ENDGAME_WORLDS)
 
     def discard_candidates(self, observation: Observation) -> list[Action]:
         """The heuristic bot's discard and others of as many cards first
