@@ -12,11 +12,10 @@ level5    the strongest: the strong bot                        about 20 ms
 ========  ===================================================  =======================
 
 The times are CPU time on one core of a loaded 2-core server with the compiled search
-kernel, which makes levels 3 to 5 faster, never different (on the pure
-path, level 4 takes about 65 ms and level 5 about 110 ms, a discard of level 5 about a
-second). On the ladder (see the bots page) each of levels 1 to 3
-beats the one below with 95% confidence, and level 5 beats level 4; levels 3 and 4 are
-not yet told apart.
+kernel, which makes levels 3 to 5 faster, never different (on the pure path, level 4
+takes about 65 ms and level 5 about 110 ms, a discard of level 5 about a second). On
+the ladder (see the bots page) each of levels 1 to 3 beats the one below with 95%
+confidence, and level 5 beats level 4; levels 3 and 4 are not yet told apart.
 
 The beginner makes the mistakes the books warn against (Cavendish, "The Laws of
 Piquet", 1882, the chapter on discarding): he keeps a long suit of low cards for the
