@@ -9,6 +9,7 @@ import pytest
 import piquet as pq
 from piquet.bots import BeginnerBot, HeuristicBot, StrongBot, make
 from piquet.bots.inference import OpponentModel, resample, weigh
+from piquet.bots.levels import COUNTS_FROM
 from piquet.bots.reference_pimc import ReferencePIMCBot
 from piquet.bots.rollouts import candidate_discards, swapped_discards
 from piquet.search.sampling import sample_state
@@ -50,8 +51,11 @@ def play_deal(state: pq.State, bots: list[pq.bots.Bot], rng: random.Random) -> p
 
 def test_the_five_levels_are_registered_from_the_beginner_to_the_strongest() -> None:
     made = [type(make(f"level{n}", seed=1)).__name__ for n in range(1, 6)]
-    assert made == ["BeginnerBot", "HeuristicBot", "StrongBot", "ReferencePIMCBot", "StrongBot"]
-    assert make("level3", seed=1).play_worlds(12) < make("level5", seed=1).play_worlds(12)
+    assert made == ["BeginnerBot", "HeuristicBot", "StrongBot", "StrongBot", "StrongBot"]
+    worlds = [make(f"level{n}", seed=1).play_worlds(12) for n in (3, 4, 5)]  # type: ignore[attr-defined]
+    assert worlds[0] < worlds[1] < worlds[2]
+    assert make("level3", seed=1).search_below == COUNTS_FROM  # type: ignore[attr-defined]
+    assert make("level4", seed=1).search_below is None  # type: ignore[attr-defined]
 
 
 def test_the_fast_levels_take_no_options_and_the_search_levels_their_bots() -> None:
@@ -198,7 +202,9 @@ def a_play_position() -> pq.State:
     return state
 
 
-@pytest.mark.parametrize("options", [{}, {"pool": 1.5}], ids=["plain", "weighted"])
+@pytest.mark.parametrize(
+    "options", [{}, {"pool": 1.5}, {"outlook": True}], ids=["plain", "weighted", "outlook"]
+)
 def test_the_strong_bot_sees_only_its_observation(options: dict[str, float]) -> None:
     """Two states that differ in the cards the player cannot see, the same observation:
     the same decision and the same values with the same seed, its worlds weighted by
@@ -237,7 +243,33 @@ def test_values_are_empty_when_the_player_has_nothing_to_choose() -> None:
     assert StrongBot(random.Random(1)).values(state.observation(mover.other)) == {}
 
 
-@pytest.mark.parametrize(("field", "value"), [("pool", 0.5), ("temper", 2.0), ("worlds", 0)])
+def test_search_below_leaves_the_first_cards_to_the_heuristic_bot() -> None:
+    """With more cards in hand than ``search_below``, the card is the heuristic bot's and
+    no world is drawn; from that many down, the card is searched."""
+    rng = random.Random(8)
+    state = pq.new_game(pq.RUBICON)
+    state = state.apply(state.sample_chance(rng))
+    searched = unsearched = 0
+    while state.to_move is not pq.CHANCE and not state.is_over:
+        mover = state.to_move
+        assert isinstance(mover, pq.Player)
+        seen = state.observation(mover)
+        bot = StrongBot(random.Random(2), worlds=3, search_below=6)
+        choice = bot.choose(seen)
+        if state.phase is pq.Phase.PLAY and len(seen.legal_actions) > 1:
+            if len(seen.hand) > 6:
+                assert choice == HEURISTIC.choose(seen) and bot.last_worlds == 0
+                unsearched += 1
+            else:
+                assert bot.last_worlds == 3
+                searched += 1
+        state = state.apply(choice)
+    assert searched and unsearched
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("pool", 0.5), ("temper", 2.0), ("worlds", 0), ("search_below", -1)]
+)
 def test_the_strong_bot_refuses_bad_options(field: str, value: float) -> None:
     with pytest.raises(ValueError, match=field):
         make("strong", **{field: value})

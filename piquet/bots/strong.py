@@ -47,7 +47,9 @@ from ..actions import Action, Exchange, Play
 from ..engine import Phase, State
 from ..observation import Observation
 from ..search.worlds import default_solver, partie_value
+from ..words import Player
 from .inference import Likelihoods, OpponentModel, resample, weigh
+from .outlook import Outlook
 from .reference_pimc import ReferencePIMCBot
 from .rollouts import swapped_discards
 
@@ -71,7 +73,12 @@ class StrongBot(ReferencePIMCBot):
     weighs three worlds for every two searched, and worlds drawn twice are searched once
     and counted twice); ``temper``: the power the weights are raised to (1: the model's
     likelihoods as they are; lower trusts the model less, 0 ignores it); ``model``: the
-    :class:`~piquet.bots.inference.OpponentModel`.
+    :class:`~piquet.bots.inference.OpponentModel`; ``search_below``: with more cards in
+    hand than this, a card is the heuristic bot's, unsearched (default ``None``: every
+    card searched), a player who counts the cards only at the end of the deal;
+    ``outlook``: value a deal's outcome before the partie's last deal by the partie's
+    expected settlement (:class:`~piquet.bots.outlook.Outlook`), not by its deal points
+    (default ``False``).
 
     >>> bot = StrongBot(random.Random(1))
     >>> bot.play_worlds(12), bot.play_worlds(2)
@@ -84,6 +91,8 @@ class StrongBot(ReferencePIMCBot):
     pool: float = 1.0
     temper: float = 0.5
     model: OpponentModel = attrs.field(factory=OpponentModel)
+    search_below: int | None = None
+    outlook: bool = False
     _known: Likelihoods = attrs.field(factory=dict, init=False, repr=False)
     _deal: tuple[object, ...] = attrs.field(default=(), init=False, repr=False)
 
@@ -93,6 +102,20 @@ class StrongBot(ReferencePIMCBot):
             raise ValueError(f"pool must be at least 1 (got {self.pool})")
         if not 0 <= self.temper <= 1:
             raise ValueError(f"temper must be between 0 and 1 (got {self.temper})")
+        if self.search_below is not None and self.search_below < 0:
+            raise ValueError(f"search_below must be 0 or more (got {self.search_below})")
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if (
+            self.search_below is not None
+            and legal
+            and isinstance(legal[0], Play)
+            and len(observation.hand) > self.search_below
+        ):
+            self.worlds_drawn.note(observation)
+            return self.heuristic.choose(observation)
+        return super().choose(observation)
 
     def discard_candidates(self, observation: Observation) -> list[Action]:
         """The heuristic bot's discard and others of as many cards first
@@ -175,12 +198,23 @@ class StrongBot(ReferencePIMCBot):
                 solve = self.solver or default_solver()
                 values = solve(world, every_value=True).values
                 for i, action in enumerate(actions):
-                    totals[i] += times * partie_value(world, me, values[action])
+                    totals[i] += times * self.worth(world, me, values[action])
             else:
                 for i, action in enumerate(actions):
                     totals[i] += times * self.value(world.apply(action), me)
             count += times
         return totals, count
+
+    def worth(self, state: State, player: Player, margin: float) -> float:
+        """What the deal of ``state`` ending with ``player`` ahead by ``margin`` deal
+        points is worth to him: :func:`~piquet.search.worlds.partie_value`, or with
+        ``outlook``, :meth:`Outlook.value <piquet.bots.outlook.Outlook.value>`."""
+        if self.outlook:
+            return Outlook.of(state.ruleset).value(state, player, margin)
+        return partie_value(state, player, margin)
+
+    def value(self, state: State, player: Player) -> float:
+        return self.worth(state, player, self.margin(state, player))
 
 
 def make_strong(seed: int | None, **options: Any) -> StrongBot:

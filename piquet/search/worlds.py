@@ -39,6 +39,7 @@ __all__ = [
     "partie_value",
     "reward",
     "solved_reward",
+    "totals_after_deal",
 ]
 
 #: Draws a state consistent with an observation: ``sampler(observation, rng) -> State``.
@@ -219,10 +220,7 @@ def partie_value(state: State, player: Player, margin: float) -> float:
     rules = state.ruleset.game
     if rules.target is not None:
         return float(margin)
-    mine, theirs = state.scores[player], state.scores[player.other]
-    now = state.deal_scores
-    rest = round(margin) - (now[player] - now[player.other])
-    final = (mine + max(rest, 0), theirs + max(-rest, 0))
+    final = totals_after_deal(state, player, margin)
     ahead = final[0] - final[1]
     if not rules.over_after_deal(state.deal_number, (max(ahead, 0), max(-ahead, 0))):
         return float(margin)
@@ -231,3 +229,18 @@ def partie_value(state: State, player: Player, margin: float) -> float:
     if winner is None:
         return 0.0
     return float(points if winner is Player.A else -points)
+
+
+def totals_after_deal(state: State, player: Player, margin: float) -> tuple[int, int]:
+    """The partie's totals, (``player``'s, the opponent's), when the deal of ``state``
+    ends with ``player`` ahead by ``margin`` deal points: only the margin is known, so
+    the points still to come in the deal are reckoned to the side they favour.
+
+    >>> import piquet as pq
+    >>> totals_after_deal(pq.new_game(), pq.Player.A, -7)
+    (0, 7)
+    """
+    mine, theirs = state.scores[player], state.scores[player.other]
+    now = state.deal_scores
+    rest = round(margin) - (now[player] - now[player.other])
+    return mine + max(rest, 0), theirs + max(-rest, 0)
