@@ -7,8 +7,9 @@ python examples/ladder.py [--games 200] [--search-games 100] [--jobs 1] [--seed 
                           [--levels] [--out docs/ladder.inc]
 
 ``--levels`` climbs the five levels instead (each ``levelN+1`` against ``levelN``: the
-fourth is the PIMC bot of November 2026, the fifth the strong bot), then the strong bot
-against the heuristic and the greedy bots. ``--out FILE`` writes the table, the CPU
+third counts the cards at the end of a deal, the fourth is the strong bot with two
+worlds, the fifth the strong bot), then the strong bot against the PIMC bot of November
+2026, the heuristic and the greedy bots. ``--out FILE`` writes the table, the CPU
 time a decision of each upper bot, the machine (its cores) and the Python version to
 FILE, the page's include (``python examples/ladder.py --levels --jobs 2 --out
 docs/ladder.inc`` regenerates the published one: hours on two cores, most of them in
@@ -98,6 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tops = args.top or (["strong"] if args.levels else ["pimc", "ismcts"])
     if args.levels:
         pairs = [(LEVELS[i + 1], LEVELS[i]) for i in range(len(LEVELS) - 1)]
+        pairs.append(("strong", "pimc-2026.11"))
     else:
         pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)]
     pairs += [(top, "heuristic") for top in tops] + [(top, "greedy") for top in tops]

@@ -143,7 +143,7 @@ def test_every_registered_bot_is_a_bot() -> None:
         "level1": BeginnerBot,
         "level2": HeuristicBot,
         "level3": StrongBot,
-        "level4": ReferencePIMCBot,
+        "level4": StrongBot,
         "level5": StrongBot,
     }
     for name in names():
