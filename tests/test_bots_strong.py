@@ -9,7 +9,7 @@ import pytest
 import piquet as pq
 from piquet.bots import BeginnerBot, HeuristicBot, StrongBot, make
 from piquet.bots.inference import OpponentModel, resample, weigh
-from piquet.bots.levels import COUNTS_FROM
+from piquet.bots.levels import COUNTS_FROM, LEVELS
 from piquet.bots.reference_pimc import ReferencePIMCBot
 from piquet.bots.rollouts import candidate_discards, swapped_discards
 from piquet.search.sampling import sample_state
@@ -64,6 +64,22 @@ def test_the_fast_levels_take_no_options_and_the_search_levels_their_bots() -> N
     assert make("level3", seed=1, worlds=5).play_worlds(12) == 5  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="no option 'samples'"):
         make("level5", samples=3)
+
+
+def test_the_levels_list_their_own_settings_as_their_options_defaults() -> None:
+    from piquet.bots.base import bot_options
+
+    def defaults(name: str) -> dict[str, str]:
+        options = bot_options(name)
+        assert options is not None
+        return {option.name: option.default for option in options}
+
+    assert defaults("level3")["search_below"] == repr(COUNTS_FROM)
+    assert defaults("level3")["worlds"] == defaults("level3")["discards"] == "1"
+    assert defaults("level4")["worlds"] == "2" and defaults("level4")["search_below"] == "None"
+    assert defaults("level5") == defaults("strong")
+    with pytest.raises(TypeError, match=r"bad option for bot 'level4'.*'samples'"):
+        LEVELS["level4"](1, samples=3)  # the factory itself, without make's check
 
 
 @pytest.mark.parametrize("ruleset", pq.RULESETS.values(), ids=lambda r: r.name)

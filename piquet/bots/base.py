@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -29,6 +29,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "BotOption",
+    "Preset",
     "bot_options",
     "make",
     "names",
@@ -101,6 +102,36 @@ class BotOption:
     default: str
 
 
+def _copied(options: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(options)
+
+
+@attrs.frozen
+class Preset:
+    """A factory of bots of an attrs class ``kind`` (made with a ``random.Random`` first)
+    with options of their own: ``Preset("level4", StrongBot, {"worlds": 2})(seed,
+    **options)`` is ``StrongBot(random.Random(seed), worlds=2, **options)``, the
+    caller's options over the preset's. Registered, it lists the preset's values as the
+    options' defaults (:func:`bot_options`).
+
+    >>> from piquet.bots import StrongBot
+    >>> quick = Preset("quick", StrongBot, {"worlds": 2})
+    >>> quick(1).worlds, quick(1, worlds=3).worlds
+    (2, 3)
+    """
+
+    name: str
+    kind: type[Bot]
+    options: Mapping[str, Any] = attrs.field(factory=dict, converter=_copied)
+
+    def __call__(self, seed: int | None, **options: Any) -> Bot:
+        try:
+            made: Bot = self.kind(random.Random(seed), **(dict(self.options) | options))  # type: ignore[call-arg]
+        except TypeError as exc:
+            raise TypeError(f"bad option for bot {self.name!r}: {exc}") from None
+        return made
+
+
 def bot_options(name: str) -> tuple[BotOption, ...] | None:
     """The options the bot registered as ``name`` takes, read from its factory: the
     fields of the attrs class it is annotated to return (its seed, ``rng``, aside);
@@ -114,14 +145,23 @@ def bot_options(name: str) -> tuple[BotOption, ...] | None:
     factory = _REGISTRY.get(name.lower())
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
-    try:
-        made = typing.get_type_hints(factory).get("return")
-    except Exception:  # an annotation that cannot be resolved: the factory does not say
-        return None
+    preset: Mapping[str, Any] = {}
+    if isinstance(factory, Preset):
+        made: object = factory.kind
+        preset = factory.options
+    else:
+        try:
+            made = typing.get_type_hints(factory).get("return")
+        except Exception:  # an annotation that cannot be resolved: the factory does not say
+            return None
     if not (isinstance(made, type) and attrs.has(made)):
         return None
     return tuple(
-        BotOption(field.name, _type_text(field.type), _default_text(field.default))
+        BotOption(
+            field.name,
+            _type_text(field.type),
+            repr(preset[field.name]) if field.name in preset else _default_text(field.default),
+        )
         for field in attrs.fields(made)
         if field.init and field.name != "rng"
     )

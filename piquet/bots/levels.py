@@ -36,7 +36,6 @@ plays like the heuristic bot.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -45,7 +44,7 @@ import attrs
 from ..actions import Action, Exchange
 from ..cards import Card, CardSet, Rank
 from ..observation import Observation
-from .base import Bot, no_options
+from .base import Bot, Preset, no_options
 from .heuristic import HeuristicBot
 from .strong import StrongBot
 
@@ -137,41 +136,17 @@ def _club(seed: int | None, **options: Any) -> HeuristicBot:
     return HeuristicBot()
 
 
-def _counter(seed: int | None, **options: Any) -> StrongBot:
-    preset: dict[str, Any] = {
-        "worlds": 1,
-        "exchange_worlds": 1,
-        "discards": 1,
-        "search_below": COUNTS_FROM,
-    }
-    return _with_options("level3", seed, preset | options)
-
-
-def _expert(seed: int | None, **options: Any) -> StrongBot:
-    preset: dict[str, Any] = {"worlds": 2, "exchange_worlds": 2, "discards": 2}
-    return _with_options("level4", seed, preset | options)
-
-
-def _strongest(seed: int | None, **options: Any) -> StrongBot:
-    return _with_options("level5", seed, options)
-
-
-def _with_options(name: str, seed: int | None, options: dict[str, Any]) -> StrongBot:
-    """The search levels take the strong bot's options (a time limit, say) over the
-    level's."""
-    try:
-        return StrongBot(random.Random(seed), **options)
-    except TypeError as exc:
-        raise TypeError(f"bad option for bot {name!r}: {exc}") from None
-
-
 #: The levels' factories, weakest first: ``LEVELS["level1"](seed)`` is the beginner.
 LEVELS: dict[str, Callable[..., Bot]] = {
     "level1": _beginner,
     "level2": _club,
-    "level3": _counter,
-    "level4": _expert,
-    "level5": _strongest,
+    "level3": Preset(
+        "level3",
+        StrongBot,
+        {"worlds": 1, "exchange_worlds": 1, "discards": 1, "search_below": COUNTS_FROM},
+    ),
+    "level4": Preset("level4", StrongBot, {"worlds": 2, "exchange_worlds": 2, "discards": 2}),
+    "level5": Preset("level5", StrongBot),
 }
 
 
