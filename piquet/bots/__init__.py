@@ -15,7 +15,17 @@ name with a seed and options, and :func:`play_game` runs two of them through a g
 
 from __future__ import annotations
 
-from .base import Bot, BotFactory, make, names, play_game, register, unregister
+from .base import (
+    Bot,
+    BotFactory,
+    Preset,
+    bot_options,
+    make,
+    names,
+    play_game,
+    register,
+    unregister,
+)
 from .external import Forfeit, external
 from .helpers import best_call, call_score, calls_in, compare_calls, describe, unseen_cards
 from .heuristic import HeuristicBot, Plan, make_heuristic, plan_for
@@ -41,10 +51,12 @@ __all__ = [
     "Plan",
     "PolicyBot",
     "PolicyError",
+    "Preset",
     "RandomBot",
     "ReferencePIMCBot",
     "StrongBot",
     "best_call",
+    "bot_options",
     "call_score",
     "calls_in",
     "compare_calls",
