@@ -9,7 +9,6 @@ resolution when asked (:mod:`.heard`).
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -24,6 +23,8 @@ from .combination_tables import (
     CategoryTable,
     Combo,
     Duel,
+    duels,
+    suit_fields,
     tables_of,
 )
 from .parts import CATEGORIES, Context, Declarations, DeclStage, ExchangeState, hand_of
@@ -38,7 +39,6 @@ ALL_RESOLVED: Final = len(CATEGORIES)
 _DONE: Final = DeclStage.DONE
 _A: Final = Player.A
 _B: Final = Player.B
-_suit_fields: Final = struct.Struct("<8H").unpack  # both hands' bytes: their suits' bits
 
 
 Resolution = tuple[Duel, Duel, Duel]
@@ -60,30 +60,26 @@ def declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
     one function, the record kept as the tables' duels: this runs at every deal."""
     # the context's fields unpacked at once: quicker than slicing it to rebuild it
     rules, tables, game, younger, setup, result, _exch, _decl = ctx
-    point, sequences, sets = tables_of(rules)
+    categories = tables_of(rules)
     # both hands' suits at once, as 16-bit fields: player A's four, then B's
+    fields = suit_fields(new._hands.to_bytes(16, "little"))
     if younger:  # the elder is A
         elder = _A
-        e0, e1, e2, e3, y0, y1, y2, y3 = _suit_fields(new._hands.to_bytes(16, "little"))
     else:
         elder = _B
-        y0, y1, y2, y3, e0, e1, e2, e3 = _suit_fields(new._hands.to_bytes(16, "little"))
-    duels = (
-        point.duel(e0, e1, e2, e3, y0, y1, y2, y3),
-        sequences.duel(e0, e1, e2, e3, y0, y1, y2, y3),
-        sets.duel(e0, e1, e2, e3, y0, y1, y2, y3),
-    )
+        fields = fields[4:] + fields[:4]
+    resolved = duels(categories, fields)
     # all resolved at once: what was said is read back from the duels when asked
     decl = _new(
         Declarations,
-        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (duels, elder), 0),
+        (ALL_RESOLVED, _DONE, 0, (), (), (0, 0), (False, False), [], (resolved, elder), 0),
     )
     new._ctx = _new(Context, (rules, tables, game, younger, setup, result, exch, decl))
     rouge_points = rules.carte_rouge
     if rouge_points is None:  # nothing to follow a category's scores
         # the winners' entries, in category order (a combination of no points has none)
         entries: list[ScoreEvent] = []
-        for outcome, _best_e, _best_y, own in duels:
+        for outcome, _best_e, _best_y, own in resolved:
             if outcome:
                 winner = elder if outcome == ELDER_WINS else younger
                 for combo in own:
@@ -91,7 +87,7 @@ def declare(new: State, ctx: Context, exch: ExchangeState | None) -> None:
                         entries.append(combo[ENTRIES][winner])
         if entries and ledger.score_entries(new, entries):
             return
-    elif _auto_rouge(new, rouge_points, _won(duels, (point, sequences, sets), elder, younger)):
+    elif _auto_rouge(new, rouge_points, _won(resolved, categories, elder, younger)):
         return
     play.begin(new)
 

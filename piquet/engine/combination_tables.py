@@ -29,6 +29,8 @@ True
 from __future__ import annotations
 
 import functools
+import struct
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..rules.protocols import CategoryRule, Decomposition, decomposition_of
@@ -65,6 +67,8 @@ __all__ = [
     "Duel",
     "Tables",
     "compile_rule",
+    "duels",
+    "suit_fields",
     "tables_of",
 ]
 
@@ -119,3 +123,22 @@ def tables_of(rules: Ruleset) -> Tables:
         _BY_IDENTITY[id(rules)] = known
     _last = known
     return known[1]
+
+
+#: Two hands' 32-bit masks, the first's below the second's, as bytes (16, little-endian)
+#: unpacked to eight 16-bit suit fields: the first hand's four suits, then the second's.
+suit_fields: Final = struct.Struct("<8H").unpack
+
+
+def duels(tables: Tables, fields: Sequence[int]) -> tuple[Duel, Duel, Duel]:
+    """Each category's :meth:`~.category_table.CategoryTable.duel` (the point, the
+    sequences, the sets) between the elder's suits, the first four of ``fields``
+    (:data:`suit_fields`), and the younger's, the last four."""
+    point, sequences, sets = tables
+    # unpacked once: a star-call for each category cost a deal about 2 us more (timeit)
+    e0, e1, e2, e3, y0, y1, y2, y3 = fields
+    return (
+        point.duel(e0, e1, e2, e3, y0, y1, y2, y3),
+        sequences.duel(e0, e1, e2, e3, y0, y1, y2, y3),
+        sets.duel(e0, e1, e2, e3, y0, y1, y2, y3),
+    )

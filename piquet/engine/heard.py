@@ -11,7 +11,6 @@ sees none of the younger's cards.
 
 from __future__ import annotations
 
-import struct
 from typing import TYPE_CHECKING, Final
 
 from ..cards import EMPTY, trusted_cardset
@@ -19,7 +18,7 @@ from ..rules.protocols import say_word
 from ..words import Phase, Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import play
-from .combination_tables import tables_of
+from .combination_tables import duels, suit_fields, tables_of
 from .parts import (
     CATEGORIES,
     HAND_BITS,
@@ -207,13 +206,8 @@ def auto_words_of(
     True
     """
     # both hands' suits as 16-bit fields, as the engine's own resolution reads them
-    suits = _suit_fields((elder_hand | younger_hand << HAND_BITS).to_bytes(16, "little"))
-    point, sequences, sets = tables_of(rules)
-    duels = (point.duel(*suits), sequences.duel(*suits), sets.duel(*suits))
-    return _auto_words(rules, (duels, elder))
-
-
-_suit_fields: Final = struct.Struct("<8H").unpack
+    fields = suit_fields((elder_hand | younger_hand << HAND_BITS).to_bytes(16, "little"))
+    return _auto_words(rules, (duels(tables_of(rules), fields), elder))
 
 
 # The words of automatic declarations, by elder and duels' outcomes (see _auto_words),
