@@ -48,6 +48,8 @@ DEALS_PLAYED = 160
 #: Futures drawn for each number of deals to come: the same ones for every score, so
 #: that two outcomes of a deal are compared on the same futures.
 FUTURES = 256
+#: Expected settlements kept, by totals and deals to come, before the store is emptied.
+_KNOWN_MAX = 1 << 16
 
 
 @attrs.frozen
@@ -84,7 +86,13 @@ class Outlook:
     def of(ruleset: Ruleset) -> Outlook:
         """The outlook of ``ruleset``, from :data:`DEALS_PLAYED` deals of the heuristic
         bot against itself (made once a ruleset)."""
-        return _simulated(ruleset)
+        global _last
+        last = _last  # one tuple, replaced whole; a ruleset hashes slowly, so the last
+        if last[0] is ruleset:  # one met is known by identity
+            return last[1]
+        made = _simulated(ruleset)
+        _last = (ruleset, made)
+        return made
 
     def value(self, state: State, player: Player, margin: float) -> float:
         """What the deal of ``state`` ending with ``player`` ahead by ``margin`` deal
@@ -117,6 +125,8 @@ class Outlook:
             if winner is not None:
                 total += points if winner is Player.A else -points
         value = total / FUTURES
+        if len(self._expected) >= _KNOWN_MAX:
+            self._expected.clear()
         self._expected[key] = value
         return value
 
@@ -143,15 +153,19 @@ class Outlook:
 
 def _deals_left(rules: GameRule, deals_played: int) -> int | None:
     """The deals still to come in a partie of fixed length after ``deals_played`` (the
-    one under way counted played), untied; None when this deal is the last."""
+    one under way counted played), the scores untied; None when this deal is the last."""
+    if rules.over_after_deal(deals_played, (1, 0)):
+        return None
     for left in range(1, 64):
         if rules.over_after_deal(deals_played + left, (1, 0)):
-            return left if not rules.over_after_deal(deals_played, (1, 0)) else None
+            return left
     return None
 
 
 @lru_cache(maxsize=8)
 def _simulated(ruleset: Ruleset) -> Outlook:
+    """Each deal's points, (the elder's, the younger's), of the first deals of
+    :data:`DEALS_PLAYED` parties of the heuristic bot against itself, from a fixed seed."""
     bot = HeuristicBot()
     rng = random.Random(0)
     points: list[tuple[int, int]] = []
@@ -165,3 +179,6 @@ def _simulated(ruleset: Ruleset) -> Outlook:
             state = state.apply(bot.choose(state.observation(mover)))
         points.append((state.scores[elder], state.scores[younger]))
     return Outlook(ruleset.game, tuple(points))
+
+
+_last: tuple[Ruleset, Outlook] | tuple[None, None] = (None, None)
