@@ -6,8 +6,8 @@ level     who                                                  CPU time a decisi
 ========  ===================================================  =======================
 level1    a beginner (:class:`BeginnerBot`)                    under 0.1 ms
 level2    a sound club player: the heuristic bot               about 0.1 ms
-level3    a club player who counts the cards at the end        about 1.5 ms
-level4    an expert: the strong bot, two worlds                about 3 ms
+level3    a good player who counts the cards at the end        about 1.4 ms
+level4    an expert: the strong bot, two worlds                about 4 ms
 level5    the strongest: the strong bot                        about 20 ms
 ========  ===================================================  =======================
 
