@@ -122,11 +122,11 @@ class Preset:
 
     name: str
     kind: type[Bot]
-    options: Mapping[str, Any] = attrs.field(factory=dict, converter=_copied)
+    options: dict[str, Any] = attrs.field(factory=dict, converter=_copied)
 
     def __call__(self, seed: int | None, **options: Any) -> Bot:
         try:
-            made: Bot = self.kind(random.Random(seed), **(dict(self.options) | options))  # type: ignore[call-arg]
+            made: Bot = self.kind(random.Random(seed), **(self.options | options))  # type: ignore[call-arg]
         except TypeError as exc:
             raise TypeError(f"bad option for bot {self.name!r}: {exc}") from None
         return made

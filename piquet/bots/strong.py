@@ -113,6 +113,7 @@ class StrongBot(ReferencePIMCBot):
             and isinstance(legal[0], Play)
             and len(observation.hand) > self.search_below
         ):
+            self.last_worlds = 0  # as the parent's choose says of an unsearched choice
             self.worlds_drawn.note(observation)
             return self.heuristic.choose(observation)
         return super().choose(observation)
