@@ -247,6 +247,34 @@ def test_the_ladder_script_prints_its_table(capsys: pytest.CaptureFixture[str]) 
     assert "greedy: " in out and " ms of CPU a decision (v heuristic)" in out
 
 
+def test_the_oracle_bound_sees_the_deal_it_is_told(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/oracle_bound.py: the oracle's worlds are the true state where it sees
+    it, a state consistent with its observation elsewhere; the script prints its rates."""
+    import runpy
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "oracle_bound.py"
+    module = runpy.run_path(str(script))
+    state = pq.new_game(pq.RUBICON)
+    state = state.apply(state.sample_chance(random.Random(4)))
+    seen = state.observation(state.elder)
+    for sees in ("all", "play"):
+        truth = module["Truth"](sees)
+        truth.state = state
+        world = truth(seen, random.Random(0))
+        assert world.observation(state.elder) == seen
+        assert (world is state) == (sees == "all")
+    while state.phase is not pq.Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    truth = module["Truth"]("play")
+    truth.state = state
+    assert truth(state.observation(state.elder), random.Random(0)) is state
+    assert module["main"](["--pairs", "2", "--lower", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("strong, seeing every card, v random: 4 parties (pairs 1000 to 1001)")
+    assert "Student-t on the pairs" in out and "points a partie +" in out
+
+
 def test_the_example_bot_registers_and_plays_a_match() -> None:
     import runpy
     from pathlib import Path
