@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..actions import Action, Call, Equal, Good, Pass, Reckon
 from ..cards import trusted_cardset
 from ..rules.protocols import say_word
-from ..words import IllegalActionError, Phase, Player
+from ..words import Category, IllegalActionError, Phase, Player
 from . import auto_declarations, dialogue, ledger, play
 from .combination_tables import (
     ENTRIES,
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
     from .state import State
 
-__all__ = ["ACTIONS", "apply", "begin", "legal_actions", "say"]
+__all__ = ["ACTIONS", "apply", "begin", "legal_actions", "reckoning", "say"]
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Equal, Reckon))
 _new: Final = tuple.__new__
@@ -178,6 +178,14 @@ def legal_actions(state: State) -> Sequence[Call | Pass | Good | Equal | Reckon]
     if stage is _EXTRAS:
         return tuple(map(table.reckonings.__getitem__, _subset_unions(decl.extras)))
     return table.calls_of(hand) + table.pass_alone
+
+
+def reckoning(state: State) -> Category | None:
+    """The category whose combinations the player to move reckons now (R-DE-5), else
+    None: what his first legal word would say, with none made (a sampler's replay of a
+    dialogue asks it at every word)."""
+    decl = state._ctx.decl
+    return _CATEGORY_AT[decl.category] if decl.stage is _EXTRAS else None
 
 
 # ----------------------------------------------------------------- transition
