@@ -120,3 +120,38 @@ def test_a_declaring_state_refuses_what_is_not_a_word_through_its_own_apply(
         state.apply("good point")  # type: ignore[arg-type]
     with pytest.raises(pq.IllegalActionError, match="not legal in the declaration phase"):
         state.apply(pq.Leave(pq.LeftCards.UNSEEN))
+
+
+def test_a_word_once_said_keeps_who_said_what_in_which_words(states: list[pq.State]) -> None:
+    """Each legal word adds to what was said and changes none of the words before in
+    who said what, in which category, in which words (their first four fields; the
+    cards shown may come later), for an onlooker and for each player: the sampler's
+    replay of a dialogue checks only the words said since its last check."""
+    checked = 0
+    for state in states:
+        for action in state.legal_actions():
+            after = state.apply(action)
+            views = [(state.spoken, after.spoken)] + [
+                (state.spoken_to(player), after.spoken_to(player)) for player in pq.Player
+            ]
+            for before, now in views:
+                assert len(now) >= len(before)
+                assert [words[:4] for words in now[: len(before)]] == [w[:4] for w in before]
+                checked += 1
+    assert checked > 1000
+
+
+def test_reckoning_names_the_category_the_legal_words_reckon(states: list[pq.State]) -> None:
+    from piquet.engine.declarations import reckoning
+
+    kinds = set()
+    for state in states:
+        legal = state.legal_actions()
+        reckoned = reckoning(state)
+        kinds.add(reckoned is None)
+        if reckoned is None:
+            assert not any(isinstance(word, pq.Reckon) for word in legal)
+        else:
+            assert all(isinstance(word, pq.Reckon) for word in legal)
+            assert {word.category for word in legal} == {reckoned}
+    assert kinds == {True, False}  # both kinds of state were seen
