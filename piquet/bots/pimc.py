@@ -76,8 +76,12 @@ class PIMCBot:
     :data:`EXCHANGE_WORLDS`, 6); ``budget``: which defaults those are, ``"pure"`` the
     ones above, ``"native"`` the larger :data:`NATIVE_PLAY_WORLDS`,
     :data:`NATIVE_EXCHANGE_WORLDS` that the compiled kernel plays in about the same time,
-    ``"auto"`` (the default) the native ones when the kernel runs;
-    ``discards``: candidate discards (default 4); ``tie_margin``: the heuristic bot's
+    ``"auto"`` (the default) the native ones when the kernel runs; ``carry_worlds``:
+    carry the worlds of one card over to the next card of the deal, those the cards
+    played since leave consistent with what the bot sees (default True: drawn as
+    uniformly as fresh ones, a sample saved for each, see
+    :class:`~piquet.search.worlds.Worlds`); ``discards``: candidate discards (default
+    4); ``tie_margin``: the heuristic bot's
     choice is played when its mean value is within this many points of the best (default
     1; 0: exact ties only), since it knows what the solver, seeing every card, cannot
     (guards, what a card tells); ``time_limit``: seconds a decision, when given (stops
@@ -112,6 +116,7 @@ class PIMCBot:
     solver: Solver | None = None
     heuristic: HeuristicBot = attrs.field(factory=HeuristicBot)
     budget: str = attrs.field(default="auto")
+    carry_worlds: bool = True
     worlds_drawn: Worlds = attrs.field(init=False, repr=False)
     last_worlds: int = attrs.field(default=0, init=False)
     """Worlds sampled by the last decision (0 when the heuristic decided alone)."""
@@ -127,7 +132,8 @@ class PIMCBot:
             raise ValueError(f"evaluator must be 'solver' or 'rollout' (got {value!r})")
 
     def __attrs_post_init__(self) -> None:
-        self.worlds_drawn = Worlds(self.sampler)
+        # worlds carried from card to card are uniform only if they were drawn so
+        self.worlds_drawn = Worlds(self.sampler, carry=self.carry_worlds and self.sampler is None)
         for name in ("worlds", "exchange_worlds", "discards"):
             value = getattr(self, name)
             if value is not None and value < 1:

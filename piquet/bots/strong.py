@@ -78,7 +78,8 @@ class StrongBot(ReferencePIMCBot):
     card searched), a player who counts the cards only at the end of the deal;
     ``outlook``: value a deal's outcome before the partie's last deal by the partie's
     expected settlement (:class:`~piquet.bots.outlook.Outlook`), not by its deal points
-    (default ``False``).
+    (default ``False``); ``carry_worlds``: carry the worlds of one card over to the next,
+    as the PIMC bot does (default ``True``).
 
     >>> bot = StrongBot(random.Random(1))
     >>> bot.play_worlds(12), bot.play_worlds(2)
@@ -93,11 +94,14 @@ class StrongBot(ReferencePIMCBot):
     model: OpponentModel = attrs.field(factory=OpponentModel)
     search_below: int | None = None
     outlook: bool = False
+    carry_worlds: bool = True
     _known: Likelihoods = attrs.field(factory=dict, init=False, repr=False)
     _deal: tuple[object, ...] = attrs.field(default=(), init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
+        # worlds carried from card to card are uniform only if they were drawn so
+        self.worlds_drawn.carry = self.carry_worlds and self.sampler is None
         if self.pool < 1:
             raise ValueError(f"pool must be at least 1 (got {self.pool})")
         if not 0 <= self.temper <= 1:

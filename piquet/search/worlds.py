@@ -25,9 +25,11 @@ from typing import Any, cast
 
 import attrs
 
-from ..engine import Phase, State
+from ..actions import Play
+from ..engine import IllegalActionError, Phase, State
 from ..observation import Observation
 from ..words import CHANCE, Player
+from ._observed import plays_of
 
 __all__ = [
     "Sampler",
@@ -97,14 +99,30 @@ class Worlds:
     >>> world = Worlds().draw(state.observation(pq.Player.A), random.Random(1))
     >>> world.observation(pq.Player.A) == state.observation(pq.Player.A)
     True
+
+    With ``carry``, the worlds drawn for one decision of a deal's play are carried over
+    to the next: each is played on by the cards played since, and kept when it still
+    gives the player's observation; the next decision takes those first and samples
+    only the rest. A world drawn uniformly among those consistent with the earlier
+    observation, and kept when consistent with the later one, is uniform among those
+    consistent with the later one (each is the earlier world of exactly one, the player
+    forgetting nothing he saw), so the worlds are drawn as before, at the cost of
+    playing a few cards and reading one observation where a sample replays the deal.
+    ``carried`` counts the worlds carried over.
     """
 
     sampler: Sampler | None = None
     declarations: str | None = None
     """``"played"`` or ``"auto"`` once the bot has seen which, else None (the sampler
     then infers it)."""
+    carry: bool = False
+    carried: int = attrs.field(default=0, init=False)
+    """Worlds carried over from one decision to the next so far (with ``carry``)."""
     _exchanged: set[int] = attrs.field(factory=set, init=False)
     _declared: set[int] = attrs.field(factory=set, init=False)
+    _decision: Observation | None = attrs.field(default=None, init=False)
+    _drawn: list[State] = attrs.field(factory=list, init=False)
+    _kept: list[State] = attrs.field(factory=list, init=False)
 
     def note(self, observation: Observation) -> None:
         """Learn what an observation shows of the game's declaration mode: a player asked
@@ -122,6 +140,43 @@ class Worlds:
 
     def draw(self, observation: Observation, rng: random.Random) -> State:
         """A world consistent with ``observation``."""
+        if not self.carry:
+            return self._sample(observation, rng)
+        if observation is not self._decision and observation != self._decision:
+            self._next_decision(observation)
+        world = self._kept.pop() if self._kept else self._sample(observation, rng)
+        self._drawn.append(world)
+        return world
+
+    def _next_decision(self, observation: Observation) -> None:
+        """Start drawing for ``observation``: keep the worlds of the last decision that,
+        played on by the cards played since in the same deal, give it."""
+        before, drawn = self._decision, self._drawn
+        self._decision, self._drawn, self._kept = observation, [], []
+        if (
+            before is None
+            or observation.phase is not Phase.PLAY
+            or before.phase is not Phase.PLAY
+            or before.player != observation.player
+            or before.deal_number != observation.deal_number
+        ):
+            return
+        played_before, played = plays_of(before)[0], plays_of(observation)[0]
+        if played[: len(played_before)] != played_before:
+            return
+        since = [Play(card) for card in played[len(played_before) :]]
+        player = observation.player
+        for world in drawn:
+            try:
+                for play in since:
+                    world = world.apply(play)
+            except IllegalActionError:  # the opponent played a card he did not hold there
+                continue
+            if world.observation(player) == observation:
+                self._kept.append(world)
+        self.carried += len(self._kept)
+
+    def _sample(self, observation: Observation, rng: random.Random) -> State:
         if self.sampler is not None:
             return self.sampler(observation, rng)
         self.note(observation)
