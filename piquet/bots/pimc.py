@@ -132,8 +132,7 @@ class PIMCBot:
             raise ValueError(f"evaluator must be 'solver' or 'rollout' (got {value!r})")
 
     def __attrs_post_init__(self) -> None:
-        # worlds carried from card to card are uniform only if they were drawn so
-        self.worlds_drawn = Worlds(self.sampler, carry=self.carry_worlds and self.sampler is None)
+        self.worlds_drawn = Worlds(self.sampler, carry=self.carry_worlds)
         for name in ("worlds", "exchange_worlds", "discards"):
             value = getattr(self, name)
             if value is not None and value < 1:

@@ -100,8 +100,7 @@ class StrongBot(ReferencePIMCBot):
 
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
-        # worlds carried from card to card are uniform only if they were drawn so
-        self.worlds_drawn.carry = self.carry_worlds and self.sampler is None
+        self.worlds_drawn.carry = self.carry_worlds
         if self.pool < 1:
             raise ValueError(f"pool must be at least 1 (got {self.pool})")
         if not 0 <= self.temper <= 1:

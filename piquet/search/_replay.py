@@ -219,7 +219,7 @@ def _next_declarations(
     said = heard[done[0]] if done[0] < len(heard) else None
     reckoned = reckoning(state)  # then he reckons, or says nothing further
     candidates: Sequence[Action]
-    if said is None or said.player != mover or (reckoned and said.verb != "reckon"):
+    if said is None or said.player != mover or (reckoned is not None and said.verb != "reckon"):
         if reckoned is None or mover == observer:
             return
         candidates = (Reckon(reckoned),)

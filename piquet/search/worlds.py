@@ -108,7 +108,8 @@ class Worlds:
     consistent with the later one (each is the earlier world of exactly one, the player
     forgetting nothing he saw), so the worlds are drawn as before, at the cost of
     playing a few cards and reading one observation where a sample replays the deal.
-    ``carried`` counts the worlds carried over.
+    ``carried`` counts the worlds carried over. Only worlds drawn by the default
+    sampler are carried (another sampler's need not be uniform).
     """
 
     sampler: Sampler | None = None
@@ -140,7 +141,7 @@ class Worlds:
 
     def draw(self, observation: Observation, rng: random.Random) -> State:
         """A world consistent with ``observation``."""
-        if not self.carry:
+        if not self.carry or self.sampler is not None:
             return self._sample(observation, rng)
         if observation is not self._decision and observation != self._decision:
             self._next_decision(observation)
