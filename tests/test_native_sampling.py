@@ -167,6 +167,33 @@ def test_the_rollout_value_refuses_what_is_not_a_state_in_the_play() -> None:
         rollout_value(state.observation(pq.Player.A), random.Random(1))  # type: ignore[arg-type]
 
 
+def test_the_kernel_s_play_value_refuses_malformed_fields(
+    paths: Callable[[bool], None],
+) -> None:
+    """The kernel's entry reads the state's fields as they are: a field of the wrong
+    shape is a clear error, not a value read from nonsense."""
+    from piquet.search.playout import _value_tables
+
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    state = next(s for s in positions("rubicon", 50, seed=3) if s.phase is pq.Phase.PLAY)
+    values = _value_tables(state._ctx.tables)
+    fields = [values, state._hands, state._lead, state._to_move, state._tricks]
+    rest = [state._scores, random.Random(1).getrandbits, ((0, 0), (False, False)), 0]
+    assert isinstance(fast.play_value(*fields, *rest), int)
+    with pytest.raises(ValueError, match="tables are bytes of the wrong size"):
+        fast.play_value(values[:-2], *fields[1:], *rest)
+    with pytest.raises(ValueError, match="the dealer is 0 or 1"):
+        fast.play_value(*fields, *rest[:3], 2)
+    with pytest.raises(TypeError, match="the race is None or two pairs"):
+        fast.play_value(*fields, *rest[:2], (0, 0), 0)
+    with pytest.raises(ValueError, match="the player to move is 0 or 1"):
+        fast.play_value(*fields[:3], 2, *fields[4:], *rest)
+    with pytest.raises(TypeError, match="takes 9 arguments"):
+        fast.play_value(*fields, *rest[:3])
+
+
 def observations(name: str, count: int, seed: int) -> list[pq.Observation]:
     """The mover's observation of ``count`` positions of preset ``name``."""
     found = []

@@ -37,9 +37,6 @@ from ..engine.parts import (
     SCORE_GAIN,
     STATE_CLASS,
     TRICKS_B_SHIFT,
-    Context,
-    RaceCount,
-    score_pair,
 )
 from ..engine.play import closing_points
 from ..words import Player
@@ -141,45 +138,42 @@ def rollout_value(state: State, rng: random.Random) -> int:
         if not isinstance(state, State):
             raise TypeError(f"rollout_value needs a piquet.State, not {type(state).__name__}")
         raise ValueError(f"rollout_value values a deal in its play, not in the {state.phase.value}")
-    # the engine's packed fields, read as it reads them
-    mover: Player = state._to_move  # type: ignore[assignment]  # noqa: SLF001
+    # the engine's packed fields, read as it reads them and handed over as they are
     ctx = state._ctx  # noqa: SLF001
-    fast = kernel("_csample") if ctx.tables.usual and type(rng) is random.Random else None
+    tables = ctx.tables
+    fast = kernel("_csample") if tables.usual and type(rng) is random.Random else None
     if fast is None:
+        mover: Player = state._to_move  # type: ignore[assignment]  # noqa: SLF001
         end = state.rollout(rng).deal_scores
         return end[mover] - end[mover.other]
-    lead_points, follow, closing = _value_tables(ctx.tables)
-    race = state._race  # noqa: SLF001
-    played: int = fast.play_value(
-        lead_points, follow, closing, state._hands, state._lead, mover, state._tricks,  # noqa: SLF001
-        rng.getrandbits, None if race is None else _race(race, ctx),
-    )  # fmt: skip
-    now = score_pair(state._scores, deal=True)  # noqa: SLF001
-    return now[mover] - now[mover.other] + played
-
-
-def _race(race: RaceCount, ctx: Context) -> tuple[int, ...]:
-    """The open race for pique as the kernel follows it (see ``_csample.play_value``)."""
-    (counted_a, counted_b), (entered_a, entered_b) = race
-    rules = ctx.ruleset
-    elder = ctx.dealer.other  # the elder's play counts toward pique (ledger.play_entry)
-    return (
-        counted_a, counted_b, entered_a, entered_b, elder, rules.bonus_threshold, rules.pique,
-    )  # fmt: skip
-
-
-_VALUE_TABLES: dict[int, tuple[RulesTables, tuple[bytes, bytes, bytes]]] = {}
-
-
-def _value_tables(tables: RulesTables) -> tuple[bytes, bytes, bytes]:
-    """The tables ``play_value`` reads, in one lookup a call (a few tenths of a
-    microsecond of the call's two or so)."""
     found = _VALUE_TABLES.get(id(tables))
-    if found is not None and found[0] is tables:
-        return found[1]
-    packed = (*kernel_tables(tables), _closing(tables))
+    values = found[1] if found is not None and found[0] is tables else _value_tables(tables)
+    margin: int = fast.play_value(
+        values, state._hands, state._lead, state._to_move, state._tricks, state._scores,  # noqa: SLF001
+        rng.getrandbits, state._race, ctx.dealer,  # noqa: SLF001
+    )  # fmt: skip
+    return margin
+
+
+_VALUE_TABLES: dict[int, tuple[RulesTables, bytes]] = {}
+
+
+def _value_tables(tables: RulesTables) -> bytes:
+    """The tables ``play_value`` reads, in one bytes object (see ``_csample.play_value``):
+    the kernel's tables of the play, then the end of the play and the race's threshold
+    and pique, packed once a ruleset."""
+    rules = tables.ruleset
+    packed = b"".join(
+        (*kernel_tables(tables), _closing(tables), _int16s(rules.bonus_threshold, rules.pique))
+    )
     _VALUE_TABLES[id(tables)] = (tables, packed)
     return packed
+
+
+def _int16s(*values: int) -> bytes:
+    if not all(-32768 <= value < 32768 for value in values):
+        raise ValueError(f"the kernel reads these as int16: {values}")
+    return array("h", values).tobytes()
 
 
 def _tricks(won_by_a: int) -> int:
