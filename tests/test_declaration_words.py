@@ -155,3 +155,33 @@ def test_reckoning_names_the_category_the_legal_words_reckon(states: list[pq.Sta
             assert all(isinstance(word, pq.Reckon) for word in legal)
             assert {word.category for word in legal} == {reckoned}
     assert kinds == {True, False}  # both kinds of state were seen
+
+
+def test_the_words_said_since_a_count_are_the_tail_of_everything_said(
+    states: list[pq.State],
+) -> None:
+    """``heard.spoken_since(state, k)`` makes only the words from the ``k``-th on (the
+    sampler's replay reads each word as it is said): they are the tail of everything
+    said, pending calls included, in every declaration state and the one after each
+    legal word, and for the automatic declarations of a game in the play."""
+    from piquet.engine.heard import spoken_since
+
+    def check(state: pq.State) -> int:
+        # read before .spoken, which keeps the words it makes on the state
+        tails = [spoken_since(state, start) for start in range(24)]
+        words = state.spoken
+        assert tails == [words[start:] for start in range(24)]
+        return len(words)
+
+    longest = 0
+    for state in states:
+        for action in state.legal_actions():
+            longest = max(longest, check(state.apply(action)))
+    assert longest >= 6  # dialogues with answers and reckonings were read
+    auto = pq.new_game(pq.RUBICON, declarations="auto")
+    rng = random.Random(2)
+    while auto.phase is not pq.Phase.PLAY:
+        auto = auto.apply(
+            auto.sample_chance(rng) if auto.to_move is pq.CHANCE else auto.legal_actions()[0]
+        )
+    assert check(auto) > 0

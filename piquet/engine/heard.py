@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .auto_declarations import Resolution
     from .state import State
 
-__all__ = ["auto_words_of", "events_seen_by", "said_of", "shown_by", "spoken"]
+__all__ = ["auto_words_of", "events_seen_by", "said_of", "shown_by", "spoken", "spoken_since"]
 
 _DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
 _DECLARING: Final = Phase.DECLARATION
@@ -146,6 +146,35 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
         for words in everything
         if words.player is player or words.verb != "reckon" or words.shown is not None
     )
+
+
+def spoken_since(state: State, start: int) -> tuple[SpokenWords, ...]:
+    """``spoken(state, None)[start:]``, the words said from the ``start``-th on, made
+    without the earlier ones: a sampler replaying a dialogue reads each word as it is
+    said, and making every word again after each cost a fifth of its time.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON)
+    >>> state = state.apply(state.sample_chance(random.Random(1)))
+    >>> while state.phase is not pq.Phase.DECLARATION:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> state = state.apply(state.legal_actions()[0])
+    >>> spoken_since(state, 0) == state.spoken, spoken_since(state, 1) == state.spoken[1:]
+    (True, True)
+    """
+    decl = state._decl
+    if decl.heard:
+        return decl.heard[0][start:]
+    rules = state._ctx.ruleset
+    if decl.auto is not None:
+        return _auto_words(rules, decl.auto)[start:]
+    said = decl.said
+    words = tuple(_spoken(rules, fields, True) for fields in said[start:])
+    if state._PHASE is not _DECLARING:
+        return words
+    pending = _pending(decl, deal_elder(state._ctx))[max(0, start - len(said)) :]
+    return words + tuple(_spoken(rules, fields, True) for fields in pending)
 
 
 def _made(rules: Ruleset, decl: Declarations, state: State) -> tuple[SpokenWords, ...]:

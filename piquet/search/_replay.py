@@ -24,7 +24,7 @@ from ..cards import Card, CardSet
 from ..engine import IllegalActionError, Phase, Spoken, State
 from ..engine.deal import arranged
 from ..engine.declarations import reckoning
-from ..engine.heard import auto_words_of
+from ..engine.heard import auto_words_of, spoken_since
 from ..observation import Observation
 from ..words import Player
 from ._observed import deal_elder
@@ -238,7 +238,7 @@ def _next_declarations(
             after = state.apply(action)
         except IllegalActionError:
             continue
-        counted = _heard_since(after.spoken, observer, heard, done)
+        counted = _heard_since(spoken_since(after, done[1]), observer, heard, done)
         if counted is not None:
             yield after, counted
 
@@ -249,19 +249,19 @@ def _heard_since(
     """Whether the words ``said`` since ``done`` (the words heard and said before) go on
     with what the observer heard, as he hears them: then the new counts, else None.
 
-    Only the new words are read: who says what, in which category and in which words
-    (a word's first four fields) do not change once said, though the cards shown do
-    (they are checked on the whole observation at the end). Reading every word again
-    after each made the replay of a dialogue cost the square of its length: a quarter of
-    a sample's time with the declarations played."""
+    Only the new words are made and read: who says what, in which category and in
+    which words (a word's first four fields) do not change once said, though the cards
+    shown do (they are checked on the whole observation at the end). Reading every word
+    again after each made the replay of a dialogue cost the square of its length: a
+    quarter of a sample's time with the declarations played."""
     count = done[0]
-    for words in said[done[1] :]:
+    for words in said:
         if words.player is not observer and words.verb == "reckon" and words.shown is None:
             continue  # the opponent's silence about further combinations, not heard
         if count == len(heard) or words[:4] != heard[count][:4]:
             return None
         count += 1
-    return count, len(said)
+    return count, done[1] + len(said)
 
 
 def _elder_count(observation: Observation, rng: random.Random) -> int:
