@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_cbits.h"
+
 #define SLOTS 64
 #define SUIT_SHIFT 16
 #define SUIT_BASE 48
@@ -36,41 +38,6 @@ typedef struct {
     int count; /* words in the block */
     int next;  /* the next word to use */
 } Stream;
-
-/* Counting bits. GCC and Clang compile __builtin_popcountll to a call into libgcc unless
- * the target has the popcnt instruction (-mpopcnt, which a portable wheel cannot
- * assume); the few shifts and masks below are inline, and made play_value 9% quicker
- * (perf: the call was 9% of its time). */
-#if defined(_MSC_VER)
-#include <intrin.h>
-static inline int popcount64(uint64_t x) { return (int)__popcnt64(x); }
-static inline int msb32(uint32_t x) {
-    unsigned long i;
-    _BitScanReverse(&i, x);
-    return (int)i;
-}
-#else
-#if defined(__POPCNT__)
-static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
-#else
-static inline int popcount64(uint64_t x) {
-    x -= x >> 1 & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-#endif
-static inline int msb32(uint32_t x) { return 31 - __builtin_clz(x); } /* x > 0 */
-#endif
-
-static inline int bit_length(uint64_t n) {
-    int bits = 0;
-    if (n >> 32) {
-        bits = 32;
-        n >>= 32;
-    }
-    return n ? bits + msb32((uint32_t)n) + 1 : bits;
-}
 
 /* Fetch a block of `count` 32-bit outputs (count >= 1). */
 static int stream_fill(Stream *s, int count) {
@@ -113,7 +80,7 @@ static int nth_card(uint64_t cards, int pick) {
         int here = popcount64(field);
         if (pick < here) {
             for (;; pick--) { /* high to low: drop the highest until the pick-th */
-                int bit = msb32(field);
+                int bit = msb64(field);
                 if (pick == 0) return suit * SUIT_SHIFT + bit;
                 field &= ~(1u << bit);
             }

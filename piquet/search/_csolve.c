@@ -37,18 +37,7 @@
 #define TT_BITS 14
 #define TT_SIZE (1u << TT_BITS)
 
-#if defined(_MSC_VER)
-#include <intrin.h>
-static inline int popcount64(uint64_t x) { return (int)__popcnt64(x); }
-static inline int msb64(uint64_t x) {
-    unsigned long i;
-    _BitScanReverse64(&i, x);
-    return (int)i;
-}
-#else
-static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
-static inline int msb64(uint64_t x) { return 63 - __builtin_clzll(x); }
-#endif
+#include "_cbits.h"
 
 /* One suit as the fast search sees it, by the leader's nine bits << 9 | the follower's
  * (cards as bits within the suit: add the suit's base to play them). */
@@ -161,8 +150,6 @@ static int representatives(unsigned mine, unsigned in_play, int classes, int tab
     }
     return n;
 }
-
-static int bit_length(unsigned x) { return x ? msb64(x) + 1 : 0; }
 
 static int sure_tricks(unsigned mine, unsigned theirs) {
     int count = 0;
