@@ -16,6 +16,7 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
 SOURCES = sorted((HERE / "piquet" / "search").glob("_c*.c"))
+HEADERS = sorted((HERE / "piquet" / "search").glob("_c*.h"))
 NO_COMPILER = "piquet: no C compiler, installing the pure-Python package"
 
 
@@ -51,6 +52,7 @@ setup(
         Extension(
             f"piquet.search.{source.stem}",
             [str(source.relative_to(HERE))],
+            depends=[str(header.relative_to(HERE)) for header in HEADERS],
             extra_compile_args=_flags(),
             optional=True,
         )

@@ -192,6 +192,16 @@ def test_the_kernel_s_play_value_refuses_malformed_fields(
         fast.play_value(*fields[:3], 2, *fields[4:], *rest)
     with pytest.raises(TypeError, match="takes 9 arguments"):
         fast.play_value(*fields, *rest[:3])
+    with pytest.raises(ValueError, match="bits that are no card"):
+        fast.play_value(values, fields[1] | 1 << 9, *fields[2:], *rest)
+    with pytest.raises(ValueError, match="the card led is -1 or a card index"):
+        fast.play_value(*fields[:2], 64, *fields[3:], *rest)
+    with pytest.raises(TypeError):
+        fast.play_value(*fields[:4], "12", *rest)  # the count of tricks
+    with pytest.raises(TypeError):
+        fast.play_value(*fields, "scores", *rest[1:])
+    with pytest.raises(TypeError):
+        fast.play_value(*fields, *rest[:2], (("0", 0), (False, False)), 0)
 
 
 def observations(name: str, count: int, seed: int) -> list[pq.Observation]:

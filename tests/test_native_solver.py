@@ -187,6 +187,16 @@ def test_solve_runs_the_kernel_unless_switched_off() -> None:
         assert solve(state) == pure
 
 
+def test_where_the_solver_is_built_every_module_of_the_kernel_is() -> None:
+    """The wheels' own test (cibuildwheel's test command runs this file): a module of
+    the kernel that failed to build is left out quietly (the extensions are optional),
+    so a wheel with the solver but not the sampler or the play's tensors must fail here."""
+    with _path(True):
+        for name in (*native.KERNELS, *native.ADAPTER_KERNELS):
+            assert native.kernel(name) is not None, f"piquet.search.{name} is not built"
+        assert pq.native_available()
+
+
 @pytest.mark.parametrize(
     ("hands", "mover", "lead", "sign"),
     [

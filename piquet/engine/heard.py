@@ -149,9 +149,10 @@ def spoken(state: State, player: Player | None) -> tuple[SpokenWords, ...]:
 
 
 def spoken_since(state: State, start: int) -> tuple[SpokenWords, ...]:
-    """``spoken(state, None)[start:]``, the words said from the ``start``-th on, made
-    without the earlier ones: a sampler replaying a dialogue reads each word as it is
-    said, and making every word again after each cost a fifth of its time.
+    """``spoken(state, None)[start:]`` for ``start`` >= 0, the words said from the
+    ``start``-th on, made without the earlier ones: a sampler replaying a dialogue reads
+    each word as it is said, and making every word again after each cost it 3% of a
+    sample (callgrind).
 
     >>> import random
     >>> import piquet as pq

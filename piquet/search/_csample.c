@@ -31,6 +31,7 @@
 #define SUIT_BASE 48
 #define SUIT_BITS 0x1FF
 #define MAX_WORDS 64
+#define CARD_BITS 0x01FF01FF01FF01FFULL /* a hand's bits that are cards: nine a suit */
 
 typedef struct {
     PyObject *getrandbits;
@@ -225,10 +226,15 @@ static int play_cards(Play *p, const int16_t *lead_points, const int16_t *follow
  * zeroed and the race closed; 0, or -1 with an exception set. */
 static int read_fields(PyObject *const *args, Play *p) {
     if (split_hands(args[0], &p->hand[0], &p->hand[1]) < 0) return -1;
-    p->lead = PyLong_AsLong(args[1]);
-    p->player = PyLong_AsLong(args[2]);
-    p->tricks = PyLong_AsLong(args[3]);
-    if (PyErr_Occurred()) return -1;
+    if ((p->hand[0] | p->hand[1]) & ~CARD_BITS) {
+        PyErr_SetString(PyExc_ValueError, "the play: the hands hold bits that are no card");
+        return -1;
+    }
+    long *fields[3] = {&p->lead, &p->player, &p->tricks};
+    for (int i = 0; i < 3; i++) {
+        *fields[i] = PyLong_AsLong(args[1 + i]);
+        if (*fields[i] == -1 && PyErr_Occurred()) return -1;
+    }
     if (p->player != 0 && p->player != 1) {
         PyErr_SetString(PyExc_ValueError, "the play: the player to move is 0 or 1");
         return -1;
@@ -321,7 +327,8 @@ done:
  * settled, else ((counted_a, counted_b), (entered_a, entered_b)): the elder's play (the
  * dealer's opponent's) counts toward pique, scored as it reaches the threshold while the
  * younger has no entry. One bytes object and the state's own fields, so that the caller
- * builds nothing: the Python around the call was two fifths of its time. */
+ * builds no tuple and unpacks no field: the Python around the call (the race's tuple,
+ * the scores read apart) was two fifths of its time. */
 #define CLOSING_AT (2 * SLOTS + 2 * SLOTS * SLOTS * 4)
 #define VALUE_TABLES_LEN (2 * (CLOSING_AT + SLOTS + 5))
 #define SCORE_BITS 20
@@ -336,8 +343,9 @@ static int read_race(PyObject *race, long dealer, const int16_t *closing, Play *
         goto wrong;
     for (int side = 0; side < 2; side++) {
         p->counted[side] = PyLong_AsLong(PyTuple_GET_ITEM(counted, side));
+        if (p->counted[side] == -1 && PyErr_Occurred()) return -1;
         p->entered[side] = PyObject_IsTrue(PyTuple_GET_ITEM(entered, side));
-        if (p->entered[side] < 0 || PyErr_Occurred()) return -1;
+        if (p->entered[side] < 0) return -1;
     }
     p->elder = (int)(1 - dealer);
     p->threshold = closing[SLOTS + 3];
@@ -365,8 +373,9 @@ static PyObject *play_value(PyObject *self, PyObject *const *args, Py_ssize_t na
     Play p;
     if (read_fields(args + 1, &p) < 0) return NULL;
     unsigned long long scores = PyLong_AsUnsignedLongLongMask(args[5]); /* the deal's fields */
+    if (scores == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
     long dealer = PyLong_AsLong(args[8]);
-    if (PyErr_Occurred()) return NULL;
+    if (dealer == -1 && PyErr_Occurred()) return NULL;
     if (dealer != 0 && dealer != 1) {
         PyErr_SetString(PyExc_ValueError, "play_value: the dealer is 0 or 1");
         return NULL;
