@@ -162,8 +162,8 @@ def test_the_words_said_since_a_count_are_the_tail_of_everything_said(
 ) -> None:
     """``heard.spoken_since(state, k)`` makes only the words from the ``k``-th on (the
     sampler's replay reads each word as it is said): they are the tail of everything
-    said, pending calls included, in every declaration state and the one after each
-    legal word, and for the automatic declarations of a game in the play."""
+    said, pending calls included, in the state after each legal word of every
+    declaration state, and for the automatic declarations of a game in the play."""
     from piquet.engine.heard import spoken_since
 
     def check(state: pq.State) -> int:

@@ -172,10 +172,7 @@ def spoken_since(state: State, start: int) -> tuple[SpokenWords, ...]:
         return _auto_words(rules, decl.auto)[start:]
     said = decl.said
     words = tuple(_spoken(rules, fields, True) for fields in said[start:])
-    if state._PHASE is not _DECLARING:
-        return words
-    pending = _pending(decl, deal_elder(state._ctx))[max(0, start - len(said)) :]
-    return words + tuple(_spoken(rules, fields, True) for fields in pending)
+    return words + _pending_words(rules, decl, state, max(0, start - len(said)))
 
 
 def _made(rules: Ruleset, decl: Declarations, state: State) -> tuple[SpokenWords, ...]:
@@ -183,12 +180,18 @@ def _made(rules: Ruleset, decl: Declarations, state: State) -> tuple[SpokenWords
     auto = decl.auto
     if auto is not None:
         return _auto_words(rules, auto)
-    words = _words_said(rules, decl.said)
+    return _words_said(rules, decl.said) + _pending_words(rules, decl, state, 0)
+
+
+def _pending_words(
+    rules: Ruleset, decl: Declarations, state: State, skip: int
+) -> tuple[SpokenWords, ...]:
+    """The words of the elder's words not yet answered (none once the players are no
+    longer declaring), from the ``skip``-th on."""
     if state._PHASE is not _DECLARING:
-        return words
-    return words + tuple(
-        _spoken(rules, said, True) for said in _pending(decl, deal_elder(state._ctx))
-    )
+        return ()
+    pending = _pending(decl, deal_elder(state._ctx))[skip:]
+    return tuple(_spoken(rules, fields, True) for fields in pending)
 
 
 def _auto_words(rules: Ruleset, auto: tuple[Resolution, Player]) -> tuple[SpokenWords, ...]:

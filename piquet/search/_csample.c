@@ -320,19 +320,17 @@ done:
  * lead_points (2 * 64) and follow (2 * 4096 * 4), then the end of the play: the last
  * trick's points by the index of its winning card (64), the cards' points (0 when they
  * are not scored after the last trick), capot's, the shift of B's count in the count of
- * tricks, and the race's threshold and pique. The cards go to the side with more than
- * six tricks, capot to the side with all twelve (engine/play.py: _the_cards). scores:
- * the state's packed scores, the deal's points of A and B in the low two fields of
- * SCORE_BITS bits (engine/parts.py: pack_scores). race: None when the race for pique is
+ * tricks, the race's threshold and pique, and the bits of one score in the packed
+ * scores. The cards go to the side with more than six tricks, capot to the side with
+ * all twelve (engine/play.py: _the_cards). scores: the state's packed scores, the deal's
+ * points of A and B in their low two fields (engine/parts.py: pack_scores). race: None when the race for pique is
  * settled, else ((counted_a, counted_b), (entered_a, entered_b)): the elder's play (the
  * dealer's opponent's) counts toward pique, scored as it reaches the threshold while the
  * younger has no entry. One bytes object and the state's own fields, so that the caller
  * builds no tuple and unpacks no field: the Python around the call (the race's tuple,
  * the scores read apart) was two fifths of its time. */
 #define CLOSING_AT (2 * SLOTS + 2 * SLOTS * SLOTS * 4)
-#define VALUE_TABLES_LEN (2 * (CLOSING_AT + SLOTS + 5))
-#define SCORE_BITS 20
-#define SCORE_FIELD ((1L << SCORE_BITS) - 1)
+#define VALUE_TABLES_LEN (2 * (CLOSING_AT + SLOTS + 6))
 
 static int read_race(PyObject *race, long dealer, const int16_t *closing, Play *p) {
     if (race == Py_None) return 0;
@@ -397,7 +395,9 @@ static PyObject *play_value(PyObject *self, PyObject *const *args, Py_ssize_t na
         enter(&p, side, won_by_a == 0 || won_by_a == 12 ? closing[SLOTS + 1] : closing[SLOTS],
               0);
     }
-    long now[2] = {(long)(scores & SCORE_FIELD), (long)(scores >> SCORE_BITS & SCORE_FIELD)};
+    int bits = closing[SLOTS + 5];
+    unsigned long long field = (1ULL << bits) - 1;
+    long now[2] = {(long)(scores & field), (long)(scores >> bits & field)};
     return PyLong_FromLong(now[mover] - now[1 - mover] + p.points[mover] - p.points[1 - mover]);
 }
 

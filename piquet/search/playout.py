@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import Phase, State
 from ..engine.parts import (
+    SCORE_BITS,
     SCORE_GAIN,
     STATE_CLASS,
     TRICKS_B_SHIFT,
@@ -160,12 +161,12 @@ _VALUE_TABLES: dict[int, tuple[RulesTables, bytes]] = {}
 
 def _value_tables(tables: RulesTables) -> bytes:
     """The tables ``play_value`` reads, in one bytes object (see ``_csample.play_value``):
-    the kernel's tables of the play, then the end of the play and the race's threshold
-    and pique, packed once a ruleset."""
+    the kernel's tables of the play, then the end of the play, the race's threshold and
+    pique, and the bits of a score in the state's packed scores; packed once a ruleset,
+    on the first call (:func:`rollout_value` looks the packing up itself)."""
     rules = tables.ruleset
-    packed = b"".join(
-        (*kernel_tables(tables), _closing(tables), _int16s(rules.bonus_threshold, rules.pique))
-    )
+    settings = _int16s(rules.bonus_threshold, rules.pique, SCORE_BITS)
+    packed = b"".join((*kernel_tables(tables), _closing(tables), settings))
     _VALUE_TABLES[id(tables)] = (tables, packed)
     return packed
 
