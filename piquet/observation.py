@@ -89,9 +89,27 @@ class Observation(NamedTuple):
         return type(other) is not Observation or self[:-1] != other[:-1]
 
     def __hash__(self) -> int:
-        # without the ruleset, the same for every observation of a game, whose hash
-        # would cost more than all the rest (equal observations still hash alike)
-        return hash((self[0], self[2:-1]))
+        # Equal observations must hash alike, and any compared fields will do: these
+        # few tell apart nearly every pair of a game's observations (the test checks
+        # it) at a seventh of the cost of hashing every field, whose words, tricks and
+        # events each hash field by field in Python (7 us to under 1, timeit): a search
+        # keyed by information sets hashes one at every step.
+        return hash(
+            (
+                self.player,
+                self.deal_number,
+                self.hand.mask,
+                self.dealt_hand.mask,
+                self.discard.mask,
+                self.taken,
+                self.opponent_known.mask,
+                self.deal_scores,
+                self.scores,
+                len(self.spoken),
+                len(self.tricks),
+                len(self.trick),
+            )
+        )
 
     # a tuple's order would compare the fields in turn, which means nothing here
     def __lt__(self, other: object) -> bool:

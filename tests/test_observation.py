@@ -153,3 +153,19 @@ def test_every_field_is_documented() -> None:
 def test_a_bad_player_is_refused() -> None:
     with pytest.raises(ValueError, match=r"pq\.Player\.A or pq\.Player\.B"):
         pq.new_game().observation(0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("declarations", ["played", "auto"])
+def test_the_hash_tells_apart_nearly_every_pair_of_a_game_s_observations(
+    declarations: str,
+) -> None:
+    # the hash reads a few fields only: it must still spread a game's observations
+    seen = {
+        state.observation(player)
+        for seed in (6, 7)
+        for state in _game_states(seed, declarations)
+        for player in pq.Player
+    }
+    hashes = {hash(one) for one in seen}
+    assert len(seen) > 500
+    assert len(hashes) >= 0.95 * len(seen)
