@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 import reprlib
 from collections.abc import Iterable, Iterator
+from operator import attrgetter
 from typing import Final
 
 __all__ = [
@@ -462,6 +463,15 @@ def trusted_cardset(mask: int) -> CardSet:
 
 
 EMPTY: Final = trusted_cardset(0)
+
+mask_of: Final = attrgetter("_mask")
+"""A card's bit, read straight from its slot: the engine's fast path for many cards at
+once (``sum(map(mask_of, cards))`` takes under half the time of ``card.mask`` in a
+generator, timeit); a card's public face is :attr:`Card.mask`.
+
+>>> sum(map(mask_of, cards("AS KS"))) == cards("AS KS").mask
+True
+"""
 
 
 def cards(text: str | Iterable[Card | str]) -> CardSet:

@@ -47,8 +47,9 @@ class Observation(NamedTuple):
     >>> seen = pq.new_game().observation(pq.Player.A)
     >>> seen.to_move, len(seen.hand), seen.legal_actions
     (pq.CHANCE, 0, ())
-    >>> seen == pq.new_game().observation(pq.Player.A)
-    True
+    >>> again = pq.new_game().observation(pq.Player.A)
+    >>> seen == again, hash(seen) == hash(again)
+    (True, True)
     """
 
     player: Player

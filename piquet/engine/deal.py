@@ -14,7 +14,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
-from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, trusted_cardset
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, mask_of, trusted_cardset
 from ..rules import TwoBlanks
 from ..rules.combinations import COURTS_MASK
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
@@ -54,7 +54,6 @@ _B: Final = Player.B
 _NO_TRICKS: Final = play.NO_TRICKS
 _EXCHANGE: Final = Phase.EXCHANGE
 _index_of: Final = attrgetter("index")
-_mask_of: Final = attrgetter("_mask")
 # a fresh exchange, by whether the elder holds carte blanche (R-CB-2: he first says how
 # many cards he will exchange)
 _FRESH_EXCHANGE: Final = (
@@ -148,7 +147,7 @@ def arranged(state: State, elder_cards: int, dealer_cards: int, stock: tuple[Car
     """
     global _sampled
     tables = state._ctx.tables
-    bits = tuple(map(_mask_of, stock))
+    bits = tuple(map(mask_of, stock))
     stock_cards = sum(bits)
     if (
         elder_cards.bit_count() != CARDS_DEALT // 2
@@ -183,7 +182,7 @@ def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:
     """The cards' masks, in order, once the pack is checked to be the ruleset's."""
     rules = state._ctx.ruleset
     try:
-        masks = list(map(_mask_of, pack))
+        masks = list(map(mask_of, pack))
     except AttributeError:
         bad = next(c for c in pack if not isinstance(c, Card))
         raise IllegalActionError(f"deal: {bad!r} is not a card") from None

@@ -322,11 +322,11 @@ done:
  * are not scored after the last trick), capot's, the shift of B's count in the count of
  * tricks, the race's threshold and pique, and the bits of one score in the packed
  * scores. The cards go to the side with more than six tricks, capot to the side with
- * all twelve (engine/play.py: _the_cards). scores: the state's packed scores, the deal's
- * points of A and B in their low two fields (engine/parts.py: pack_scores). race: None when the race for pique is
- * settled, else ((counted_a, counted_b), (entered_a, entered_b)): the elder's play (the
- * dealer's opponent's) counts toward pique, scored as it reaches the threshold while the
- * younger has no entry. One bytes object and the state's own fields, so that the caller
+ * all twelve (engine/play.py: _the_cards). scores: the state's packed scores, the
+ * deal's points of A and B in their low two fields (engine/parts.py: pack_scores).
+ * race: None when the race for pique is settled, else ((counted_a, counted_b),
+ * (entered_a, entered_b)): the elder's play (the dealer's opponent's) counts toward
+ * pique, scored as it reaches the threshold while the younger has no entry. One bytes object and the state's own fields, so that the caller
  * builds no tuple and unpacks no field: the Python around the call (the race's tuple,
  * the scores read apart) was two fifths of its time. */
 #define CLOSING_AT (2 * SLOTS + 2 * SLOTS * SLOTS * 4)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from operator import attrgetter
 from typing import Final
 
 from ..actions import (
@@ -21,7 +20,7 @@ from ..actions import (
     Pass,
     Reckon,
 )
-from ..cards import Card, CardSet, trusted_cardset
+from ..cards import Card, CardSet, mask_of, trusted_cardset
 from ..engine import IllegalActionError, Phase, Spoken, State
 from ..engine.deal import arranged
 from ..engine.declarations import reckoning
@@ -31,10 +30,6 @@ from ..words import Player
 from ._observed import deal_elder
 from ._placement import draw_groups
 from ._plan import Plan
-
-# a card's bit, read as the engine reads it: summed over a hand, under half the cost of
-# ``card.mask`` in a generator (timeit), for the thirty or so cards of a proposal
-_mask_of: Final = attrgetter("_mask")
 
 
 def _heard_again(plan: Plan, opponent_hand: int) -> bool:
@@ -66,15 +61,15 @@ def draw_state(plan: Plan, rng: random.Random) -> State | None:
     if placed is None:
         return None
     hand_cards, discard_cards, stock_cards = placed
-    after_exchange = plan.opponent_known | sum(map(_mask_of, hand_cards))  # his plays too
-    discard = sum(map(_mask_of, discard_cards))
+    after_exchange = plan.opponent_known | sum(map(mask_of, hand_cards))  # his plays too
+    discard = sum(map(mask_of, discard_cards))
     # the declarations first: they reject most placements that fail, and cost little
     if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
         return None
     opponent_taken = _opponent_taken(plan, after_exchange, rng)
     if opponent_taken is None:
         return None
-    dealt_opponent = (after_exchange & ~sum(map(_mask_of, opponent_taken))) | discard
+    dealt_opponent = (after_exchange & ~sum(map(mask_of, opponent_taken))) | discard
     if dealt_opponent.bit_count() != 12:
         return None
     stock = _stock(plan, opponent_taken, stock_cards, rng)
@@ -91,7 +86,7 @@ def _opponent_taken(plan: Plan, after_exchange: int, rng: random.Random) -> list
     if not plan.opponent_taken:
         return []
     fixed = plan.fixed_taken
-    fixed_mask = sum(map(_mask_of, fixed))
+    fixed_mask = sum(map(mask_of, fixed))
     pool = list(trusted_cardset(after_exchange & ~fixed_mask & ~plan.dealt_known))
     extra = plan.opponent_taken - len(fixed)
     if extra < 0 or extra > len(pool):
