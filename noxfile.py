@@ -205,11 +205,13 @@ def build(session: nox.Session) -> None:
     session.run("python", "-m", "build")
     dists = sorted(str(p) for p in (ROOT / "dist").iterdir())
     session.run("twine", "check", "--strict", *dists)
-    sources = sorted(p.name for p in (ROOT / "piquet" / "search").glob("_c*.c"))
+    search = ROOT / "piquet" / "search"
+    sources = sorted(p.name for p in search.glob("_c*.c"))
+    headers = sorted(p.name for p in search.glob("_c*.h"))  # the sources' parts, included
     (sdist,) = (ROOT / "dist").glob("*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = archive.getnames()
-    for source in sources:
+    for source in sources + headers:
         if not any(name.endswith(f"/piquet/search/{source}") for name in names):
             session.error(f"{sdist.name} lacks piquet/search/{source}")
     for needed in ("setup.py", "MANIFEST.in", "tests/test_native_solver.py", "conftest.py"):
@@ -227,7 +229,8 @@ def build(session: nox.Session) -> None:
             for name in names
         ):
             session.error(f"{wheel.name} lacks the built kernel piquet/search/{stem}")
-    session.log(f"{sdist.name}: {len(sources)} kernel sources; {wheel.name}: built")
+    counts = f"{len(sources)} kernel sources, {len(headers)} parts"
+    session.log(f"{sdist.name}: {counts}; {wheel.name}: built")
 
 
 @nox.session
