@@ -19,8 +19,12 @@
  * cards, their splits between the opponent's hand, his discard and the stock), calling
  * rng.getrandbits exactly as random.Random.randrange, sample and shuffle call it.
  *
- * The parts, included below as one translation unit: _csample_play.h (the random play)
- * and _csample_place.h (the placement); this file, the module.
+ * auto_duels: the duels of automatic declarations between two hands (who wins each
+ * category, and each hand's best), from a ruleset's tables packed by search/_duels.py.
+ *
+ * The parts, included below as one translation unit: _csample_play.h (the random play),
+ * _csample_place.h (the placement) and _csample_duels.h (the duels); this file, the
+ * module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -38,6 +42,7 @@
 
 #include "_csample_play.h"
 #include "_csample_place.h"
+#include "_csample_duels.h"
 
 static PyMethodDef methods[] = {
     {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
@@ -46,6 +51,8 @@ static PyMethodDef methods[] = {
      "The random play of every card left: the mover's points less his opponent's."},
     {"draw_places", (PyCFunction)(void (*)(void))draw_places, METH_FASTCALL,
      "One placement of the hidden cards by a sampling plan's groups."},
+    {"auto_duels", (PyCFunction)(void (*)(void))auto_duels, METH_FASTCALL,
+     "The duels of automatic declarations between two hands: who wins, both bests."},
     {NULL, NULL, 0, NULL},
 };
 

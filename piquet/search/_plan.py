@@ -70,6 +70,9 @@ class Plan:
     )  # what a claim says aloud, remembered
     claimed: tuple[Claimed, ...] = ()  # the opponent's combinations heard, not shown
     witnessed: list[Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
+    heard_by_duels: dict[tuple[int, ...], bool] = attrs.field(factory=dict, eq=False, repr=False)
+    """With automatic declarations and the kernel, whether the words of the duels'
+    outcomes and best combinations are the words heard, remembered (see _replay)."""
 
 
 @attrs.frozen

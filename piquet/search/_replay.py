@@ -27,15 +27,46 @@ from ..engine.declarations import reckoning
 from ..engine.heard import auto_words_of, spoken_since
 from ..observation import Observation
 from ..words import Player
+from ._duels import duel_table
 from ._observed import deal_elder
 from ._placement import draw_groups
 from ._plan import Plan
+from .native import kernel
 
 
 def _heard_again(plan: Plan, opponent_hand: int) -> bool:
     """Whether automatic declarations from this hand of the opponent's (and the
     observer's) say aloud what the observer heard: each category's best holdings, the
-    elder first (R-DE-6 words), resolved by the engine's own tables."""
+    elder first (R-DE-6 words), resolved by the engine's own tables.
+
+    The words follow from the duels' outcomes and best combinations alone: with the
+    kernel, those come from its ``auto_duels`` and the answer is remembered by them (the
+    engine's duels and words took 7 µs a proposal, the kernel's duels and a look-up
+    under one; with 2.6 proposals a sample, a tenth of a sample's time)."""
+    rules = plan.observation.ruleset
+    fast = kernel("_csample")
+    table = None if fast is None else duel_table(rules)
+    if fast is None or table is None:
+        return _words_heard(plan, opponent_hand)
+    if plan.observation.player == deal_elder(plan.observation):
+        duels = fast.auto_duels(table, plan.own_held, opponent_hand)
+    else:
+        duels = fast.auto_duels(table, opponent_hand, plan.own_held)
+    known = plan.heard_by_duels
+    heard = known.get(duels)
+    if heard is None:
+        heard = _words_heard(plan, opponent_hand)
+        if len(known) < _HEARD_KEPT:
+            known[duels] = heard
+    return heard
+
+
+# the duels remembered a plan (a few hundred met in a thousand samples)
+_HEARD_KEPT: Final = 1 << 14
+
+
+def _words_heard(plan: Plan, opponent_hand: int) -> bool:
+    """:func:`_heard_again` by the engine's duels and words, the reference."""
     heard = plan.auto_heard
     assert heard is not None
     observation = plan.observation
