@@ -293,3 +293,39 @@ def test_the_kernel_plays_the_usual_cards_of_a_rollout(paths: Callable[[bool], N
     finally:
         playout.play_usual = real  # type: ignore[assignment]
     assert calls and all(calls)
+
+
+def test_the_kernel_s_placement_refuses_malformed_plans(paths: Callable[[bool], None]) -> None:
+    """A clear error, never a crash, for arguments no plan makes."""
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    observation = observations("rubicon", 1, seed=5)[0]
+    groups = cached_plan(observation, infer_declarations(observation)).groups
+    assert groups is not None
+    rng = random.Random(1)
+
+    def draw(options: object, fill: object = None, group_list: object = None) -> object:
+        return fast.draw_places(
+            groups.groups if group_list is None else group_list,
+            groups.hand_size,
+            groups.discard_size,
+            options,
+            fill,
+            rng.getrandbits,
+            rng.randrange,
+        )
+
+    with pytest.raises(TypeError, match="7 arguments"):
+        fast.draw_places(groups.groups)
+    with pytest.raises(TypeError, match="groups a tuple, options a dict"):
+        draw({}, group_list=list(groups.groups))
+    with pytest.raises(TypeError, match="groups a tuple, options a dict"):
+        draw([])
+    with pytest.raises(ValueError, match="options of the wrong shape"):
+        draw({}, fill=lambda g, h, x: ([], []))  # no split at all
+    with pytest.raises(ValueError, match="options of the wrong shape"):
+        draw({}, fill=lambda g, h, x: ((1,), [(0, 0)]))  # counts not a list
+    with pytest.raises(ZeroDivisionError):
+        draw({}, fill=lambda g, h, x: 1 // 0)  # what fill raises goes through
+    assert draw({}, fill=lambda g, h, x: _placement.group_options(groups, g, h, x))

@@ -68,6 +68,115 @@ static int extend(PyObject *list, PyObject *seq, Py_ssize_t from, Py_ssize_t to)
     return 0;
 }
 
+/* Where a group's cards go: (i, j), so many to the opponent's hand and to his discard,
+ * drawn by the plan's counts (`options[(g, h, x)]`, made by `fill` when missing: the
+ * cumulative counts and the splits) as draw_groups draws it. 0, or -1 with an
+ * exception set. */
+static int draw_split(PyObject *options, PyObject *fill, Py_ssize_t g, long h, long x,
+                      PyObject *getrandbits, PyObject *pyrandbelow, long *i, long *j) {
+    PyObject *key = Py_BuildValue("(nll)", g, h, x);
+    if (key == NULL) return -1;
+    PyObject *found = PyDict_GetItemWithError(options, key); /* borrowed */
+    Py_XINCREF(found);
+    if (found == NULL && !PyErr_Occurred()) found = PyObject_Call(fill, key, NULL);
+    Py_DECREF(key);
+    if (found == NULL) return -1;
+    int failed = -1;
+    PyObject *cumulative = PyTuple_GetItem(found, 0);
+    PyObject *splits = PyTuple_GetItem(found, 1);
+    if (cumulative == NULL || splits == NULL || !PyList_Check(cumulative) ||
+        !PyList_Check(splits) || PyList_GET_SIZE(splits) < 1) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "draw_places: options of the wrong shape");
+        goto done;
+    }
+    Py_ssize_t chosen = 0, count = PyList_GET_SIZE(splits);
+    if (count > 1) {
+        PyObject *r = randbelow(getrandbits, pyrandbelow, PyList_GET_ITEM(cumulative, count - 1));
+        if (r == NULL) goto done;
+        /* bisect_right: the first whose cumulative count is above r */
+        Py_ssize_t lo = 0, hi = count;
+        while (lo < hi) {
+            Py_ssize_t mid = (lo + hi) / 2;
+            int below = PyObject_RichCompareBool(r, PyList_GET_ITEM(cumulative, mid), Py_LT);
+            if (below < 0) {
+                Py_DECREF(r);
+                goto done;
+            }
+            if (below) hi = mid;
+            else lo = mid + 1;
+        }
+        Py_DECREF(r);
+        chosen = lo;
+    }
+    if (PyArg_ParseTuple(PyList_GET_ITEM(splits, chosen), "ll", i, j)) failed = 0;
+done:
+    Py_DECREF(found);
+    return failed;
+}
+
+/* A group whose hand's share is one of so many fitting subsets (`fits[i]`): one drawn
+ * for the hand, the rest shuffled, its first j to the discard, the others to the
+ * stock. 0, or -1 with an exception set. */
+static int place_fitted(PyObject *cards, PyObject *fits, long i, long j, PyObject *getrandbits,
+                        PyObject *pyrandbelow, PyObject *hand, PyObject *discard,
+                        PyObject *stock) {
+    PyObject *subsets = PySequence_GetItem(fits, i);
+    if (subsets == NULL) return -1;
+    Py_ssize_t ways = PySequence_Size(subsets);
+    Py_ssize_t pick = 0;
+    if (ways > 1) pick = randbelow_small(getrandbits, pyrandbelow, ways);
+    PyObject *held = pick < 0 ? NULL : PySequence_GetItem(subsets, pick);
+    Py_DECREF(subsets);
+    if (held == NULL) return -1;
+    PyObject *heldfast = PySequence_Fast(held, "a subset must be a sequence");
+    Py_DECREF(held);
+    if (heldfast == NULL) return -1;
+    PyObject *rest = PyList_New(0);
+    int bad = rest == NULL || extend(hand, heldfast, 0, PySequence_Fast_GET_SIZE(heldfast)) < 0;
+    for (Py_ssize_t k = 0; !bad && k < PyTuple_GET_SIZE(cards); k++) {
+        PyObject *card = PyTuple_GET_ITEM(cards, k);
+        int in = PySequence_Contains(heldfast, card);
+        if (in < 0 || (!in && PyList_Append(rest, card) < 0)) bad = 1;
+    }
+    Py_DECREF(heldfast);
+    if (!bad) bad = shuffle(getrandbits, pyrandbelow, rest) < 0;
+    if (!bad) bad = extend(discard, rest, 0, j) < 0;
+    if (!bad) bad = extend(stock, rest, j, PyList_GET_SIZE(rest)) < 0;
+    Py_XDECREF(rest);
+    return bad ? -1 : 0;
+}
+
+/* A group's cards in the order random.Random.sample(cards, n) draws them (the pool's
+ * way, as n is at most its set size): the first i to the hand, the next j to the
+ * discard, the rest to the stock. 0, or -1 with an exception set. */
+static int place_sampled(PyObject *cards, long i, long j, PyObject *getrandbits,
+                         PyObject *pyrandbelow, PyObject *hand, PyObject *discard,
+                         PyObject *stock) {
+    Py_ssize_t n = PyTuple_GET_SIZE(cards);
+    PyObject *pool = PySequence_List(cards);
+    PyObject *order = PyList_New(n);
+    int bad = pool == NULL || order == NULL;
+    for (Py_ssize_t k = 0; !bad && k < n; k++) {
+        Py_ssize_t at = randbelow_small(getrandbits, pyrandbelow, n - k);
+        if (at < 0) {
+            bad = 1;
+            break;
+        }
+        PyObject *card = PyList_GET_ITEM(pool, at);
+        Py_INCREF(card);
+        PyList_SET_ITEM(order, k, card);
+        PyList_SET_ITEM(pool, at, PyList_GET_ITEM(pool, n - k - 1));
+        PyList_SET_ITEM(pool, n - k - 1, card); /* the pool keeps one reference */
+    }
+    if (!bad) bad = extend(hand, order, 0, i) < 0;
+    if (!bad) bad = extend(discard, order, i, i + j) < 0;
+    if (!bad) bad = extend(stock, order, i + j, n) < 0;
+    Py_XDECREF(pool);
+    Py_XDECREF(order);
+    return bad ? -1 : 0;
+}
+
 /* draw_places(groups, hand_size, discard_size, options, fill, getrandbits, randrange)
  *     -> (hand, discard, stock)
  *
@@ -97,106 +206,19 @@ static PyObject *draw_places(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyObject *fits = PyTuple_GetItem(group, 3);
         if (cards == NULL || fits == NULL || !PyTuple_Check(cards)) goto done;
         Py_ssize_t n = PyTuple_GET_SIZE(cards);
-        PyObject *key = Py_BuildValue("(nll)", g, h, x);
-        if (key == NULL) goto done;
-        PyObject *found = PyDict_GetItemWithError(options, key); /* borrowed */
-        Py_XINCREF(found);
-        if (found == NULL && !PyErr_Occurred()) found = PyObject_Call(fill, key, NULL);
-        Py_DECREF(key);
-        if (found == NULL) goto done;
-        PyObject *cumulative = PyTuple_GetItem(found, 0);
-        PyObject *splits = PyTuple_GetItem(found, 1);
-        if (cumulative == NULL || splits == NULL || !PyList_Check(cumulative) ||
-            !PyList_Check(splits) || PyList_GET_SIZE(splits) < 1) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "draw_places: options of the wrong shape");
-            Py_DECREF(found);
-            goto done;
-        }
-        Py_ssize_t chosen = 0, count = PyList_GET_SIZE(splits);
-        if (count > 1) {
-            PyObject *r = randbelow(getrandbits, pyrandbelow,
-                                    PyList_GET_ITEM(cumulative, count - 1));
-            if (r == NULL) {
-                Py_DECREF(found);
-                goto done;
-            }
-            /* bisect_right: the first whose cumulative count is above r */
-            Py_ssize_t lo = 0, hi = count;
-            while (lo < hi) {
-                Py_ssize_t mid = (lo + hi) / 2;
-                int below = PyObject_RichCompareBool(r, PyList_GET_ITEM(cumulative, mid), Py_LT);
-                if (below < 0) {
-                    Py_DECREF(r);
-                    Py_DECREF(found);
-                    goto done;
-                }
-                if (below) hi = mid;
-                else lo = mid + 1;
-            }
-            Py_DECREF(r);
-            chosen = lo;
-        }
         long i, j;
-        if (!PyArg_ParseTuple(PyList_GET_ITEM(splits, chosen), "ll", &i, &j)) {
-            Py_DECREF(found);
-            goto done;
-        }
-        Py_DECREF(found);
-        if (fits != Py_None) {
-            PyObject *subsets = PySequence_GetItem(fits, i);
-            if (subsets == NULL) goto done;
-            Py_ssize_t ways = PySequence_Size(subsets);
-            Py_ssize_t pick = 0;
-            if (ways > 1) pick = randbelow_small(getrandbits, pyrandbelow, ways);
-            PyObject *held = pick < 0 ? NULL : PySequence_GetItem(subsets, pick);
-            Py_DECREF(subsets);
-            if (held == NULL) goto done;
-            PyObject *heldfast = PySequence_Fast(held, "a subset must be a sequence");
-            Py_DECREF(held);
-            if (heldfast == NULL) goto done;
-            PyObject *rest = PyList_New(0);
-            int bad = rest == NULL ||
-                      extend(hand, heldfast, 0, PySequence_Fast_GET_SIZE(heldfast)) < 0;
-            for (Py_ssize_t k = 0; !bad && k < n; k++) {
-                PyObject *card = PyTuple_GET_ITEM(cards, k);
-                int in = PySequence_Contains(heldfast, card);
-                if (in < 0 || (!in && PyList_Append(rest, card) < 0)) bad = 1;
-            }
-            Py_DECREF(heldfast);
-            if (!bad) bad = shuffle(getrandbits, pyrandbelow, rest) < 0;
-            if (!bad) bad = extend(discard, rest, 0, j) < 0;
-            if (!bad) bad = extend(stock, rest, j, PyList_GET_SIZE(rest)) < 0;
-            Py_XDECREF(rest);
-            if (bad) goto done;
-        } else if (i == n) {
-            if (extend(hand, cards, 0, n) < 0) goto done;
-        } else if (i + j == 0) {
-            if (extend(stock, cards, 0, n) < 0) goto done;
-        } else {
-            /* random.Random.sample(cards, n): the pool's way, as n <= its set size */
-            PyObject *pool = PySequence_List(cards);
-            PyObject *order = PyList_New(n);
-            int bad = pool == NULL || order == NULL;
-            for (Py_ssize_t k = 0; !bad && k < n; k++) {
-                Py_ssize_t at = randbelow_small(getrandbits, pyrandbelow, n - k);
-                if (at < 0) {
-                    bad = 1;
-                    break;
-                }
-                PyObject *card = PyList_GET_ITEM(pool, at);
-                Py_INCREF(card);
-                PyList_SET_ITEM(order, k, card);
-                PyList_SET_ITEM(pool, at, PyList_GET_ITEM(pool, n - k - 1));
-                PyList_SET_ITEM(pool, n - k - 1, card); /* the pool keeps one reference */
-            }
-            if (!bad) bad = extend(hand, order, 0, i) < 0;
-            if (!bad) bad = extend(discard, order, i, i + j) < 0;
-            if (!bad) bad = extend(stock, order, i + j, n) < 0;
-            Py_XDECREF(pool);
-            Py_XDECREF(order);
-            if (bad) goto done;
-        }
+        if (draw_split(options, fill, g, h, x, getrandbits, pyrandbelow, &i, &j) < 0) goto done;
+        int placed = 0;
+        if (fits != Py_None)
+            placed = place_fitted(cards, fits, i, j, getrandbits, pyrandbelow, hand, discard,
+                                  stock);
+        else if (i == n)
+            placed = extend(hand, cards, 0, n);
+        else if (i + j == 0)
+            placed = extend(stock, cards, 0, n);
+        else
+            placed = place_sampled(cards, i, j, getrandbits, pyrandbelow, hand, discard, stock);
+        if (placed < 0) goto done;
         h -= i;
         x -= j;
     }

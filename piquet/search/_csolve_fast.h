@@ -83,50 +83,53 @@ static inline uint32_t hash_key(const uint64_t *k, int32_t trick_class) {
     return (uint32_t)(h >> (64 - TT_BITS));
 }
 
-static int fast(SearchObject *s, uint64_t mine, uint64_t theirs, int won, int beta) {
-    TablesObject *t = s->tables;
-    s->nodes++;
-    int left = popcount64(mine);
-    if (left == 2) return two_tricks(t, mine, theirs, won);
-    SuitEntry *e[4];
+/* Each suit's entry for the leader's cards `mine` and the follower's `theirs`; -1 (the
+ * search failed) when the hands overlap. */
+static inline int suit_entries(SearchObject *s, uint64_t mine, uint64_t theirs,
+                               SuitEntry **e) {
     for (int suit = 0; suit < 4; suit++) {
         int shift = 16 * suit;
-        uint32_t pair = (uint32_t)((mine >> shift & SUIT_BITS) << 9 | (theirs >> shift & SUIT_BITS));
+        uint32_t pair = (uint32_t)((mine >> shift & SUIT_BITS) << 9 |
+                                   (theirs >> shift & SUIT_BITS));
         e[suit] = suit_entry(s, pair);
-        if (e[suit] == NULL) return 0;
+        if (e[suit] == NULL) return -1;
     }
-    uint64_t total = e[0]->code + e[1]->code + e[2]->code + e[3]->code;
-    int at = won * 13 + left;
-    int32_t b = bound(s, 1, at, total, (int)((total & 0xFF) >> 4));
-    if (s->failed) return 0;
-    if (b < beta) return b;
-    b = bound(s, 0, at, total, (int)(total & 15));
-    if (s->failed) return 0;
-    if (b >= beta) return b;
-    uint64_t key[4] = {e[0]->code, e[1]->code, e[2]->code, e[3]->code};
+    return 0;
+}
+
+/* The position's key (its suits' codes, sorted) into `key`, and its slot of the table;
+ * `*found` when the slot holds this position, written by this search. */
+static inline TTEntry *probe(const SearchObject *s, SuitEntry *const *e, int32_t trick_class,
+                             uint64_t *key, int *found) {
+    for (int suit = 0; suit < 4; suit++) key[suit] = e[suit]->code;
     sort4(key);
-    int32_t trick_class = t->trick_class[at];
     TTEntry *slot = &tt[hash_key(key, trick_class)];
-    int found = slot->tag == s->tag && slot->trick_class == trick_class &&
-                slot->key[0] == key[0] && slot->key[1] == key[1] && slot->key[2] == key[2] &&
-                slot->key[3] == key[3];
-    int first = -1;
-    int low = -INF, high = INF;
-    if (found) {
-        low = slot->low;
-        high = slot->high;
-        if (low >= beta) return low;
-        if (high < beta) return high;
-        first = slot->first;
-    }
-    /* the moves: the masters of every suit, then the lowest cards, then the others; each a
-     * (suit, lead's place in its entry) */
-    uint8_t move_suit[12], move_at[12];
+    *found = slot->tag == s->tag && slot->trick_class == trick_class && slot->key[0] == key[0] &&
+             slot->key[1] == key[1] && slot->key[2] == key[2] && slot->key[3] == key[3];
+    return slot;
+}
+
+/* A search's bounds and best lead kept in the position's slot (a new position takes the
+ * slot over). */
+static inline void remember(TTEntry *slot, const uint64_t *key, uint32_t tag, int32_t trick_class,
+                            int low, int high, int best_move) {
+    memcpy(slot->key, key, 4 * sizeof *key);
+    slot->tag = tag;
+    slot->trick_class = trick_class;
+    slot->low = low;
+    slot->high = high;
+    slot->first = best_move;
+}
+
+/* The leads to try, each a (suit, place of the lead in its suit's entry): the masters of
+ * every suit, then the lowest cards, then the others; `first` (the table's best lead, a
+ * card index, or -1) moved to the front. Their number. */
+static inline int lead_moves(SuitEntry *const *e, int first, uint8_t *move_suit, uint8_t *move_at) {
     int n = 0;
     for (int g = 0; g < 3; g++) {
         for (int suit = 0; suit < 4; suit++) {
-            int from = g == 0 ? 0 : g == 1 ? e[suit]->groups[0] : e[suit]->groups[0] + e[suit]->groups[1];
-            for (int i = 0; i < e[suit]->groups[g]; i++) {
+            int from = g == 0 ? 0 : e[suit]->groups[0] + (g == 2 ? e[suit]->groups[1] : 0);
+            for (int i = 0; i < e[suit]->groups[g] && n < 12; i++) { /* 12 cards at most */
                 move_suit[n] = (uint8_t)suit;
                 move_at[n] = (uint8_t)(from + i);
                 n++;
@@ -145,63 +148,110 @@ static int fast(SearchObject *s, uint64_t mine, uint64_t theirs, int won, int be
             }
         }
     }
-    uint8_t discards[12];
-    int n_discards = -1;
+    return n;
+}
+
+/* The follower's throws, when he cannot follow: every suit's lowest card first, then
+ * the others (card indices). Their number. */
+static inline int throws_of(SuitEntry *const *e, uint8_t *discards) {
+    int n = 0;
+    for (int suit = 0; suit < 4; suit++)
+        if (e[suit]->n_throws) discards[n++] = (uint8_t)(16 * suit + e[suit]->throws[0]);
+    for (int suit = 0; suit < 4; suit++)
+        for (int i = 1; i < e[suit]->n_throws; i++)
+            discards[n++] = (uint8_t)(16 * suit + e[suit]->throws[i]);
+    return n;
+}
+
+static int fast(SearchObject *s, uint64_t mine, uint64_t theirs, int won, int beta);
+
+/* What leading `lead` is worth to the leader (`rest`: his hand after it): the least of
+ * the follower's answers (`answers`, from `answer_base`), searched until one is below
+ * beta. */
+static inline int answered(SearchObject *s, uint64_t rest, uint64_t theirs, int lead,
+                           const uint8_t *answers, int n_answers, int answer_base, int left,
+                           int won, int beta) {
+    TablesObject *t = s->tables;
     int other = 12 - left - won;
+    int worst = INF;
+    int row = lead << 6;
+    for (int a = 0; a < n_answers; a++) {
+        int card = answer_base + answers[a];
+        int index = row | card;
+        int value, points;
+        uint64_t after = theirs ^ (1ULL << card);
+        if (t->follower_wins[index]) {
+            int count = other + 1;
+            points = count == 7 ? t->net[index] - t->seventh : t->net[index];
+            if (left == 3)
+                value = points - two_tricks(t, after, rest, count);
+            else
+                value = points - fast(s, after, rest, count, points - beta + 1);
+        } else {
+            int count = won + 1;
+            points = count == 7 ? t->net[index] + t->seventh : t->net[index];
+            if (left == 3)
+                value = points + two_tricks(t, rest, after, count);
+            else
+                value = points + fast(s, rest, after, count, beta - points);
+        }
+        if (s->failed) return 0;
+        if (value < worst) {
+            worst = value;
+            if (value < beta) break;
+        }
+    }
+    return worst;
+}
+
+static int fast(SearchObject *s, uint64_t mine, uint64_t theirs, int won, int beta) {
+    TablesObject *t = s->tables;
+    s->nodes++;
+    int left = popcount64(mine);
+    if (left == 2) return two_tricks(t, mine, theirs, won);
+    SuitEntry *e[4];
+    if (suit_entries(s, mine, theirs, e) < 0) return 0;
+    uint64_t total = e[0]->code + e[1]->code + e[2]->code + e[3]->code;
+    int at = won * 13 + left;
+    int32_t b = bound(s, 1, at, total, (int)((total & 0xFF) >> 4));
+    if (s->failed) return 0;
+    if (b < beta) return b;
+    b = bound(s, 0, at, total, (int)(total & 15));
+    if (s->failed) return 0;
+    if (b >= beta) return b;
+    uint64_t key[4];
+    int32_t trick_class = t->trick_class[at];
+    int found;
+    TTEntry *slot = probe(s, e, trick_class, key, &found);
+    int first = -1;
+    int low = -INF, high = INF;
+    if (found) {
+        low = slot->low;
+        high = slot->high;
+        if (low >= beta) return low;
+        if (high < beta) return high;
+        first = slot->first;
+    }
+    uint8_t move_suit[12], move_at[12];
+    int n = lead_moves(e, first, move_suit, move_at);
+    uint8_t discards[12];
+    int n_discards = -1; /* made when first needed */
     int best = -INF;
     int best_move = 16 * move_suit[0] + e[move_suit[0]]->leads[move_at[0]];
     for (int m = 0; m < n; m++) {
         SuitEntry *se = e[move_suit[m]];
         int base = 16 * move_suit[m];
         int lead = base + se->leads[move_at[m]];
-        uint64_t rest = mine ^ (1ULL << lead);
-        const uint8_t *answers;
-        int n_answers, answer_base;
+        int worst;
         if (se->has_answers) {
-            answers = se->answers[move_at[m]];
-            n_answers = se->n_answers[move_at[m]];
-            answer_base = base;
+            worst = answered(s, mine ^ (1ULL << lead), theirs, lead, se->answers[move_at[m]],
+                             se->n_answers[move_at[m]], base, left, won, beta);
         } else {
-            if (n_discards < 0) {
-                n_discards = 0;
-                for (int suit = 0; suit < 4; suit++)
-                    if (e[suit]->n_throws) discards[n_discards++] = (uint8_t)(16 * suit + e[suit]->throws[0]);
-                for (int suit = 0; suit < 4; suit++)
-                    for (int i = 1; i < e[suit]->n_throws; i++)
-                        discards[n_discards++] = (uint8_t)(16 * suit + e[suit]->throws[i]);
-            }
-            answers = discards;
-            n_answers = n_discards;
-            answer_base = 0;
+            if (n_discards < 0) n_discards = throws_of(e, discards);
+            worst = answered(s, mine ^ (1ULL << lead), theirs, lead, discards, n_discards, 0,
+                             left, won, beta);
         }
-        int worst = INF;
-        int row = lead << 6;
-        for (int a = 0; a < n_answers; a++) {
-            int card = answer_base + answers[a];
-            int index = row | card;
-            int value, points;
-            uint64_t after = theirs ^ (1ULL << card);
-            if (t->follower_wins[index]) {
-                int count = other + 1;
-                points = count == 7 ? t->net[index] - t->seventh : t->net[index];
-                if (left == 3)
-                    value = points - two_tricks(t, after, rest, count);
-                else
-                    value = points - fast(s, after, rest, count, points - beta + 1);
-            } else {
-                int count = won + 1;
-                points = count == 7 ? t->net[index] + t->seventh : t->net[index];
-                if (left == 3)
-                    value = points + two_tricks(t, rest, after, count);
-                else
-                    value = points + fast(s, rest, after, count, beta - points);
-            }
-            if (s->failed) return 0;
-            if (value < worst) {
-                worst = value;
-                if (value < beta) break;
-            }
-        }
+        if (s->failed) return 0;
         if (worst > best) {
             best = worst;
             best_move = lead;
@@ -213,12 +263,7 @@ static int fast(SearchObject *s, uint64_t mine, uint64_t theirs, int won, int be
         low = best;
     else
         high = best;
-    memcpy(slot->key, key, sizeof key);
-    slot->tag = s->tag;
-    slot->trick_class = trick_class;
-    slot->low = low;
-    slot->high = high;
-    slot->first = best_move;
+    remember(slot, key, s->tag, trick_class, low, high, best_move);
     return best;
 }
 

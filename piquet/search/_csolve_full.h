@@ -248,6 +248,65 @@ static int out_of_reach(SearchObject *s, uint64_t ha, int tricks_a, const Score 
     return 1;
 }
 
+/* The full table's slot for a position (the hands, who leads, A's tricks, the pique and,
+ * with a target, the scores); `*found` when it holds this position, written by this
+ * search. */
+static inline FullEntry *full_probe(const SearchObject *s, uint64_t ha, uint64_t hb, int leader,
+                                    int tricks_a, const Score *st, int pts0, int pts1,
+                                    int *found) {
+    uint64_t h = (ha * 0x9E3779B97F4A7C15ULL) ^ (hb * 0xBF58476D1CE4E5B9ULL) ^
+                 ((uint64_t)(leader | tricks_a << 1 | st->open << 5 | st->count << 6) << 40) ^
+                 ((uint64_t)(uint32_t)pts0 * 0x94D049BB133111EBULL) ^
+                 ((uint64_t)(uint32_t)pts1 << 20);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    FullEntry *slot = &full_tt[h >> (64 - FULL_BITS)];
+    *found = slot->tag == s->tag && slot->hand_a == ha && slot->hand_b == hb &&
+             slot->leader == leader && slot->tricks_a == tricks_a && slot->open == st->open &&
+             slot->count == st->count && slot->pts[0] == pts0 && slot->pts[1] == pts1;
+    return slot;
+}
+
+/* A search's bounds and best lead kept in the position's slot (a new position takes the
+ * slot over). */
+static inline void full_remember(FullEntry *slot, const SearchObject *s, uint64_t ha, uint64_t hb,
+                                 int leader, int tricks_a, const Score *st, int pts0, int pts1,
+                                 int low, int high, int best_move) {
+    slot->hand_a = ha;
+    slot->hand_b = hb;
+    slot->tag = s->tag;
+    slot->leader = (int16_t)leader;
+    slot->tricks_a = (int16_t)tricks_a;
+    slot->open = (int16_t)st->open;
+    slot->count = (int16_t)st->count;
+    slot->pts[0] = pts0;
+    slot->pts[1] = pts1;
+    slot->low = low;
+    slot->high = high;
+    slot->first = best_move;
+}
+
+/* The best of the leads `moves` for the leader (A the most, B the least), each searched
+ * in the window (alpha, beta), which the best so far narrows; its card in *best_move. */
+static inline int best_lead(SearchObject *s, uint64_t ha, uint64_t hb, int leader,
+                            const uint8_t *moves, int n, int tricks_a, const Score *st, int alpha,
+                            int beta, int *best_move) {
+    int best = leader == 0 ? -INF : INF;
+    *best_move = moves[0];
+    for (int m = 0; m < n; m++) {
+        int value = full_after_lead(s, ha, hb, leader, moves[m], tricks_a, st, alpha, beta);
+        if (s->failed) return 0;
+        if (leader == 0 ? value > best : value < best) {
+            best = value;
+            *best_move = moves[m];
+            if (leader == 0 && best > alpha) alpha = best;
+            if (leader == 1 && best < beta) beta = best;
+            if (alpha >= beta) break;
+        }
+    }
+    return best;
+}
+
 static int full_trick(SearchObject *s, uint64_t ha, uint64_t hb, int leader, int tricks_a,
                       const Score *st, int alpha, int beta) {
     if (popcount64(ha) > 1 && (!st->open || no_pique(s, ha, st)) &&
@@ -259,15 +318,8 @@ static int full_trick(SearchObject *s, uint64_t ha, uint64_t hb, int leader, int
     }
     s->nodes++;
     int pts0 = s->has_target ? st->pts[0] : 0, pts1 = s->has_target ? st->pts[1] : 0;
-    uint64_t h = (ha * 0x9E3779B97F4A7C15ULL) ^ (hb * 0xBF58476D1CE4E5B9ULL) ^
-                 ((uint64_t)(leader | tricks_a << 1 | st->open << 5 | st->count << 6) << 40) ^
-                 ((uint64_t)(uint32_t)pts0 * 0x94D049BB133111EBULL) ^ ((uint64_t)(uint32_t)pts1 << 20);
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    FullEntry *slot = &full_tt[h >> (64 - FULL_BITS)];
-    int found = slot->tag == s->tag && slot->hand_a == ha && slot->hand_b == hb &&
-                slot->leader == leader && slot->tricks_a == tricks_a && slot->open == st->open &&
-                slot->count == st->count && slot->pts[0] == pts0 && slot->pts[1] == pts1;
+    int found;
+    FullEntry *slot = full_probe(s, ha, hb, leader, tricks_a, st, pts0, pts1, &found);
     int first = -1, low = -INF, high = INF;
     if (found) {
         low = slot->low;
@@ -290,55 +342,16 @@ static int full_trick(SearchObject *s, uint64_t ha, uint64_t hb, int leader, int
             }
         }
     }
-    int start_alpha = alpha, start_beta = beta;
-    int best_move = moves[0], best;
-    if (leader == 0) {
-        best = -INF;
-        for (int m = 0; m < n; m++) {
-            int value = full_after_lead(s, ha, hb, 0, moves[m], tricks_a, st, alpha, beta);
-            if (s->failed) return 0;
-            if (value > best) {
-                best = value;
-                best_move = moves[m];
-                if (best > alpha) {
-                    alpha = best;
-                    if (alpha >= beta) break;
-                }
-            }
-        }
-    } else {
-        best = INF;
-        for (int m = 0; m < n; m++) {
-            int value = full_after_lead(s, ha, hb, 1, moves[m], tricks_a, st, alpha, beta);
-            if (s->failed) return 0;
-            if (value < best) {
-                best = value;
-                best_move = moves[m];
-                if (best < beta) {
-                    beta = best;
-                    if (alpha >= beta) break;
-                }
-            }
-        }
-    }
-    if (best <= start_alpha)
+    int best_move;
+    int best = best_lead(s, ha, hb, leader, moves, n, tricks_a, st, alpha, beta, &best_move);
+    if (s->failed) return 0;
+    if (best <= alpha)
         high = best < high ? best : high;
-    else if (best >= start_beta)
+    else if (best >= beta)
         low = best > low ? best : low;
     else
         low = high = best;
-    slot->hand_a = ha;
-    slot->hand_b = hb;
-    slot->tag = s->tag;
-    slot->leader = (int16_t)leader;
-    slot->tricks_a = (int16_t)tricks_a;
-    slot->open = (int16_t)st->open;
-    slot->count = (int16_t)st->count;
-    slot->pts[0] = pts0;
-    slot->pts[1] = pts1;
-    slot->low = low;
-    slot->high = high;
-    slot->first = best_move;
+    full_remember(slot, s, ha, hb, leader, tricks_a, st, pts0, pts1, low, high, best_move);
     return best;
 }
 

@@ -241,6 +241,37 @@ static void fill_bounds(TablesObject *t, int most, int at, int mine, int theirs)
     memcpy(cells, values, sizeof values);
 }
 
+/* The tables made from what was read: the bounds' cells (unset until asked) and every
+ * suit's entry, one for each of the 3 ** 9 pairs of the leader's and the follower's
+ * cards of a suit. 0, or -1 with an exception set. */
+static int make_entries(TablesObject *self, int classes, int counted) {
+    PyMem_Free(self->lower);
+    PyMem_Free(self->upper);
+    PyMem_Free(self->index);
+    PyMem_Free(self->entries);
+    self->lower = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
+    self->upper = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
+    self->index = PyMem_Malloc(sizeof(int16_t) * PAIRS);
+    self->entries = PyMem_Malloc(sizeof(SuitEntry) * MAX_ENTRIES);
+    if (!self->lower || !self->upper || !self->index || !self->entries) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < BOUND_CELLS; i++) self->lower[i] = self->upper[i] = UNSET;
+    trick_sums(self);
+    int n = 0;
+    for (uint32_t pair = 0; pair < PAIRS; pair++) {
+        unsigned mine = pair >> 9, theirs = pair & SUIT_BITS;
+        if (mine & theirs) {
+            self->index[pair] = -1;
+            continue;
+        }
+        fill_entry(&self->entries[n], mine, theirs, classes, counted);
+        self->index[pair] = (int16_t)n++;
+    }
+    return 0;
+}
+
 static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"net", "follower_wins", "end", "last_points", "trick_class",
                             "seventh", "kept", "lost", "last", "counters", "classes", "counted",
@@ -284,32 +315,7 @@ static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwds) {
     self->last_min = two[0];
     self->last_max = two[1];
     self->seventh = seventh;
-    PyMem_Free(self->lower);
-    PyMem_Free(self->upper);
-    PyMem_Free(self->index);
-    PyMem_Free(self->entries);
-    self->lower = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
-    self->upper = PyMem_Malloc(sizeof(int32_t) * BOUND_CELLS);
-    self->index = PyMem_Malloc(sizeof(int16_t) * PAIRS);
-    self->entries = PyMem_Malloc(sizeof(SuitEntry) * MAX_ENTRIES);
-    if (!self->lower || !self->upper || !self->index || !self->entries) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (int i = 0; i < BOUND_CELLS; i++) self->lower[i] = self->upper[i] = UNSET;
-    trick_sums(self);
-    /* every suit: 3 ** 9 pairs of the leader's and the follower's cards */
-    int n = 0;
-    for (uint32_t pair = 0; pair < PAIRS; pair++) {
-        unsigned mine = pair >> 9, theirs = pair & SUIT_BITS;
-        if (mine & theirs) {
-            self->index[pair] = -1;
-            continue;
-        }
-        fill_entry(&self->entries[n], mine, theirs, classes, counted);
-        self->index[pair] = (int16_t)n++;
-    }
-    return 0;
+    return make_entries(self, classes, counted);
 }
 
 static PyObject *Tables_bound(TablesObject *self, PyObject *args) {
