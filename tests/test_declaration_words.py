@@ -185,3 +185,36 @@ def test_the_words_said_since_a_count_are_the_tail_of_everything_said(
             auto.sample_chance(rng) if auto.to_move is pq.CHANCE else auto.legal_actions()[0]
         )
     assert check(auto) > 0
+
+
+def test_a_call_that_opens_its_category_says_its_claim_s_first_word_first(
+    states: list[pq.State],
+) -> None:
+    """``heard.opening_call``: where it holds, every legal call's first new word is the
+    mover's call in the words of its claim's first word (R-DE-1a), which the sampler's
+    replay compares with the word heard before making the call; where it does not, the
+    calls answer the elder's, in words that do not name the claim."""
+    from piquet.engine.heard import opening_call
+    from piquet.rules.protocols import say_word
+
+    seen = {True: 0, False: 0}
+    for state in states:
+        calls = [word for word in state.legal_actions() if isinstance(word, pq.Call)]
+        if not calls:
+            continue
+        opens = opening_call(state)
+        said = len(state.spoken)
+        for call in calls:
+            first = state.apply(call).spoken[said]
+            assert (first.player, first.verb, first.category) == (
+                state.to_move,
+                "call",
+                call.category,
+            )
+            rule = state.ruleset.category_rule(call.category)
+            if opens:
+                assert first.words == say_word(rule, call.cards.mask, 0)
+            else:
+                assert first.words in ("not good", "equal"), first
+            seen[opens] += 1
+    assert seen[True] > 100 and seen[False] > 100

@@ -36,7 +36,15 @@ if TYPE_CHECKING:
     from .auto_declarations import Resolution
     from .state import State
 
-__all__ = ["auto_words_of", "events_seen_by", "said_of", "shown_by", "spoken", "spoken_since"]
+__all__ = [
+    "auto_words_of",
+    "events_seen_by",
+    "opening_call",
+    "said_of",
+    "shown_by",
+    "spoken",
+    "spoken_since",
+]
 
 _DECLARED: Final = (Precedence.POINT, Precedence.SEQUENCE, Precedence.SET)
 _DECLARING: Final = Phase.DECLARATION
@@ -173,6 +181,30 @@ def spoken_since(state: State, start: int) -> tuple[SpokenWords, ...]:
     said = decl.said
     words = tuple(_spoken(rules, fields, True) for fields in said[start:])
     return words + _pending_words(rules, decl, state, max(0, start - len(said)))
+
+
+def opening_call(state: State) -> bool:
+    """Whether a call now opens its category: the elder's first word, or the younger's
+    after the elder passed. It then says its claim's first word
+    (:func:`~piquet.rules.protocols.say_word`, R-DE-1a); else it answers the elder's
+    call, "not good" or "equal" whatever its claim. A sampler replaying a dialogue drops
+    the calls whose first word is not the word heard before making any.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON)
+    >>> state = state.apply(state.sample_chance(random.Random(1)))
+    >>> while state.phase is not pq.Phase.DECLARATION:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> opening_call(state)  # the elder speaks first
+    True
+    """
+    stage = state._ctx.decl.stage
+    return stage is _OPENING or stage is _AFTER_PASS
+
+
+_OPENING: Final = DeclStage.ELDER
+_AFTER_PASS: Final = DeclStage.AFTER_PASS
 
 
 def _made(rules: Ruleset, decl: Declarations, state: State) -> tuple[SpokenWords, ...]:
