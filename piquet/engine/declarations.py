@@ -20,18 +20,21 @@ from ..actions import Action, Call, Equal, Good, Pass, Reckon
 from ..cards import trusted_cardset
 from ..rules.protocols import say_word
 from ..words import Category, IllegalActionError, Phase, Player
-from . import auto_declarations, dialogue, ledger, play
+from . import auto_declarations, dialogue
 from .combination_tables import (
-    ENTRIES,
     KEY,
-    MASK,
-    POINTS,
     CategoryTable,
-    Combo,
     Tables,
     tables_of,
 )
-from .declared_scores import check_rouge, restricted, score_combination
+from .declared_scores import (
+    check_rouge,
+    next_category,
+    say,
+    score_combination,
+    set_record,
+    win_category,
+)
 from .parts import (
     CATEGORIES,
     HAND_BITS,
@@ -54,7 +57,7 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
     from .state import State
 
-__all__ = ["ACTIONS", "apply", "begin", "legal_actions", "reckoning", "say"]
+__all__ = ["ACTIONS", "apply", "begin", "legal_actions", "reckoning"]
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Equal, Reckon))
 _new: Final = tuple.__new__
@@ -90,46 +93,15 @@ def begin(new: State, exch: ExchangeState | None = None) -> None:
 
 # ----------------------------------------------------------------- records
 
-# The played declarations make one record a word (tuple.__new__: a named tuple's own
-# constructor is Python code, and slower), and one context to hold it.
+# A word's record and its context are made by .declared_scores (say, set_record), which
+# also scores a category won and goes on to the next.
 _CATEGORY_AT: Final = (*CATEGORIES, None)  # by the record's category index
-
-
-def _set_record(new: State, decl: Declarations) -> None:
-    """Give ``new`` the declarations' record ``decl``, in a new context."""
-    ctx = new._ctx
-    new._ctx = _new(Context, (*ctx[:7], decl))
 
 
 def _next_state(state: State, action: Any) -> State:
     new = state._clone()
     new._history = (state._history, action)
     return new
-
-
-def say(
-    decl: Declarations,
-    said: tuple[SaidFields, ...],
-    stage: DeclStage | None = None,
-    claim: int | None = None,
-) -> Declarations:
-    """``decl`` with a new record of what was said (and a new box for its words), and
-    the new stage and claim if given."""
-    return _new(
-        Declarations,
-        (
-            decl.category,
-            decl.stage if stage is None else stage,
-            decl.claim if claim is None else claim,
-            decl.extras,
-            said,
-            decl.scored,
-            decl.rouge,
-            [],
-            decl.auto,
-            0,
-        ),
-    )
 
 
 # ----------------------------------------------------------------- legal actions
@@ -313,12 +285,12 @@ def _reckon(state: State, action: Any, table: CategoryTable, decl: Declarations)
     # reckoning nothing further is said too, heard by him alone: his observation keeps
     # what he chose (the opponent hears nothing, as if he had nothing further)
     said = (player, "reckon", category, tuple(picks), None, chosen or None)
-    _set_record(new, say(decl, (*decl.said, said)))
+    set_record(new, say(decl, (*decl.said, said)))
     for combo in picks:
         if score_combination(new, player, table.info(combo)):
             return new
     if not check_rouge(new, player, table):
-        _next_category(new, new._ctx.decl)
+        next_category(new, new._ctx.decl)
     return new
 
 
@@ -342,7 +314,7 @@ def _both_pass(state: State, action: Any, decl: Declarations) -> State:
     new = state._clone()
     new._history = (state._history, action)
     # the elder's pass is said now (see _elder_speaks)
-    _next_category(new, decl, (*decl.said, *_BOTH_PASS[state._ctx.dealer][decl.category]))
+    next_category(new, decl, (*decl.said, *_BOTH_PASS[state._ctx.dealer][decl.category]))
     return new
 
 
@@ -357,7 +329,7 @@ def _younger_after_pass(
         _BOTH_PASS[younger][decl.category][0],  # the elder's pass (see _elder_speaks)
         (younger, "call", table.category, (claim,), 0, claim),
     )
-    _win_category(new, younger, table, table._info[claim], None, decl, said)
+    win_category(new, younger, table, table._info[claim], None, decl, said)
     return new
 
 
@@ -376,7 +348,7 @@ def _younger_concedes(state: State, action: Any, decl: Declarations) -> State:
         *words_heard(_OTHER[younger], table.category, elder_claim, decl.word, elder_claim),
         _GOOD_SAID[younger][index],
     )
-    _win_category(new, _OTHER[younger], table, combo_e, combo_e[KEY], decl, said)
+    win_category(new, _OTHER[younger], table, combo_e, combo_e[KEY], decl, said)
     return new
 
 
@@ -404,9 +376,9 @@ def _younger_answers(
         (younger, "call", category, (claim,), TIE_WORD if tie else NOT_GOOD_WORD, claim),
     )
     if tie:
-        _next_category(new, decl, said)
+        next_category(new, decl, said)
     else:
-        _win_category(new, younger, table, combo_y, None, decl, said)
+        win_category(new, younger, table, combo_y, None, decl, said)
     return new
 
 
@@ -424,7 +396,7 @@ def _younger_says_equal(state: State, action: Any, decl: Declarations) -> State:
         )
     new = state._clone()
     new._history = (state._history, action)
-    _set_record(new, decl._replace(heard=[], word=word + 1))
+    set_record(new, decl._replace(heard=[], word=word + 1))
     return new
 
 
@@ -444,104 +416,3 @@ def words_heard(
         said.append((younger, "equal", category, (), None, None))
         said.append((elder, "call", category, (claim,), w, None))
     return tuple(said)
-
-
-def _win_category(
-    new: State,
-    player: Player,
-    table: CategoryTable,
-    combo: Combo,
-    restrict: tuple[int, ...] | None,
-    decl: Declarations,
-    said: tuple[SaidFields, ...],
-) -> None:
-    """Score the winning call (``combo``), then offer the further combinations (R-DE-5).
-
-    ``decl``: the declarations' record before the word, ``said``: what was said with
-    it; ``new`` gets its new record once (each record set on a state makes a new
-    context)."""
-    claim = combo[MASK]
-    if new._ctx.ruleset.carte_rouge is not None:
-        _win_category_rouge(new, player, table, claim, restrict, say(decl, said))
-        return
-    # score_entries: the ledger's entry of the hand written out (no call to follow the race)
-    if combo[POINTS] > 0 and ledger.score_entries(new, (combo[ENTRIES][player],)):
-        _set_record(new, say(decl, said))  # the game ended on it: what was said stays
-        return
-    if not table.reckons:  # the point: nothing further to reckon
-        _next_category(new, decl, said)
-        return
-    hands = new._hands
-    further = table.further(hands >> HAND_BITS if player else hands & HAND_MASK, claim)
-    extras = restricted(new, player, table, claim, restrict, further) if further else ()
-    if extras:
-        record: tuple[Any, ...] = (
-            decl.category,
-            _EXTRAS,
-            claim,
-            extras,
-            said,
-            decl.scored,
-            decl.rouge,
-            [],
-            None,
-            0,
-        )
-        _set_record(new, _new(Declarations, record))
-        new._to_move = player
-        return
-    _next_category(new, decl, said)
-
-
-def _win_category_rouge(
-    new: State,
-    player: Player,
-    table: CategoryTable,
-    claim: int,
-    restrict: tuple[int, ...] | None,
-    decl: Declarations,
-) -> None:
-    """:func:`_win_category` with carte rouge, which follows the cards scored in the
-    record: ``decl`` is set before the score."""
-    new._decl = decl
-    if score_combination(new, player, table.info(claim)):
-        return
-    decl = new._decl
-    further = table.further(hand_of(new._hands, player), claim)
-    extras = restricted(new, player, table, claim, restrict, further) if further else ()
-    if extras:
-        new._decl = decl._replace(stage=_EXTRAS, extras=extras, claim=claim)
-        new._to_move = player
-        return
-    if not check_rouge(new, player, table):
-        _next_category(new, new._decl)
-
-
-def _next_category(
-    new: State, decl: Declarations, said: tuple[SaidFields, ...] | None = None
-) -> None:
-    """On to the next category, or to the play; ``said``: what was said, if it changed
-    since ``decl`` was made (then with a new box for its words)."""
-    index, _stage, _claim, _extras, before, scored, rouge, heard, _auto, _word = decl
-    index += 1
-    done = index >= ALL_RESOLVED
-    record = (
-        ALL_RESOLVED if done else index,
-        _DONE if done else _ELDER,
-        0,
-        (),
-        before if said is None else said,
-        scored,
-        rouge,
-        heard if said is None else [],
-        None,
-        0,
-    )
-    rules, tables, game, younger, setup, result, exch, _decl = new._ctx
-    new._ctx = _new(
-        Context, (rules, tables, game, younger, setup, result, exch, _new(Declarations, record))
-    )
-    if done:
-        play.begin(new)
-    else:
-        new._to_move = _OTHER[younger]

@@ -314,7 +314,7 @@ class Declarations(NamedTuple):
     scored: tuple[int, int]  # cards in each player's scored combinations (carte rouge)
     rouge: tuple[bool, bool]
     # what was said in words, made on first reading: a box that every new ``said``
-    # replaces (see declarations.say), so that it always belongs to this ``said``
+    # replaces (see declared_scores.say), so that it always belongs to this ``said``
     heard: list[tuple[Spoken, ...]]
     # automatic declarations: how each category was resolved, and by which elder; what
     # was said is read back from it (see declarations.said_of)
