@@ -10,6 +10,7 @@ hands holding whole suits and whole ranks, where ties between suits and ranks ar
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any
 
 import pytest
@@ -126,6 +127,12 @@ def test_the_kernel_s_duels_refuse_malformed_input() -> None:
         fast.auto_duels(table[:48], hand, 0)
     with pytest.raises(ValueError, match="wrong shape"):
         fast.auto_duels(b"\x07" + table[1:], hand, 0)
+    # a code of the sets pointing past the block's masks (the sets' block is the third)
+    words = array("q", table)
+    sets_at = words[5]
+    words[sets_at] = 1 << 8 | 0xFF  # the six held in no suit: every hand of 32 cards reads it
+    with pytest.raises(ValueError, match="wrong shape"):
+        fast.auto_duels(words.tobytes(), hand, 0)
     with pytest.raises(ValueError, match="no card"):
         fast.auto_duels(table, hand | 1 << 9, 0)
     with pytest.raises(OverflowError):

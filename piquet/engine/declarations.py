@@ -61,7 +61,6 @@ __all__ = ["ACTIONS", "apply", "begin", "legal_actions", "reckoning"]
 
 ACTIONS: Final = frozenset((Call, Pass, Good, Equal, Reckon))
 _new: Final = tuple.__new__
-ALL_RESOLVED: Final = len(CATEGORIES)
 # the stages as constants: an Enum member read from its class costs a lookup each time
 _ELDER: Final = DeclStage.ELDER
 _ANSWER: Final = DeclStage.ANSWER

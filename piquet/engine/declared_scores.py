@@ -134,7 +134,7 @@ def _win_rouge(
     restrict: tuple[int, ...] | None,
     decl: Declarations,
 ) -> None:
-    """:func:`_win_category` with carte rouge, which follows the cards scored in the
+    """:func:`win_category` with carte rouge, which follows the cards scored in the
     record: ``decl`` is set before the score."""
     new._decl = decl
     if score_combination(new, player, table.info(claim)):

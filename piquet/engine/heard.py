@@ -198,7 +198,11 @@ def opening_call(state: State) -> bool:
     ...     state = state.apply(state.legal_actions()[-1])
     >>> opening_call(state)  # the elder speaks first
     True
+    >>> opening_call(pq.new_game(pq.RUBICON))  # no call before the declarations
+    False
     """
+    if state._PHASE is not _DECLARING:  # no call is legal
+        return False
     stage = state._ctx.decl.stage
     return stage is _OPENING or stage is _AFTER_PASS
 

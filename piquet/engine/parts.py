@@ -317,7 +317,7 @@ class Declarations(NamedTuple):
     # replaces (see declared_scores.say), so that it always belongs to this ``said``
     heard: list[tuple[Spoken, ...]]
     # automatic declarations: how each category was resolved, and by which elder; what
-    # was said is read back from it (see declarations.said_of)
+    # was said is read back from it (see heard.said_of)
     auto: tuple[tuple[Any, ...], Player] | None = None
     # in ANSWER: the word of the elder's call the younger answers (R-DE-1a), from 0
     word: int = 0

@@ -24,7 +24,7 @@ from .category_table import (
     ranking,
 )
 
-__all__ = ["PerRank"]
+__all__ = ["PerRank", "rank_cards"]
 
 V = TypeVar("V")
 
@@ -45,7 +45,7 @@ def _ranks_held(a: int, b: int, c: int, d: int, times: int) -> int:
     return either_ab | either_cd
 
 
-def _rank_cards(pattern: int, rank_bit: int) -> int:
+def rank_cards(pattern: int, rank_bit: int) -> int:
     """The cards of one rank: ``pattern`` holds a bit per suit (S H D C)."""
     return sum(1 << (s * SUIT_SHIFT + rank_bit) for s in SUITS if pattern >> s & 1)
 
@@ -66,10 +66,10 @@ class PerRank(CategoryTable):
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
         self._combos = tuple(
-            tuple(CategoryTable.combos(self, _rank_cards(p, r)) for p in range(16)) for r in RANKS
+            tuple(CategoryTable.combos(self, rank_cards(p, r)) for p in range(16)) for r in RANKS
         )
         self._claims = tuple(
-            tuple(tuple(rule.claims(_rank_cards(p, r))) for p in range(16)) for r in RANKS
+            tuple(tuple(rule.claims(rank_cards(p, r))) for p in range(16)) for r in RANKS
         )
         # where to look: (the fewest cards of a rank that give one, the ranks that can)
         self._combo_ranks = self._where(self._combos)

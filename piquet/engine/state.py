@@ -80,8 +80,6 @@ def _observe_function() -> Callable[[State, Player], Observation]:
 _PHASE_EXCHANGE: Final = Phase.EXCHANGE
 _PHASE_DECLARATION: Final = Phase.DECLARATION
 _PHASE_DEAL: Final = Phase.DEAL
-_PHASE_OVER: Final = Phase.OVER
-_OTHER: Final = (Player.B, Player.A)
 _EXCHANGE_ACTIONS: Final = exchange.ACTIONS
 _DECLARATION_ACTIONS: Final = declarations.ACTIONS
 

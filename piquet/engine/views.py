@@ -37,7 +37,7 @@ _OTHER: Final = (Player.B, Player.A)
 
 def _whole(view: StateViews) -> State:
     """``view`` as the :class:`~piquet.engine.state.State` it is (State is this class's
-    only subclass), for the phase modules' functions, which take a State."""
+    only direct subclass), for the phase modules' functions, which take a State."""
     return cast("State", view)
 
 
@@ -49,7 +49,7 @@ class StateViews:
     # The state's fields, declared here for the views that read them; the slots are
     # State's. The phase is the state's class: one subclass per phase (engine/phases.py),
     # so that apply and legal_actions go straight to the phase's own functions, and a
-    # state is a slot smaller. A phase module sets ``new._phase`` as before.
+    # state is a slot smaller. A phase module sets ``new._phase``.
     _PHASE: ClassVar[Phase]
     _ctx: Context
     _to_move: Player | Literal[Chance.CHANCE] | None

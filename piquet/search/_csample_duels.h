@@ -24,7 +24,9 @@
 #define BY_RANK_LEN (2 * 144)
 #define DUEL_HEADER 6 /* three kinds, then three offsets, in int64 words */
 
-/* The best code of `hand` in one category's block, and its combination's mask. */
+/* The rank of `hand`'s best combination in one category's block (0: none), and the
+ * combination's mask; -1 when a code points outside the block (a table not made by
+ * duel_table). */
 static int64_t best_code(const int64_t *block, int64_t kind, uint64_t hand, uint64_t *mask) {
     int64_t best = 0;
     if (kind == BY_SUIT) {
@@ -42,7 +44,9 @@ static int64_t best_code(const int64_t *block, int64_t kind, uint64_t hand, uint
         int64_t code = block[rank << 4 | suits];
         if (code > best) best = code;
     }
-    *mask = best ? (uint64_t)block[144 + (best & ((1 << RANK_SLOT_BITS) - 1))] : 0;
+    int64_t slot = best & ((1 << RANK_SLOT_BITS) - 1);
+    if (slot >= 144) return -1;
+    *mask = best ? (uint64_t)block[144 + slot] : 0;
     return best >> RANK_SLOT_BITS;
 }
 
@@ -72,6 +76,7 @@ bad:
  * combination's mask and the younger's (0: none): the first three fields of each duel
  * of engine/combination_tables.py's duels. */
 static PyObject *auto_duels(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "auto_duels takes 3 arguments");
         return NULL;
@@ -94,6 +99,11 @@ static PyObject *auto_duels(PyObject *self, PyObject *const *args, Py_ssize_t na
         uint64_t mask_e, mask_y;
         int64_t rank_e = best_code(block, words[c], hands[0], &mask_e);
         int64_t rank_y = best_code(block, words[c], hands[1], &mask_y);
+        if (rank_e < 0 || rank_y < 0) {
+            PyErr_SetString(PyExc_ValueError, "auto_duels: a table of the wrong shape");
+            Py_DECREF(out);
+            return NULL;
+        }
         long winner = rank_e == rank_y ? 0 : rank_e > rank_y ? 1 : 2;
         PyObject *fields[3] = {PyLong_FromLong(winner), PyLong_FromUnsignedLongLong(mask_e),
                                PyLong_FromUnsignedLongLong(mask_y)};

@@ -70,10 +70,11 @@ static int extend(PyObject *list, PyObject *seq, Py_ssize_t from, Py_ssize_t to)
 
 /* Where a group's cards go: (i, j), so many to the opponent's hand and to his discard,
  * drawn by the plan's counts (`options[(g, h, x)]`, made by `fill` when missing: the
- * cumulative counts and the splits) as draw_groups draws it. 0, or -1 with an
- * exception set. */
+ * cumulative counts and the splits) as draw_groups draws it, of the group's `n` cards.
+ * 0, or -1 with an exception set. */
 static int draw_split(PyObject *options, PyObject *fill, Py_ssize_t g, long h, long x,
-                      PyObject *getrandbits, PyObject *pyrandbelow, long *i, long *j) {
+                      Py_ssize_t n, PyObject *getrandbits, PyObject *pyrandbelow, long *i,
+                      long *j) {
     PyObject *key = Py_BuildValue("(nll)", g, h, x);
     if (key == NULL) return -1;
     PyObject *found = PyDict_GetItemWithError(options, key); /* borrowed */
@@ -109,7 +110,13 @@ static int draw_split(PyObject *options, PyObject *fill, Py_ssize_t g, long h, l
         Py_DECREF(r);
         chosen = lo;
     }
-    if (PyArg_ParseTuple(PyList_GET_ITEM(splits, chosen), "ll", i, j)) failed = 0;
+    if (!PyArg_ParseTuple(PyList_GET_ITEM(splits, chosen), "ll", i, j)) goto done;
+    if (*i < 0 || *j < 0 || *i + *j > n) { /* the cards placed are the group's */
+        PyErr_Format(PyExc_ValueError,
+                     "draw_places: a split of %ld and %ld cards of a group of %zd", *i, *j, n);
+        goto done;
+    }
+    failed = 0;
 done:
     Py_DECREF(found);
     return failed;
@@ -207,7 +214,8 @@ static PyObject *draw_places(PyObject *self, PyObject *const *args, Py_ssize_t n
         if (cards == NULL || fits == NULL || !PyTuple_Check(cards)) goto done;
         Py_ssize_t n = PyTuple_GET_SIZE(cards);
         long i, j;
-        if (draw_split(options, fill, g, h, x, getrandbits, pyrandbelow, &i, &j) < 0) goto done;
+        if (draw_split(options, fill, g, h, x, n, getrandbits, pyrandbelow, &i, &j) < 0)
+            goto done;
         int placed = 0;
         if (fits != Py_None)
             placed = place_fitted(cards, fits, i, j, getrandbits, pyrandbelow, hand, discard,

@@ -299,9 +299,13 @@ static inline int best_lead(SearchObject *s, uint64_t ha, uint64_t hb, int leade
         if (leader == 0 ? value > best : value < best) {
             best = value;
             *best_move = moves[m];
-            if (leader == 0 && best > alpha) alpha = best;
-            if (leader == 1 && best < beta) beta = best;
-            if (alpha >= beta) break;
+            if (leader == 0 ? best > alpha : best < beta) { /* the window narrows */
+                if (leader == 0)
+                    alpha = best;
+                else
+                    beta = best;
+                if (alpha >= beta) break;
+            }
         }
     }
     return best;

@@ -30,7 +30,7 @@ from ..cards import SUIT_BITS, SUIT_SHIFT
 from ..engine.category_table import KEY, MASK, CategoryTable, Combo
 from ..engine.combination_tables import duels, suit_fields, tables_of
 from ..engine.parts import HAND_BITS
-from ..engine.rank_tables import PerRank
+from ..engine.rank_tables import PerRank, rank_cards
 from ..engine.suit_tables import PerSuit
 from ..rules import Ruleset
 
@@ -38,6 +38,7 @@ __all__ = ["duel_fields", "duel_table"]
 
 # the layout _csample_duels.h reads (int64 words): three kinds, three offsets, then each
 # category's block
+_HEADER: Final = 6  # three kinds, then three offsets (DUEL_HEADER in the kernel)
 _BY_SUIT: Final = 1
 _BY_RANK: Final = 2
 _SUIT_SLOT_BITS: Final = 11
@@ -81,7 +82,7 @@ def _pack(tables: tuple[CategoryTable, ...]) -> bytes | None:
         else:
             return None
     words = array("q", [kind for kind, _ in blocks])
-    at = 6
+    at = _HEADER
     for _, block in blocks:
         words.append(at)
         at += len(block)
@@ -99,9 +100,7 @@ def _ranked(bests: list[Combo | None]) -> dict[tuple[int, ...], int]:
 def _by_suit(table: PerSuit) -> list[int]:
     """Codes by suit and nine bits, then masks by slot: of equal keys, the engine takes
     the first suit's, whose slot ((3 - suit) << 9 | bits) is the highest."""
-    bests = [
-        _best(table.combos(bits << suit * SUIT_SHIFT)) for suit in _SUITS for bits in range(512)
-    ]
+    bests = [_best(table.combos(bits << suit * SUIT_SHIFT)) for suit in _SUITS for bits in _NINE]
     rank_of = _ranked(bests)
     codes = [0] * 2048
     masks = [0] * 2048
@@ -117,9 +116,7 @@ def _by_suit(table: PerSuit) -> list[int]:
 def _by_rank(table: PerRank) -> list[int]:
     """Codes by rank and suits holding it, then masks alike: of equal keys, the engine
     takes the highest rank's."""
-    bests = [
-        _best(table.combos(_rank_cards(rank, suits))) for rank in _RANKS for suits in range(16)
-    ]
+    bests = [_best(table.combos(rank_cards(suits, rank))) for rank in _RANKS for suits in _FOUR]
     rank_of = _ranked(bests)
     codes = [0] * 144
     masks = [0] * 144
@@ -133,11 +130,6 @@ def _by_rank(table: PerRank) -> list[int]:
 def _best(combos: tuple[Combo, ...]) -> Combo | None:
     """The best of combinations sorted best first (the first of equal keys), or None."""
     return combos[0] if combos else None
-
-
-def _rank_cards(rank: int, suits: int) -> int:
-    """The cards of one rank (its bit within a suit) in the suits of ``suits``."""
-    return sum(1 << (suit * SUIT_SHIFT + rank) for suit in _SUITS if suits >> suit & 1)
 
 
 assert SUIT_BITS == 0x1FF  # nine ranks a suit: the kernel's tables are made for them
