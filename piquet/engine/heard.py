@@ -208,6 +208,7 @@ def opening_call(state: State) -> bool:
 
 
 _OPENING: Final = DeclStage.ELDER
+_ANSWERING: Final = DeclStage.ANSWER
 _AFTER_PASS: Final = DeclStage.AFTER_PASS
 
 
@@ -226,8 +227,23 @@ def _pending_words(
     longer declaring), from the ``skip``-th on."""
     if state._PHASE is not _DECLARING:
         return ()
-    pending = _pending(decl, deal_elder(state._ctx))[skip:]
-    return tuple(_spoken(rules, fields, True) for fields in pending)
+    stage = decl.stage
+    if stage is not _ANSWERING and stage is not _AFTER_PASS:  # nothing is pending
+        return ()
+    global _pending_known
+    known = _pending_known
+    if known[0] is not rules:
+        known = _pending_known = (rules, {})
+    memo = known[1]
+    elder = deal_elder(state._ctx)
+    # what is pending follows from these alone (see _pending): plain ints to hash
+    key = (elder, decl.category, stage, decl.claim, decl.word)
+    words = memo.get(key)
+    if words is None:
+        if len(memo) >= _KNOWN_MAX:
+            memo.clear()
+        words = memo[key] = tuple(_spoken(rules, fields, True) for fields in _pending(decl, elder))
+    return words[skip:] if skip else words
 
 
 def _auto_words(rules: Ruleset, auto: tuple[Resolution, Player]) -> tuple[SpokenWords, ...]:
@@ -322,6 +338,10 @@ def _spoken(rules: Ruleset, said: SaidFields, played: bool) -> SpokenWords:
 # the rules alone). One tuple, replaced whole, so that a thread reads a pair that
 # belongs together.
 _known: tuple[object, dict[tuple[bool, SaidFields], SpokenWords]] = (None, {})
+# The words pending in a dialogue (the elder's call before the younger's answer), by the
+# record's fields they follow from, for the last ruleset read, as above: a sampler's
+# replay of a dialogue reads them after every word.
+_pending_known: tuple[object, dict[tuple[int, ...], tuple[SpokenWords, ...]]] = (None, {})
 _KNOWN_MAX: Final = 4096
 
 # the last words made of what was said in a dialogue, and what was said: each word of
