@@ -107,8 +107,8 @@ def test_a_table_is_packed_exactly_when_every_category_is_made_by_suit_or_by_ran
 
 
 def test_some_preset_falls_back_to_the_engine_s_duels() -> None:
-    # sequences in any suit (Cotton's rules as played in 1995) are not made suit by suit:
-    # the sampler then checks the words through the engine alone
+    # sequences of mixed suits (the 1995 reconstruction of Cotton's Picket) are not made
+    # suit by suit: the sampler then checks the words through the engine alone
     assert any(duel_table(pq.RULESETS[name]) is None for name in PRESETS)
 
 

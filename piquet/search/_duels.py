@@ -63,7 +63,7 @@ _made: dict[int, tuple[Ruleset, bytes | None]] = {}
 def duel_table(rules: Ruleset) -> bytes | None:
     """A ruleset's category tables packed for the kernel's ``auto_duels``, made once a
     ruleset; None when a category is neither made suit by suit nor rank by rank (a
-    house rule's, or sequences in any suit): the engine's duels then serve."""
+    house rule's, or sequences of mixed suits): the engine's duels then serve."""
     known = _made.get(id(rules))
     if known is None or known[0] is not rules:
         if len(_made) >= 64:
