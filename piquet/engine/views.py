@@ -8,7 +8,8 @@ actions, are in :mod:`.state`.
 
 >>> import random
 >>> import piquet as pq
->>> state = pq.new_game(pq.RUBICON).apply(pq.new_game(pq.RUBICON).sample_chance(random.Random(2)))
+>>> start = pq.new_game(pq.RUBICON)
+>>> state = start.apply(start.sample_chance(random.Random(2)))
 >>> isinstance(state, StateViews), len(state.hand(state.elder)), len(state.stock)
 (True, 12, 8)
 """
