@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from array import array
 from typing import Final
 
@@ -57,21 +58,15 @@ def duel_fields(rules: Ruleset, elder_hand: int, younger_hand: int) -> tuple[int
     return tuple(field for duel in duels(tables_of(rules), fields) for field in duel[:3])
 
 
-_made: dict[int, tuple[Ruleset, bytes | None]] = {}
-
-
 def duel_table(rules: Ruleset) -> bytes | None:
     """A ruleset's category tables packed for the kernel's ``auto_duels``, made once a
     ruleset; None when a category is neither made suit by suit nor rank by rank (a
     house rule's, or sequences of mixed suits): the engine's duels then serve."""
-    known = _made.get(id(rules))
-    if known is None or known[0] is not rules:
-        if len(_made) >= 64:
-            _made.clear()
-        known = _made[id(rules)] = (rules, _pack(tables_of(rules)))
-    return known[1]
+    # the engine's tables_of gives equal rulesets the same tables, found by identity
+    return _pack(tables_of(rules))
 
 
+@functools.lru_cache(maxsize=64)
 def _pack(tables: tuple[CategoryTable, ...]) -> bytes | None:
     blocks = []
     for table in tables:
