@@ -15,7 +15,7 @@ from ..actions import (
 from ..cards import SUIT_BITS, Card, CardSet, Rank, Suit
 from ..engine import Spoken, State
 from ..observation import Observation
-from ..words import Category, Player, Reason
+from ..words import Category, Phase, Player, Reason
 from ._limits import limited_fits, most_in_hand, point_limit, runs_limit, worth_at_most
 from ._observed import (
     AFTER_DECLARATIONS,
@@ -73,6 +73,12 @@ class Plan:
     heard_by_duels: dict[tuple[int, ...], bool] = attrs.field(factory=dict, eq=False, repr=False)
     """With automatic declarations and the kernel, whether the words of the duels'
     outcomes and best combinations are the words heard, remembered (see _replay)."""
+    redealing: bool = False
+    """Whether samples are dealt again instead of replayed (see _redealt): automatic
+    declarations heard, in the play (the words are checked before a sample is made)."""
+    redeals: dict[tuple[object, ...], object] = attrs.field(factory=dict, eq=False, repr=False)
+    """With automatic declarations, by what is seen of a placement's declarations: the
+    state its samples are dealt again from, or whether they are dropped (see _redealt)."""
 
 
 @attrs.frozen
@@ -109,6 +115,11 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
     if not tables[0].get((cards.hand_slots, cards.discard_slots)):
         raise SamplingError("no placement of the hidden cards fits the observation")
     slots = (cards.hand_slots, cards.discard_slots, cards.stock_slots)
+    auto_heard = (
+        _heard(observation.spoken)
+        if declarations == "auto" and observation.phase in AFTER_DECLARATIONS and observation.spoken
+        else None
+    )
     return Plan(
         observation=observation,
         declarations=declarations,
@@ -126,9 +137,8 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
         target=target,
         own_held=all_held(observation),
         claimed=claimed_combinations(observation, declarations, all_held(observation)),
-        auto_heard=_heard(observation.spoken)
-        if declarations == "auto" and observation.phase in AFTER_DECLARATIONS and observation.spoken
-        else None,
+        auto_heard=auto_heard,
+        redealing=auto_heard is not None and observation.phase is Phase.PLAY,
     )
 
 

@@ -31,6 +31,7 @@ from ._duels import duel_table
 from ._observed import deal_elder
 from ._placement import draw_groups
 from ._plan import Plan
+from ._redealt import redealt
 from ._witnesses import Words
 from .native import kernel
 
@@ -108,6 +109,8 @@ def draw_state(plan: Plan, rng: random.Random) -> State | None:
     if len(stock) != observation.ruleset.stock_size:
         return None
     state = plan.start.apply(_deal(plan, dealt_opponent, stock))
+    if plan.redealing:
+        return redealt(plan, state, after_exchange, discard, rng, _replay)
     discards = {observation.player: observation.discard.mask, observation.player.other: discard}
     return _replay(plan, state, discards, rng)
 

@@ -1,0 +1,104 @@
+"""Samples dealt again instead of replayed: with automatic declarations, a placement
+whose declarations come out as the observer saw them gives a state that differs from an
+earlier sample of the same plan only in its cards (:mod:`piquet.engine.redeal`).
+
+A sample's declarations are known by its resolution (:func:`~piquet.engine.redeal.
+auto_resolution`). What the observer sees of it, beside the words (which the sampler
+checks first), is its :func:`~piquet.engine.redeal.seen_of_resolution`; with the
+opponent's carte blanche and, under carte rouge, whether his combinations scored cover
+his hand, that is the whole of what his observation reads from the hidden cards. The
+first placement of each such key is replayed through the engine and its observation
+checked, as every placement was; the verdict is kept under the key, with the replayed
+state as the template of the others, which are dealt again from it
+(:class:`~piquet.engine.redeal.Redeal`). Replaying a deal and reading its observation
+back took over two thirds of a sample; a redeal takes a few microseconds. The samples
+are the same: each placement is kept or dropped as the replay would, and its state is
+the replay's (the tests build both on many placements of every preset and compare
+them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+from ..engine import State
+from ..engine.auto_declarations import Resolution
+from ..engine.category_table import MASK
+from ..engine.redeal import Redeal, auto_resolution, blanks_dealt, seen_of_resolution
+from ..words import Player
+from ._observed import deal_elder
+from ._plan import Plan
+
+__all__ = ["redealt"]
+
+Replay = Callable[[Plan, State, dict[Player, int], random.Random], State | None]
+"""The replay of a placement through the engine (``_replay._replay``)."""
+
+#: a key whose placements are always replayed (its first sample's actions can not be
+#: dealt again, e.g. with a carte blanche's count)
+_REPLAY: Final = "replay"
+# the keys kept a plan (a few dozen are met in a thousand samples)
+_KEPT: Final = 1 << 12
+
+
+def redealt(
+    plan: Plan,
+    dealt: State,
+    hand: int,
+    discard: int,
+    rng: random.Random,
+    replay: Replay,
+) -> State | None:
+    """The sample of a placement dealt as ``dealt`` (the plan's start with the deal
+    applied), the opponent holding ``hand`` after the exchange (his cards played
+    included) and having discarded ``discard``: dealt again from the template of its
+    key, or replayed (``replay``) when its key is new."""
+    observation = plan.observation
+    observer = observation.player
+    opponent = observer.other
+    rules = observation.ruleset
+    if observer == deal_elder(observation):
+        resolution = auto_resolution(rules, plan.own_held, hand)
+    else:
+        resolution = auto_resolution(rules, hand, plan.own_held)
+    key: tuple[object, ...] = (seen_of_resolution(resolution), blanks_dealt(dealt))
+    if rules.carte_rouge is not None:
+        key += (_covered(resolution, opponent == deal_elder(observation), hand),)
+    memo = plan.redeals
+    template = memo.get(key)
+    if template is None:
+        found = replay(plan, dealt, {observer: observation.discard.mask, opponent: discard}, rng)
+        if len(memo) < _KEPT:
+            memo[key] = _template_of(plan, found)
+        return found
+    if template is False:
+        return None
+    if template is _REPLAY:
+        return replay(plan, dealt, {observer: observation.discard.mask, opponent: discard}, rng)
+    assert isinstance(template, Redeal)
+    return template.dealt(dealt, opponent, hand & ~plan.opponent_played, discard, resolution)
+
+
+def _template_of(plan: Plan, found: State | None) -> Redeal | bool | str:
+    """What a key's first placement leaves for the others: False when it was dropped, the
+    state dealt again from when kept, or :data:`_REPLAY`."""
+    if found is None:
+        return False
+    try:
+        return Redeal(plan.start, found)
+    except ValueError:
+        return _REPLAY
+
+
+def _covered(resolution: Resolution, elder: bool, hand: int) -> bool:
+    """Whether the opponent's combinations scored cover his hand (carte rouge): then his
+    hand is their cards, and the carte rouge's place in the ledger follows from them."""
+    won = 1 if elder else 2
+    scored = 0
+    for outcome, _best_elder, _best_younger, own in resolution:
+        if outcome == won:
+            for combo in own:
+                scored |= combo[MASK]
+    return not hand & ~scored

@@ -1,0 +1,119 @@
+"""Samples dealt again (piquet.search._redealt, piquet.engine.redeal) against samples
+replayed through the engine: with automatic declarations, every placement the sampler
+proposes is kept or dropped alike both ways, and a kept one is the same state, as far as
+anything can tell (equality, history, ledger, words, both observations, the JSON record,
+what follows). A few hundred placements a preset in the README's run, many more under
+``--run-slow``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import piquet as pq
+from conftest import scaled
+from piquet.engine.redeal import Redeal, auto_resolution, seen_of_resolution
+from piquet.search._plan import make_plan
+from piquet.search._replay import draw_state
+
+PRESETS = sorted(pq.RULESETS)
+QUICK = scaled(12, 30)  # play positions a preset; FULL under --run-slow
+FULL = 400
+DRAWS = 40  # placements proposed a position
+
+
+def play_positions(name: str, count: int, seed: int) -> list[pq.State]:
+    """``count`` states in the play of random games of ``name`` with automatic
+    declarations, across deals (so that the deal's start has a history of its own)."""
+    rng = random.Random(seed)
+    found: list[pq.State] = []
+    while len(found) < count:
+        state = pq.new_game(pq.RULESETS[name], declarations="auto")
+        while not state.is_over and len(found) < count:
+            if state.to_move is pq.CHANCE:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            if state.phase is pq.Phase.PLAY and rng.random() < 0.2:
+                found.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def assert_same_state(redealt: pq.State, replayed: pq.State, seen: pq.Observation) -> None:
+    assert redealt == replayed and hash(redealt) == hash(replayed)
+    assert redealt.history == replayed.history
+    assert redealt.events == replayed.events and redealt.spoken == replayed.spoken
+    assert redealt.deal_scores == replayed.deal_scores and redealt.scores == replayed.scores
+    for player in pq.Player:
+        assert redealt.observation(player) == replayed.observation(player)
+        assert redealt.legal_actions() == replayed.legal_actions()
+    assert redealt.observation(seen.player) == seen
+    assert redealt.to_json() == replayed.to_json()
+    # and what follows: the same deal's end from the same stream
+    end_a = redealt.rollout(random.Random(5))
+    end_b = replayed.rollout(random.Random(5))
+    assert end_a == end_b and end_a.events == end_b.events
+
+
+def check_placements(name: str, count: int) -> tuple[int, int]:
+    """Every placement proposed both ways; the placements kept and dealt again."""
+    kept = redealt_count = 0
+    for i, state in enumerate(play_positions(name, count, seed=len(name) * 31)):
+        seen = state.observation(state.to_move)
+        plan = make_plan(seen, "auto")
+        if not plan.redealing:
+            continue
+        replaying = attrs.evolve(plan, redealing=False)
+        for k in range(DRAWS):
+            seed = i * 1_000 + k
+            rng_a, rng_b = random.Random(seed), random.Random(seed)
+            redealt = draw_state(plan, rng_a)
+            replayed = draw_state(replaying, rng_b)
+            assert rng_a.getstate() == rng_b.getstate(), (name, i, k)
+            assert (redealt is None) == (replayed is None), (name, i, k)
+            if redealt is not None and replayed is not None:
+                assert_same_state(redealt, replayed, seen)
+                kept += 1
+        redealt_count += sum(isinstance(v, Redeal) for v in plan.redeals.values())
+    return kept, redealt_count
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_placement_dealt_again_is_the_placement_replayed(name: str) -> None:
+    kept, templates = check_placements(name, QUICK)
+    assert kept > QUICK and templates > 0  # the comparison was made, and dealt again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_placement_dealt_again_is_the_placement_replayed_on_many_positions(name: str) -> None:
+    kept, templates = check_placements(name, FULL)
+    assert kept > FULL and templates > 0
+
+
+def test_what_is_seen_of_a_resolution_leaves_out_the_loser_s_best() -> None:
+    elder = pq.cards("AS KS QS JS 10S 9H 8H 7H AD AC KC QC").mask
+    younger = pq.cards("9S 8S 7S KH QH JH 10D 9D 8D 7D JC 10C").mask
+    other_younger = pq.cards("9S 8S 7S KH QH JH 10D 9D 8D JD JC 10C").mask
+    first = auto_resolution(pq.RUBICON, elder, younger)
+    second = auto_resolution(pq.RUBICON, elder, other_younger)
+    assert first != second  # the younger's best point differs...
+    assert seen_of_resolution(first) == seen_of_resolution(second)  # ...and is not seen
+    point = seen_of_resolution(first)[0]
+    assert point[0] == 1 and point[1] == pq.cards("AS KS QS JS 10S").mask
+
+
+def test_a_redeal_refuses_what_it_can_not_deal_again() -> None:
+    start = pq.new_game(pq.RUBICON, declarations="auto")
+    dealt = start.apply(start.sample_chance(random.Random(2)))
+    with pytest.raises(ValueError, match="state of the play"):
+        Redeal(start, dealt)
+    played = pq.new_game(pq.RUBICON)
+    state = played.apply(played.sample_chance(random.Random(2)))
+    with pytest.raises(ValueError, match="automatic declarations"):
+        Redeal(played, state)
+    with pytest.raises(ValueError, match="does not follow"):
+        Redeal(dealt, start)
