@@ -40,7 +40,7 @@ from ..actions import Action, Deal, Exchange, Leave, Play
 from ..cards import trusted_cardset
 from ..words import Phase, Player
 from .auto_declarations import Resolution
-from .category_table import MASK, NOBODY
+from .category_table import ELDER_WINS, MASK, NOBODY
 from .combination_tables import duels, suit_fields, tables_of
 from .parts import HAND_BITS, Context, Declarations, ExchangeState, deal_elder, with_hand
 
@@ -71,12 +71,14 @@ def seen_of_resolution(resolution: Resolution) -> tuple[tuple[int, ...], ...]:
     scores; on a tie, both best combinations. Two resolutions alike in this and in the
     words said give the same records and scores; the loser's best, heard only in words,
     is left out."""
-    return tuple(
-        (outcome, best_elder, best_younger)
-        if outcome == NOBODY
-        else (outcome, best_elder if outcome == 1 else best_younger, *(c[MASK] for c in own))
-        for outcome, best_elder, best_younger, own in resolution
-    )
+    seen = []
+    for outcome, best_elder, best_younger, own in resolution:
+        if outcome == NOBODY:
+            seen.append((outcome, best_elder, best_younger))
+        else:
+            best = best_elder if outcome == ELDER_WINS else best_younger
+            seen.append((outcome, best, *[combo[MASK] for combo in own]))
+    return tuple(seen)
 
 
 def blanks_dealt(state: State) -> tuple[bool, bool]:

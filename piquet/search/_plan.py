@@ -22,6 +22,7 @@ from ._observed import (
     Declarations,
     SamplingError,
     all_held,
+    deal_elder,
     plays_of,
     signature_of_observation,
     start_state,
@@ -73,6 +74,8 @@ class Plan:
     heard_by_duels: dict[tuple[int, ...], bool] = attrs.field(factory=dict, eq=False, repr=False)
     """With automatic declarations and the kernel, whether the words of the duels'
     outcomes and best combinations are the words heard, remembered (see _replay)."""
+    observer_elder: bool = False
+    """Whether the observer is the deal's elder (read at every proposal)."""
     redealing: bool = False
     """Whether samples are dealt again instead of replayed (see _redealt): automatic
     declarations heard, in the play (the words are checked before a sample is made)."""
@@ -138,6 +141,7 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
         own_held=all_held(observation),
         claimed=claimed_combinations(observation, declarations, all_held(observation)),
         auto_heard=auto_heard,
+        observer_elder=observation.player == deal_elder(observation),
         redealing=auto_heard is not None and observation.phase is Phase.PLAY,
     )
 

@@ -28,7 +28,6 @@ from ..engine.auto_declarations import Resolution
 from ..engine.category_table import MASK
 from ..engine.redeal import Redeal, auto_resolution, blanks_dealt, seen_of_resolution
 from ..words import Player
-from ._observed import deal_elder
 from ._plan import Plan
 
 __all__ = ["redealt"]
@@ -59,13 +58,13 @@ def redealt(
     observer = observation.player
     opponent = observer.other
     rules = observation.ruleset
-    if observer == deal_elder(observation):
+    if plan.observer_elder:
         resolution = auto_resolution(rules, plan.own_held, hand)
     else:
         resolution = auto_resolution(rules, hand, plan.own_held)
     key: tuple[object, ...] = (seen_of_resolution(resolution), blanks_dealt(dealt))
     if rules.carte_rouge is not None:
-        key += (_covered(resolution, opponent == deal_elder(observation), hand),)
+        key += (_covered(resolution, not plan.observer_elder, hand),)
     memo = plan.redeals
     template = memo.get(key)
     if template is None:

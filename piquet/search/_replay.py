@@ -50,7 +50,7 @@ def _heard_again(plan: Plan, opponent_hand: int) -> bool:
     table = None if fast is None else duel_table(rules)
     if fast is None or table is None:
         return _words_heard(plan, opponent_hand)
-    if plan.observation.player == deal_elder(plan.observation):
+    if plan.observer_elder:
         duels = fast.auto_duels(table, plan.own_held, opponent_hand)
     else:
         duels = fast.auto_duels(table, opponent_hand, plan.own_held)
@@ -143,7 +143,7 @@ def _stock(
     seen_rest = list(plan.seen_rest)
     rng.shuffle(seen_rest)
     rng.shuffle(stock_cards)
-    if plan.observation.player == deal_elder(plan.observation):
+    if plan.observer_elder:
         rest = seen_rest + stock_cards
         return own_taken + opponent_taken + rest
     rest = seen_rest + stock_cards
@@ -153,9 +153,8 @@ def _stock(
 
 def _deal(plan: Plan, dealt_opponent: int, stock: list[Card]) -> Deal:
     """The deal giving each player his dealt hand and the stock in its order (R-DL-4)."""
-    observation = plan.observation
-    dealt_own = observation.dealt_hand.mask
-    if observation.player == deal_elder(observation):
+    dealt_own = plan.observation.dealt_hand.mask
+    if plan.observer_elder:
         return arranged(plan.start, dealt_own, dealt_opponent, tuple(stock))
     return arranged(plan.start, dealt_opponent, dealt_own, tuple(stock))
 
