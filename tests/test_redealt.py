@@ -117,3 +117,40 @@ def test_a_redeal_refuses_what_it_can_not_deal_again() -> None:
         Redeal(played, state)
     with pytest.raises(ValueError, match="does not follow"):
         Redeal(dealt, start)
+
+
+def younger_blanche_position(ruleset: pq.Ruleset) -> pq.State:
+    """A state in the play of the first deal of a game of automatic declarations where
+    the younger was dealt a carte blanche, which he has shown (R-CB-2)."""
+    rng = random.Random(11)
+    start = pq.new_game(ruleset, declarations="auto")
+    while True:
+        state = start.apply(start.sample_chance(rng))
+        younger = state.hand(state.younger)
+        if not any(card.rank in (pq.Rank.KING, pq.Rank.QUEEN, pq.Rank.JACK) for card in younger):
+            break
+    while state.phase is not pq.Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    return state.apply(state.legal_actions()[0])  # the elder leads: the younger to play
+
+
+@pytest.mark.parametrize("name", ["rubicon", "cotton_1674"])
+def test_a_carte_blanche_shown_is_dealt_again_only_as_it_was_shown(name: str) -> None:
+    state = younger_blanche_position(pq.RULESETS[name])
+    elder = state.elder
+    seen = state.observation(elder)
+    assert seen.opponent_shown  # the elder has seen the younger's carte blanche
+    plan = make_plan(seen, "auto")
+    assert plan.redealing
+    replaying = attrs.evolve(plan, redealing=False)
+    kept = 0
+    for k in range(200):
+        rng_a, rng_b = random.Random(k), random.Random(k)
+        redealt = draw_state(plan, rng_a)
+        replayed = draw_state(replaying, rng_b)
+        assert (redealt is None) == (replayed is None), k
+        if redealt is not None and replayed is not None:
+            assert_same_state(redealt, replayed, seen)
+            assert redealt.observation(elder).opponent_shown == seen.opponent_shown
+            kept += 1
+    assert kept > 20

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["apply", "arranged", "sample", "shown_blank", "start_deal"]
+__all__ = ["apply", "arranged", "blanches", "sample", "shown_blank", "start_deal"]
 
 CARDS_DEALT: Final = 24  # twelve to each player; the rest is the stock
 _NO_ARGUMENTS: Final = {n: ((),) * n for n in (32, 36)}
@@ -330,6 +330,24 @@ def _score_blanks(new: State, elder: Player, blank: tuple[bool, bool]) -> None:
             new, player, rules.carte_blanche, Precedence.CARTE_BLANCHE, Reason.CARTE_BLANCHE
         ):
             return
+
+
+def blanches(state: State) -> tuple[int, int]:
+    """The cartes blanches of ``state``'s deal (R-CB-1): A's and B's dealt hand (a mask)
+    where it had no court card, else 0 (a carte blanche is shown, R-CB-2: its cards are
+    seen, not only that it was one).
+
+    >>> import piquet as pq
+    >>> blanches(pq.new_deal(elder="AS KS QS JS 10S 9S AH KH QH AD KD AC",
+    ...                      younger="8S 7S JH 10H 9H 8H QD JD 10D KC QC JC",
+    ...                      stock="7H 9D 8D 7D 10C 9C 8C 7C"))
+    (0, 0)
+    """
+    setup = state._ctx.setup
+    if setup is None:
+        raise ValueError("blanches: no deal yet")
+    blank, dealt = setup.blank, setup.dealt
+    return (dealt[0] if blank[0] else 0, dealt[1] if blank[1] else 0)
 
 
 def shown_blank(state: State, player: Player) -> CardSet:

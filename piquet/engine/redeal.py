@@ -14,7 +14,7 @@ and a check of the result took a sampler over a hundred microseconds a sample.
 
 Whether the declarations agree is the caller's to know: :func:`auto_resolution` gives a
 deal's resolution, :func:`seen_of_resolution` the part of it that anyone sees, and
-:func:`blanks_dealt` who had a carte blanche.
+:func:`.deal.blanches` the cartes blanches.
 
 >>> import random
 >>> import piquet as pq
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
     from .state import State
 
-__all__ = ["Redeal", "auto_resolution", "blanks_dealt", "seen_of_resolution"]
+__all__ = ["Redeal", "auto_resolution", "seen_of_resolution"]
 
 _new: Final = tuple.__new__
 _A: Final = Player.A
@@ -79,14 +79,6 @@ def seen_of_resolution(resolution: Resolution) -> tuple[tuple[int, ...], ...]:
             best = best_elder if outcome == ELDER_WINS else best_younger
             seen.append((outcome, best, *[combo[MASK] for combo in own]))
     return tuple(seen)
-
-
-def blanks_dealt(state: State) -> tuple[bool, bool]:
-    """Whether A and B were dealt a carte blanche in ``state``'s deal (R-CB-1)."""
-    setup = state._ctx.setup
-    if setup is None:
-        raise ValueError("blanks_dealt: no deal yet")
-    return setup.blank
 
 
 class Redeal:

@@ -26,7 +26,7 @@ from .parts import hand_of, score_pair
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["seen_by"]
+__all__ = ["hidden_facts", "seen_by"]
 
 
 def _of_the_stretch(state: State, player: Player, opponent: Player) -> tuple[Any, ...]:
@@ -117,3 +117,27 @@ def seen_by(state: State, player: Player) -> tuple[Any, ...]:
         result,
         state.legal_actions() if to_move is player else (),
     )
+
+
+def hidden_facts(state: State) -> tuple[Any, ...]:
+    """The facts of ``state``'s deal that the cards decide and an observation reads, as
+    the state keeps them: everything said in the declarations (every claim, shown or
+    not), how automatic declarations resolved, the cartes blanches dealt (R-CB-1, shown
+    by R-CB-2), and the cards of each player's scored combinations and his cartes
+    rouges (R-DE-8). The words heard, the ledger and the scores follow from these and
+    the course of the deal: two states of the same course in the play (the same deal's
+    actions, the cards a player cannot see aside) alike in these give each player the
+    same observation, which is what a sampler of those cards needs to know (the tests
+    check it against the observations themselves). Hashable, and cheap: no word is made.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON).rollout(random.Random(1))
+    >>> said, resolved, blanches, scored, rouges = hidden_facts(state)
+    >>> len(said) == len(state.spoken), resolved, rouges
+    (True, None, (False, False))
+    """
+    ctx = state._ctx
+    decl = ctx.decl
+    blanches = (0, 0) if ctx.setup is None else deal.blanches(state)
+    return (decl.said, decl.auto, blanches, decl.scored, decl.rouge)

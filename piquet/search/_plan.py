@@ -76,6 +76,12 @@ class Plan:
     outcomes and best combinations are the words heard, remembered (see _replay)."""
     observer_elder: bool = False
     """Whether the observer is the deal's elder (read at every proposal)."""
+    remembers_facts: bool = False
+    """Whether a replay's observation is compared once per hidden facts (see _replay):
+    in the play, where every replay reaching the observation's point has taken the same
+    course (before, a replay may reach it at another step of the exchange)."""
+    as_observed: dict[tuple[object, ...], bool] = attrs.field(factory=dict, eq=False, repr=False)
+    """By the hidden facts of a replayed state, whether it gives the observation."""
     redealing: bool = False
     """Whether samples are dealt again instead of replayed (see _redealt): automatic
     declarations heard, in the play (the words are checked before a sample is made)."""
@@ -142,6 +148,7 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
         claimed=claimed_combinations(observation, declarations, all_held(observation)),
         auto_heard=auto_heard,
         observer_elder=observation.player == deal_elder(observation),
+        remembers_facts=observation.phase is Phase.PLAY,
         redealing=auto_heard is not None and observation.phase is Phase.PLAY,
     )
 

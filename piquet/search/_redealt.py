@@ -26,7 +26,8 @@ from typing import Final
 from ..engine import State
 from ..engine.auto_declarations import Resolution
 from ..engine.category_table import MASK
-from ..engine.redeal import Redeal, auto_resolution, blanks_dealt, seen_of_resolution
+from ..engine.deal import blanches
+from ..engine.redeal import Redeal, auto_resolution, seen_of_resolution
 from ..words import Player
 from ._plan import Plan
 
@@ -62,7 +63,7 @@ def redealt(
         resolution = auto_resolution(rules, plan.own_held, hand)
     else:
         resolution = auto_resolution(rules, hand, plan.own_held)
-    key: tuple[object, ...] = (seen_of_resolution(resolution), blanks_dealt(dealt))
+    key: tuple[object, ...] = (seen_of_resolution(resolution), blanches(dealt))
     if rules.carte_rouge is not None:
         key += (_covered(resolution, not plan.observer_elder, hand),)
     memo = plan.redeals

@@ -25,6 +25,7 @@ from ..engine import IllegalActionError, Phase, Spoken, State
 from ..engine.deal import arranged
 from ..engine.declarations import reckoning
 from ..engine.heard import auto_words_of, opening_call, spoken_since
+from ..engine.seen import hidden_facts
 from ..observation import Observation
 from ..words import Player
 from ._duels import duel_table
@@ -181,7 +182,6 @@ def _replay_on(
     declarations, ``done`` the words the observer has heard and the words said (None:
     not counted yet)."""
     observation = plan.observation
-    player = observation.player
     target_phase, target_to_move, target_plays = plan.target[:3]
     plays = plan.plays
     try:
@@ -190,7 +190,7 @@ def _replay_on(
                 state.phase is target_phase
                 and state.to_move == target_to_move
                 and played == target_plays
-                and state.observation(player) == observation
+                and _as_observed(plan, state)
             ):
                 return state
             phase = state.phase
@@ -231,6 +231,25 @@ def _replay_on(
     except IllegalActionError:
         return None
     return None
+
+
+def _as_observed(plan: Plan, state: State) -> bool:
+    """Whether the observer's observation of ``state``, a replay at the observation's
+    point, is the observation. In the play it depends on the cards he cannot see only by
+    the facts :func:`~piquet.engine.seen.hidden_facts` gives: the answer is remembered by
+    them, and an observation is read only for new facts (reading one is a sixth of a
+    sample with declarations played; the tests compare the answers with the
+    observations)."""
+    if not plan.remembers_facts:
+        return state.observation(plan.observation.player) == plan.observation
+    facts = hidden_facts(state)
+    known = plan.as_observed
+    answer = known.get(facts)
+    if answer is None:
+        answer = state.observation(plan.observation.player) == plan.observation
+        if len(known) < _HEARD_KEPT:
+            known[facts] = answer
+    return answer
 
 
 _ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": Good, "equal": Equal}
