@@ -71,7 +71,7 @@ def seen_of_resolution(resolution: Resolution) -> tuple[tuple[int, ...], ...]:
     scores; on a tie, both best combinations. Two resolutions alike in this and in the
     words said give the same records and scores; the loser's best, heard only in words,
     is left out."""
-    seen = []
+    seen: list[tuple[int, ...]] = []
     for outcome, best_elder, best_younger, own in resolution:
         if outcome == NOBODY:
             seen.append((outcome, best_elder, best_younger))
