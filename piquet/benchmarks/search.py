@@ -82,7 +82,15 @@ def sampling_figures(
     """Mean figures over ``positions`` random play-phase observations (anywhere from the
     first trick to the last), ``samples`` samples each; with ``before_the_lead``, the
     elder's observations before his first lead, where the younger's combinations are
-    heard but not yet shown (R-DE-7)."""
+    heard but not yet shown (R-DE-7). A few samples of another position come first
+    and are not counted: the ruleset's tables, which the sampler makes once a process
+    (the kernel's duel tables among them), are made then, as a bot sampling world after
+    world has them; each position's own plan is made and counted as before."""
+    warm = random.Random(seed + 1)
+    warm_state = _play_position(ruleset, declarations, warm, 12)
+    assert warm_state.to_move is not CHANCE and warm_state.to_move is not None
+    for _ in range(3):
+        sample_state(warm_state.observation(warm_state.to_move), warm)
     rng = random.Random(seed)
     observations = []
     for _ in range(positions):
