@@ -26,6 +26,15 @@ draws fail, the placements are drawn from "witnesses" instead, hands holding wha
 heard, counted suit by suit, each kept with probability one over the number of
 witnesses holding it, which keeps them uniform too.
 
+Replays are spared where their outcome is known. In the play, whether a replayed state
+gives the observation depends on the hidden cards only by the facts the engine keeps
+of them (:func:`piquet.engine.seen.hidden_facts`: what was said in the declarations, the
+cartes blanches, carte rouge), so the answer is remembered by them. With automatic
+declarations the state itself is not replayed once a placement whose declarations show
+the same has been: it is dealt again from that sample (:mod:`piquet.engine.redeal`),
+with its own cards. Either way each placement is kept or dropped as the replay would,
+and its state is the replay's: the samples are the same.
+
 >>> import random
 >>> import piquet as pq
 >>> from piquet.search.sampling import sample_state
