@@ -45,10 +45,13 @@ def check_answers(name: str, mode: str, count: int) -> tuple[int, int]:
     """The placements kept, and the answers remembered."""
     kept = remembered = 0
     for i, state in enumerate(play_positions(name, mode, count, seed=len(name) * 13)):
+        assert isinstance(state.to_move, pq.Player)
         seen = state.observation(state.to_move)
         plan = attrs.evolve(make_plan(seen, mode), redealing=False)  # type: ignore[arg-type]
         assert plan.remembers_facts
-        reading = attrs.evolve(plan, remembers_facts=False, as_observed={})
+        reading = attrs.evolve(
+            plan, remembers_facts=False, as_observed={}, heard_by_duels={}, said_aloud={}
+        )
         for k in range(DRAWS):
             rng_a, rng_b = random.Random(i * 1_000 + k), random.Random(i * 1_000 + k)
             a = draw_state(plan, rng_a)

@@ -16,7 +16,8 @@ import pytest
 import piquet as pq
 from conftest import scaled
 from piquet.engine.redeal import Redeal, auto_resolution, seen_of_resolution
-from piquet.search._plan import make_plan
+from piquet.search._plan import Plan, make_plan
+from piquet.search._redealt import _REPLAY
 from piquet.search._replay import draw_state
 
 PRESETS = sorted(pq.RULESETS)
@@ -42,6 +43,20 @@ def play_positions(name: str, count: int, seed: int) -> list[pq.State]:
     return found
 
 
+def replaying_plan(plan: Plan) -> Plan:
+    """The plan replaying every placement and reading every observation, remembering
+    nothing that the plan under test has remembered."""
+    return attrs.evolve(
+        plan,
+        redealing=False,
+        remembers_facts=False,
+        as_observed={},
+        heard_by_duels={},
+        said_aloud={},
+        redeals={},
+    )
+
+
 def assert_same_state(redealt: pq.State, replayed: pq.State, seen: pq.Observation) -> None:
     assert redealt == replayed and hash(redealt) == hash(replayed)
     assert redealt.history == replayed.history
@@ -62,11 +77,12 @@ def check_placements(name: str, count: int) -> tuple[int, int]:
     """Every placement proposed both ways; the placements kept and dealt again."""
     kept = redealt_count = 0
     for i, state in enumerate(play_positions(name, count, seed=len(name) * 31)):
+        assert isinstance(state.to_move, pq.Player)
         seen = state.observation(state.to_move)
         plan = make_plan(seen, "auto")
         if not plan.redealing:
             continue
-        replaying = attrs.evolve(plan, redealing=False)
+        replaying = replaying_plan(plan)
         for k in range(DRAWS):
             seed = i * 1_000 + k
             rng_a, rng_b = random.Random(seed), random.Random(seed)
@@ -142,7 +158,7 @@ def test_a_carte_blanche_shown_is_dealt_again_only_as_it_was_shown(name: str) ->
     assert seen.opponent_shown  # the elder has seen the younger's carte blanche
     plan = make_plan(seen, "auto")
     assert plan.redealing
-    replaying = attrs.evolve(plan, redealing=False)
+    replaying = replaying_plan(plan)
     kept = 0
     for k in range(200):
         rng_a, rng_b = random.Random(k), random.Random(k)
@@ -154,3 +170,51 @@ def test_a_carte_blanche_shown_is_dealt_again_only_as_it_was_shown(name: str) ->
             assert redealt.observation(elder).opponent_shown == seen.opponent_shown
             kept += 1
     assert kept > 20
+
+
+def elder_blanche_position(ruleset: pq.Ruleset, seed: int) -> pq.State:
+    """A state in the play of a game of automatic declarations where the elder was
+    dealt a carte blanche (his count comes first, R-CB-2)."""
+    rng = random.Random(seed)
+    start = pq.new_game(ruleset, declarations="auto")
+    courts = (pq.Rank.KING, pq.Rank.QUEEN, pq.Rank.JACK)
+    while True:
+        state = start.apply(start.sample_chance(rng))
+        if not any(card.rank in courts for card in state.hand(state.elder)):
+            break
+    while state.phase is not pq.Phase.PLAY:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state.apply(state.legal_actions()[0])
+
+
+@pytest.mark.parametrize("name", ["rubicon", "cotton_1674"])
+@pytest.mark.parametrize("observer", ["elder", "younger"])
+def test_an_elder_s_carte_blanche_is_always_replayed(name: str, observer: str) -> None:
+    state = elder_blanche_position(pq.RULESETS[name], seed=3)
+    player = state.elder if observer == "elder" else state.younger
+    seen = state.observation(player)
+    plan = make_plan(seen, "auto")
+    replaying = replaying_plan(plan)
+    kept = 0
+    for k in range(300):
+        rng_a, rng_b = random.Random(k), random.Random(k)
+        redealt = draw_state(plan, rng_a)
+        replayed = draw_state(replaying, rng_b)
+        assert (redealt is None) == (replayed is None), k
+        if redealt is not None and replayed is not None:
+            assert_same_state(redealt, replayed, seen)
+            kept += 1
+    assert kept > 10
+    assert _REPLAY in plan.redeals.values()  # a key kept, but never dealt again
+    assert not any(isinstance(v, Redeal) for v in plan.redeals.values())
+
+
+def test_what_is_seen_of_a_tie_is_both_bests() -> None:
+    # equal points (five cards, 49 each) in different suits: a tie, both shown
+    elder = pq.cards("AS KS QS JS 9S 8H 7H 8D 7D 8C 7C 10H").mask
+    younger = pq.cards("AH KH QH JH 9H 10S 8S 7S 10D JC 9C 10C").mask
+    other = pq.cards("AD KD QD JD 9D 10S 8S 7S 10C JC 9C 9H").mask  # the tie in diamonds
+    first = seen_of_resolution(auto_resolution(pq.RUBICON, elder, younger))
+    assert first[0] == (0, pq.cards("AS KS QS JS 9S").mask, pq.cards("AH KH QH JH 9H").mask)
+    second = seen_of_resolution(auto_resolution(pq.RUBICON, elder, other))
+    assert second[0][0] == 0 and second[0] != first[0]  # the younger's best differs, seen

@@ -27,7 +27,7 @@ deal's resolution, :func:`seen_of_resolution` the part of it that anyone sees, a
 >>> deal = state.history[0]
 >>> a = pq.Player.A
 >>> hand, discard = state.hand(a).mask, state.discard(a).mask
->>> same = again.dealt(start.apply(deal), a, hand, discard, again.resolution_of(state))
+>>> same = again.dealt(start.apply(deal), a, hand, discard, resolution_of(state))
 >>> same == state, same.history == state.history, same.events == state.events
 (True, True, True)
 """
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
     from .state import State
 
-__all__ = ["Redeal", "auto_resolution", "seen_of_resolution"]
+__all__ = ["Redeal", "auto_resolution", "resolution_of", "seen_of_resolution"]
 
 _new: Final = tuple.__new__
 _A: Final = Player.A
@@ -70,7 +70,9 @@ def seen_of_resolution(resolution: Resolution) -> tuple[tuple[int, ...], ...]:
     and the masks of the winner's best combination and of every combination he
     scores; on a tie, both best combinations. Two resolutions alike in this and in the
     words said give the same records and scores; the loser's best, heard only in words,
-    is left out."""
+    is left out. A carte rouge (R-DE-8) follows too: it is made when a winner's scored
+    combinations hold his whole hand, twelve cards after the exchange, and their cards
+    are here."""
     seen: list[tuple[int, ...]] = []
     for outcome, best_elder, best_younger, own in resolution:
         if outcome == NOBODY:
@@ -81,13 +83,24 @@ def seen_of_resolution(resolution: Resolution) -> tuple[tuple[int, ...], ...]:
     return tuple(seen)
 
 
+def resolution_of(state: State) -> Resolution:
+    """The resolution kept in the record of ``state``, a state past automatic
+    declarations (as :func:`auto_resolution` gave it)."""
+    auto = state._ctx.decl.auto
+    if auto is None:
+        raise ValueError("resolution_of: no automatic declarations resolved yet")
+    resolution: Resolution = auto[0]
+    return resolution
+
+
 class Redeal:
     """A state of a deal with automatic declarations, past them, from which states of
     the same actions dealt from other cards are made (:meth:`dealt`).
 
     ``start`` is the state the deal was dealt from (its chance node) and ``template``
     the state after its actions: a deal, the exchanges, a Leave and cards played, no
-    other kind (a carte blanche's count is refused: the count depends on the cards).
+    other kind. An elder's carte blanche is refused: his count comes first and, with it,
+    the younger's discard (R-CB-2), in another order and record of the exchange.
     """
 
     __slots__ = ("_actions", "_exchange_at", "_start", "_template")
@@ -107,17 +120,11 @@ class Redeal:
         self._start = start
         self._template = template
         self._actions = actions
-        # where each player's exchange is, A's and B's: the elder exchanges first (R-EX-1)
+        # where each player's exchange is, A's and B's: the elder's first (R-EX-1), as
+        # in every deal without an elder's carte blanche (refused above, by its count)
         self._exchange_at = (
             (exchanges[0], exchanges[1]) if elder is _A else (exchanges[1], exchanges[0])
         )
-
-    def resolution_of(self, state: State) -> Resolution:
-        """The declarations' resolution kept in ``state``'s record."""
-        auto = state._ctx.decl.auto
-        assert auto is not None
-        resolution: Resolution = auto[0]
-        return resolution
 
     def dealt(
         self, dealt: State, player: Player, hand: int, discard: int, resolution: Resolution

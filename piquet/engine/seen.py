@@ -126,9 +126,10 @@ def hidden_facts(state: State) -> tuple[Any, ...]:
     by R-CB-2), and the cards of each player's scored combinations and his cartes
     rouges (R-DE-8). The words heard, the ledger and the scores follow from these and
     the course of the deal: two states of the same course in the play (the same deal's
-    actions, the cards a player cannot see aside) alike in these give each player the
+    actions, the cards a player cannot see aside) alike in these give that player the
     same observation, which is what a sampler of those cards needs to know (the tests
-    check it against the observations themselves). Hashable, and cheap: no word is made.
+    check it against the observations themselves). The scored cards and the rouges
+    follow from the rest, and are kept as a margin. Hashable, and cheap: no word made.
 
     >>> import random
     >>> import piquet as pq

@@ -5,8 +5,9 @@ earlier sample of the same plan only in its cards (:mod:`piquet.engine.redeal`).
 A sample's declarations are known by its resolution (:func:`~piquet.engine.redeal.
 auto_resolution`). What the observer sees of it, beside the words (which the sampler
 checks first), is its :func:`~piquet.engine.redeal.seen_of_resolution`; with the
-opponent's carte blanche and, under carte rouge, whether his combinations scored cover
-his hand, that is the whole of what his observation reads from the hidden cards. The
+cartes blanches dealt (:func:`~piquet.engine.deal.blanches`), that is the whole of what
+his observation reads from the hidden cards (a carte rouge too follows: see
+``seen_of_resolution``). The
 first placement of each such key is replayed through the engine and its observation
 checked, as every placement was; the verdict is kept under the key, with the replayed
 state as the template of the others, which are dealt again from it
@@ -21,11 +22,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Literal
 
 from ..engine import State
-from ..engine.auto_declarations import Resolution
-from ..engine.category_table import MASK
 from ..engine.deal import blanches
 from ..engine.redeal import Redeal, auto_resolution, seen_of_resolution
 from ..words import Player
@@ -37,7 +36,7 @@ Replay = Callable[[Plan, State, dict[Player, int], random.Random], State | None]
 """The replay of a placement through the engine (``_replay._replay``)."""
 
 #: a key whose placements are always replayed (its first sample's actions can not be
-#: dealt again, e.g. with a carte blanche's count)
+#: dealt again: an elder's carte blanche, whose count comes first)
 _REPLAY: Final = "replay"
 # the keys kept a plan (a few dozen are met in a thousand samples)
 _KEPT: Final = 1 << 12
@@ -63,9 +62,7 @@ def redealt(
         resolution = auto_resolution(rules, plan.own_held, hand)
     else:
         resolution = auto_resolution(rules, hand, plan.own_held)
-    key: tuple[object, ...] = (seen_of_resolution(resolution), blanches(dealt))
-    if rules.carte_rouge is not None:
-        key += (_covered(resolution, not plan.observer_elder, hand),)
+    key = (seen_of_resolution(resolution), blanches(dealt))
     memo = plan.redeals
     template = memo.get(key)
     if template is None:
@@ -81,7 +78,7 @@ def redealt(
     return template.dealt(dealt, opponent, hand & ~plan.opponent_played, discard, resolution)
 
 
-def _template_of(plan: Plan, found: State | None) -> Redeal | bool | str:
+def _template_of(plan: Plan, found: State | None) -> Redeal | Literal[False, "replay"]:
     """What a key's first placement leaves for the others: False when it was dropped, the
     state dealt again from when kept, or :data:`_REPLAY`."""
     if found is None:
@@ -90,15 +87,3 @@ def _template_of(plan: Plan, found: State | None) -> Redeal | bool | str:
         return Redeal(plan.start, found)
     except ValueError:
         return _REPLAY
-
-
-def _covered(resolution: Resolution, elder: bool, hand: int) -> bool:
-    """Whether the opponent's combinations scored cover his hand (carte rouge): then his
-    hand is their cards, and the carte rouge's place in the ledger follows from them."""
-    won = 1 if elder else 2
-    scored = 0
-    for outcome, _best_elder, _best_younger, own in resolution:
-        if outcome == won:
-            for combo in own:
-                scored |= combo[MASK]
-    return not hand & ~scored

@@ -247,9 +247,13 @@ def _as_observed(plan: Plan, state: State) -> bool:
     answer = known.get(facts)
     if answer is None:
         answer = state.observation(plan.observation.player) == plan.observation
-        if len(known) < _HEARD_KEPT:
+        if len(known) < _FACTS_KEPT:
             known[facts] = answer
     return answer
+
+
+# the hidden facts remembered a plan (a few are met in a hundred samples)
+_FACTS_KEPT: Final = 1 << 12
 
 
 _ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": Good, "equal": Equal}

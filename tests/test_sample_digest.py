@@ -1,0 +1,47 @@
+"""The samples themselves, pinned: a digest of the states ``sample_state`` draws from
+fixed random streams, over every preset and both declaration modes, with each
+observer. The sampler's shortcuts (answers remembered, states dealt again instead of
+replayed, the kernel's placement and duels) must leave every sample as it was, on
+either path; a change that alters a sample on purpose (another way of drawing) changes
+this digest, and must say so in the CHANGELOG.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import piquet as pq
+from piquet.search.sampling import Declarations, sample_state
+
+#: made on 2026-11-29 from the sampler of before the shortcuts (commit a263e64), and
+#: found again after them on both paths
+PINNED = "54379226ff800aad"
+
+
+def sample_digest(per_mode: int = 6, samples: int = 2) -> str:
+    digest = hashlib.sha256()
+    for name in sorted(pq.RULESETS):
+        modes: tuple[Declarations, ...] = ("auto", "played")
+        for declarations in modes:
+            rng = random.Random(f"{name} {declarations}")
+            found = 0
+            while found < per_mode:
+                state = pq.new_game(pq.RULESETS[name], declarations=declarations)
+                while not state.is_over and found < per_mode:
+                    if state.to_move is pq.CHANCE:
+                        state = state.apply(state.sample_chance(rng))
+                        continue
+                    if rng.random() < 0.12:
+                        assert isinstance(state.to_move, pq.Player)
+                        seen = state.observation(state.to_move)
+                        for k in range(samples):
+                            world = sample_state(seen, random.Random(found * 10 + k))
+                            digest.update(world.to_json().encode())
+                        found += 1
+                    state = state.apply(rng.choice(state.legal_actions()))
+    return digest.hexdigest()[:16]
+
+
+def test_the_samples_are_the_pinned_samples() -> None:
+    assert sample_digest() == PINNED
