@@ -13,12 +13,14 @@ import random
 
 import attrs
 import pytest
+from positions import play_positions
 
 import piquet as pq
 from conftest import scaled
 from piquet.engine.seen import hidden_facts
 from piquet.search._plan import make_plan
 from piquet.search._replay import draw_state
+from piquet.search.sampling import Declarations
 
 PRESETS = sorted(pq.RULESETS)
 QUICK = scaled(10, 25)
@@ -26,28 +28,13 @@ FULL = 300
 DRAWS = 30
 
 
-def play_positions(name: str, mode: str, count: int, seed: int) -> list[pq.State]:
-    rng = random.Random(seed)
-    found: list[pq.State] = []
-    while len(found) < count:
-        state = pq.new_game(pq.RULESETS[name], declarations=mode)  # type: ignore[arg-type]
-        while not state.is_over and len(found) < count:
-            if state.to_move is pq.CHANCE:
-                state = state.apply(state.sample_chance(rng))
-                continue
-            if state.phase is pq.Phase.PLAY and rng.random() < 0.2:
-                found.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
-    return found
-
-
-def check_answers(name: str, mode: str, count: int) -> tuple[int, int]:
+def check_answers(name: str, mode: Declarations, count: int) -> tuple[int, int]:
     """The placements kept, and the answers remembered."""
     kept = remembered = 0
     for i, state in enumerate(play_positions(name, mode, count, seed=len(name) * 13)):
         assert isinstance(state.to_move, pq.Player)
         seen = state.observation(state.to_move)
-        plan = attrs.evolve(make_plan(seen, mode), redealing=False)  # type: ignore[arg-type]
+        plan = attrs.evolve(make_plan(seen, mode), redealing=False)
         assert plan.remembers_facts
         reading = attrs.evolve(
             plan, remembers_facts=False, as_observed={}, heard_by_duels={}, said_aloud={}
@@ -69,7 +56,7 @@ def check_answers(name: str, mode: str, count: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("mode", ["played", "auto"])
 @pytest.mark.parametrize("name", PRESETS)
-def test_a_remembered_answer_is_the_observation_s(name: str, mode: str) -> None:
+def test_a_remembered_answer_is_the_observation_s(name: str, mode: Declarations) -> None:
     kept, remembered = check_answers(name, mode, QUICK)
     assert kept > QUICK and 0 < remembered < kept  # answers were remembered, and reused
 
@@ -77,7 +64,9 @@ def test_a_remembered_answer_is_the_observation_s(name: str, mode: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", ["played", "auto"])
 @pytest.mark.parametrize("name", PRESETS)
-def test_a_remembered_answer_is_the_observation_s_on_many_positions(name: str, mode: str) -> None:
+def test_a_remembered_answer_is_the_observation_s_on_many_positions(
+    name: str, mode: Declarations
+) -> None:
     kept, remembered = check_answers(name, mode, FULL)
     assert kept > FULL and 0 < remembered < kept
 

@@ -12,6 +12,7 @@ import random
 
 import attrs
 import pytest
+from positions import blanche_position, play_positions
 
 import piquet as pq
 from conftest import scaled
@@ -24,23 +25,6 @@ PRESETS = sorted(pq.RULESETS)
 QUICK = scaled(12, 30)  # play positions a preset; FULL under --run-slow
 FULL = 400
 DRAWS = 40  # placements proposed a position
-
-
-def play_positions(name: str, count: int, seed: int) -> list[pq.State]:
-    """``count`` states in the play of random games of ``name`` with automatic
-    declarations, across deals (so that the deal's start has a history of its own)."""
-    rng = random.Random(seed)
-    found: list[pq.State] = []
-    while len(found) < count:
-        state = pq.new_game(pq.RULESETS[name], declarations="auto")
-        while not state.is_over and len(found) < count:
-            if state.to_move is pq.CHANCE:
-                state = state.apply(state.sample_chance(rng))
-                continue
-            if state.phase is pq.Phase.PLAY and rng.random() < 0.2:
-                found.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
-    return found
 
 
 def replaying_plan(plan: Plan) -> Plan:
@@ -73,26 +57,33 @@ def assert_same_state(redealt: pq.State, replayed: pq.State, seen: pq.Observatio
     assert end_a == end_b and end_a.events == end_b.events
 
 
+def compare_draws(plan: Plan, seen: pq.Observation, seeds: range) -> int:
+    """Every placement drawn from these seeds both ways, dealt again by ``plan`` and
+    replayed by its :func:`replaying_plan`, compared: the placements kept."""
+    replaying = replaying_plan(plan)
+    kept = 0
+    for seed in seeds:
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        redealt = draw_state(plan, rng_a)
+        replayed = draw_state(replaying, rng_b)
+        assert rng_a.getstate() == rng_b.getstate(), seed
+        assert (redealt is None) == (replayed is None), seed
+        if redealt is not None and replayed is not None:
+            assert_same_state(redealt, replayed, seen)
+            kept += 1
+    return kept
+
+
 def check_placements(name: str, count: int) -> tuple[int, int]:
     """Every placement proposed both ways; the placements kept and dealt again."""
     kept = redealt_count = 0
-    for i, state in enumerate(play_positions(name, count, seed=len(name) * 31)):
+    for i, state in enumerate(play_positions(name, "auto", count, seed=len(name) * 31)):
         assert isinstance(state.to_move, pq.Player)
         seen = state.observation(state.to_move)
         plan = make_plan(seen, "auto")
         if not plan.redealing:
             continue
-        replaying = replaying_plan(plan)
-        for k in range(DRAWS):
-            seed = i * 1_000 + k
-            rng_a, rng_b = random.Random(seed), random.Random(seed)
-            redealt = draw_state(plan, rng_a)
-            replayed = draw_state(replaying, rng_b)
-            assert rng_a.getstate() == rng_b.getstate(), (name, i, k)
-            assert (redealt is None) == (replayed is None), (name, i, k)
-            if redealt is not None and replayed is not None:
-                assert_same_state(redealt, replayed, seen)
-                kept += 1
+        kept += compare_draws(plan, seen, range(i * 1_000, i * 1_000 + DRAWS))
         redealt_count += sum(isinstance(v, Redeal) for v in plan.redeals.values())
     return kept, redealt_count
 
@@ -135,82 +126,33 @@ def test_a_redeal_refuses_what_it_can_not_deal_again() -> None:
         Redeal(dealt, start)
 
 
-def younger_blanche_position(ruleset: pq.Ruleset) -> pq.State:
-    """A state in the play of the first deal of a game of automatic declarations where
-    the younger was dealt a carte blanche, which he has shown (R-CB-2)."""
-    rng = random.Random(11)
-    start = pq.new_game(ruleset, declarations="auto")
-    while True:
-        state = start.apply(start.sample_chance(rng))
-        younger = state.hand(state.younger)
-        if not any(card.rank in (pq.Rank.KING, pq.Rank.QUEEN, pq.Rank.JACK) for card in younger):
-            break
-    while state.phase is not pq.Phase.PLAY:
-        state = state.apply(state.legal_actions()[0])
-    return state.apply(state.legal_actions()[0])  # the elder leads: the younger to play
-
-
 @pytest.mark.parametrize("name", ["rubicon", "cotton_1674"])
 def test_a_carte_blanche_shown_is_dealt_again_only_as_it_was_shown(name: str) -> None:
-    state = younger_blanche_position(pq.RULESETS[name])
+    state = blanche_position(pq.RULESETS[name], "younger", seed=11)
     elder = state.elder
     seen = state.observation(elder)
     assert seen.opponent_shown  # the elder has seen the younger's carte blanche
     plan = make_plan(seen, "auto")
     assert plan.redealing
-    replaying = replaying_plan(plan)
-    kept = 0
-    for k in range(200):
-        rng_a, rng_b = random.Random(k), random.Random(k)
-        redealt = draw_state(plan, rng_a)
-        replayed = draw_state(replaying, rng_b)
-        assert (redealt is None) == (replayed is None), k
-        if redealt is not None and replayed is not None:
-            assert_same_state(redealt, replayed, seen)
-            assert redealt.observation(elder).opponent_shown == seen.opponent_shown
-            kept += 1
+    kept = compare_draws(plan, seen, range(200))
     assert kept > 20
-
-
-def elder_blanche_position(ruleset: pq.Ruleset, seed: int) -> pq.State:
-    """A state in the play of a game of automatic declarations where the elder was
-    dealt a carte blanche (his count comes first, R-CB-2)."""
-    rng = random.Random(seed)
-    start = pq.new_game(ruleset, declarations="auto")
-    courts = (pq.Rank.KING, pq.Rank.QUEEN, pq.Rank.JACK)
-    while True:
-        state = start.apply(start.sample_chance(rng))
-        if not any(card.rank in courts for card in state.hand(state.elder)):
-            break
-    while state.phase is not pq.Phase.PLAY:
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state.apply(state.legal_actions()[0])
 
 
 @pytest.mark.parametrize("name", ["rubicon", "cotton_1674"])
 @pytest.mark.parametrize("observer", ["elder", "younger"])
 def test_an_elder_s_carte_blanche_is_always_replayed(name: str, observer: str) -> None:
-    state = elder_blanche_position(pq.RULESETS[name], seed=3)
+    state = blanche_position(pq.RULESETS[name], "elder", seed=3)
     player = state.elder if observer == "elder" else state.younger
     seen = state.observation(player)
     plan = make_plan(seen, "auto")
-    replaying = replaying_plan(plan)
-    kept = 0
-    for k in range(300):
-        rng_a, rng_b = random.Random(k), random.Random(k)
-        redealt = draw_state(plan, rng_a)
-        replayed = draw_state(replaying, rng_b)
-        assert (redealt is None) == (replayed is None), k
-        if redealt is not None and replayed is not None:
-            assert_same_state(redealt, replayed, seen)
-            kept += 1
+    kept = compare_draws(plan, seen, range(300))
     assert kept > 10
     assert _REPLAY in plan.redeals.values()  # a key kept, but never dealt again
     assert not any(isinstance(v, Redeal) for v in plan.redeals.values())
 
 
 def test_what_is_seen_of_a_tie_is_both_bests() -> None:
-    # equal points (five cards, 49 each) in different suits: a tie, both shown
+    # equal points (five cards, 50 each) in different suits: a tie, both shown
     elder = pq.cards("AS KS QS JS 9S 8H 7H 8D 7D 8C 7C 10H").mask
     younger = pq.cards("AH KH QH JH 9H 10S 8S 7S 10D JC 9C 10C").mask
     other = pq.cards("AD KD QD JD 9D 10S 8S 7S 10C JC 9C 9H").mask  # the tie in diamonds
