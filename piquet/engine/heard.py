@@ -19,6 +19,7 @@ from ..words import Phase, Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import play
 from .combination_tables import duels, suit_fields, tables_of
+from .memo import PerRuleset
 from .parts import (
     CATEGORIES,
     HAND_BITS,
@@ -230,18 +231,12 @@ def _pending_words(
     stage = decl.stage
     if stage is not _ANSWERING and stage is not _AFTER_PASS:  # nothing is pending
         return ()
-    global _pending_known
-    known = _pending_known
-    if known[0] is not rules:
-        known = _pending_known = (rules, {})
-    memo = known[1]
+    memo = _PENDING_WORDS.of(rules)
     elder = deal_elder(state._ctx)
     # what is pending follows from these alone (see _pending): plain ints to hash
     key = (elder, decl.category, stage, decl.claim, decl.word)
     words = memo.get(key)
     if words is None:
-        if len(memo) >= _KNOWN_MAX:
-            memo.clear()
         words = memo[key] = tuple(_spoken(rules, fields, True) for fields in _pending(decl, elder))
     return words[skip:] if skip else words
 
@@ -251,19 +246,13 @@ def _auto_words(rules: Ruleset, auto: tuple[Resolution, Player]) -> tuple[Spoken
     category's outcome and best calls (what they depend on): a sampler's worlds, and the
     observations of an RL episode's first states, read them again and again (see
     :func:`auto_words_of`)."""
-    global _auto_known
-    known = _auto_known
-    if known[0] is not rules:
-        known = _auto_known = (rules, {})
-    memo = known[1]
+    memo = _AUTO_WORDS.of(rules)
     (point, sequences, sets), elder = auto
     # the duels' outcomes and best calls, plain ints: hashing the whole duels (their
     # ledger entries) would cost more than the words
     key = (elder, point[:3], sequences[:3], sets[:3])
     words = memo.get(key)
     if words is None:
-        if len(memo) >= _KNOWN_MAX:
-            memo.clear()
         words = memo[key] = tuple(_spoken(rules, said, False) for said in _auto_said(*auto))
     return words
 
@@ -295,9 +284,8 @@ def auto_words_of(
     return _auto_words(rules, (duels(tables_of(rules), fields), elder))
 
 
-# The words of automatic declarations, by elder and duels' outcomes (see _auto_words),
-# for the last ruleset read; one tuple, replaced whole, as below.
-_auto_known: tuple[object, dict[object, tuple[SpokenWords, ...]]] = (None, {})
+# The words of automatic declarations, by elder and duels' outcomes (see _auto_words).
+_AUTO_WORDS: Final[PerRuleset[tuple[object, ...], tuple[SpokenWords, ...]]] = PerRuleset()
 
 
 def _spoken(rules: Ruleset, said: SaidFields, played: bool) -> SpokenWords:
@@ -310,16 +298,10 @@ def _spoken(rules: Ruleset, said: SaidFields, played: bool) -> SpokenWords:
     >>> words.words, _spoken(pq.RUBICON, said, True) is words
     ('pass', True)
     """
-    global _known
-    known = _known
-    if known[0] is not rules:
-        known = _known = (rules, {})
-    memo = known[1]
+    memo = _WORDS.of(rules)
     key = (played, said)
     words = memo.get(key)
     if words is None:
-        if len(memo) >= _KNOWN_MAX:  # a long-lived process hears ever new claims
-            memo.clear()
         record = _new(Said, said)
         words = memo[key] = SpokenWords(
             record.player,
@@ -332,17 +314,13 @@ def _spoken(rules: Ruleset, said: SaidFields, played: bool) -> SpokenWords:
     return words
 
 
-# Each record's words, by whether the declarations are played and the record's fields,
-# for the last ruleset read: the same few records are said in deal after deal, and a
-# search replays the same dialogue again and again (its words depend on the fields and
-# the rules alone). One tuple, replaced whole, so that a thread reads a pair that
-# belongs together.
-_known: tuple[object, dict[tuple[bool, SaidFields], SpokenWords]] = (None, {})
+# Each record's words, by whether the declarations are played and the record's fields
+# (its words depend on the fields and the rules alone).
+_WORDS: Final[PerRuleset[tuple[bool, SaidFields], SpokenWords]] = PerRuleset()
 # The words pending in a dialogue (the elder's call before the younger's answer), by the
-# record's fields they follow from, for the last ruleset read, as above: a sampler's
-# replay of a dialogue reads them after every word.
-_pending_known: tuple[object, dict[tuple[int, ...], tuple[SpokenWords, ...]]] = (None, {})
-_KNOWN_MAX: Final = 4096
+# record's fields they follow from: a sampler's replay of a dialogue reads them after
+# every word.
+_PENDING_WORDS: Final[PerRuleset[tuple[object, ...], tuple[SpokenWords, ...]]] = PerRuleset()
 
 # the last words made of what was said in a dialogue, and what was said: each word of
 # the dialogue makes a new record whose ``said`` begins with the last one's, so only the
