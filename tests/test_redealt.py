@@ -8,6 +8,7 @@ what follows). A few hundred placements a preset in the README's run, many more 
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import attrs
@@ -51,6 +52,7 @@ def assert_same_state(redealt: pq.State, replayed: pq.State, seen: pq.Observatio
         assert redealt.legal_actions() == replayed.legal_actions()
     assert redealt.observation(seen.player) == seen
     assert redealt.to_json() == replayed.to_json()
+    assert pickle.loads(pickle.dumps(redealt)) == replayed
     # and what follows: the same deal's end from the same stream
     end_a = redealt.rollout(random.Random(5))
     end_b = replayed.rollout(random.Random(5))
