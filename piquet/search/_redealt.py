@@ -65,15 +65,13 @@ def redealt(
     key = (seen_of_resolution(resolution), blanches(dealt))
     memo = plan.redeals
     template = memo.get(key)
-    if template is None:
+    if template is None or template is _REPLAY:
         found = replay(plan, dealt, {observer: observation.discard.mask, opponent: discard}, rng)
-        if len(memo) < _KEPT:
+        if template is None and len(memo) < _KEPT:
             memo[key] = _template_of(plan, found)
         return found
     if template is False:
         return None
-    if template is _REPLAY:
-        return replay(plan, dealt, {observer: observation.discard.mask, opponent: discard}, rng)
     assert isinstance(template, Redeal)
     return template.dealt(dealt, opponent, hand & ~plan.opponent_played, discard, resolution)
 

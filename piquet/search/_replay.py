@@ -74,7 +74,7 @@ def _words_heard(plan: Plan, opponent_hand: int) -> bool:
     assert heard is not None
     observation = plan.observation
     elder = deal_elder(observation)
-    if observation.player == elder:
+    if plan.observer_elder:
         said = auto_words_of(observation.ruleset, elder, plan.own_held, opponent_hand)
     else:
         said = auto_words_of(observation.ruleset, elder, opponent_hand, plan.own_held)
