@@ -38,7 +38,16 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["apply", "arranged", "blanches", "sample", "shown_blank", "start_deal"]
+__all__ = [
+    "apply",
+    "arranged",
+    "blanches",
+    "blanches_of",
+    "sample",
+    "setup_of",
+    "shown_blank",
+    "start_deal",
+]
 
 CARDS_DEALT: Final = 24  # twelve to each player; the rest is the stock
 _NO_ARGUMENTS: Final = {n: ((),) * n for n in (32, 36)}
@@ -253,22 +262,10 @@ def start_deal(
     the history, from the context and the scores. ``prefix``: the masks of the stock's
     top cards (see :class:`~.parts.Setup`), when worked out already."""
     ctx = new._ctx
-    dealer = ctx[3]
-    # is_blank, written out: no court card (R-CB-1)
-    elder_blank = not elder_cards & COURTS_MASK
-    younger_blank = not younger_cards & COURTS_MASK
-    if dealer:  # the elder is A
-        elder = _A
-        dealt = (elder_cards, younger_cards)
-        blank = (elder_blank, younger_blank)
-        new._hands = elder_cards | younger_cards << HAND_BITS
-    else:
-        elder = _B
-        dealt = (younger_cards, elder_cards)
-        blank = (younger_blank, elder_blank)
-        new._hands = younger_cards | elder_cards << HAND_BITS
-    if prefix is None:
-        prefix = (0, *accumulate(map(_BITS.__getitem__, stock)))
+    setup = _setup(ctx[3], elder_cards, younger_cards, stock, prefix)
+    dealt, blank = setup.dealt, setup.blank
+    elder = _A if ctx[3] else _B  # the dealer's opponent
+    new._hands = dealt[0] | dealt[1] << HAND_BITS
     # records made whole with tuple.__new__ (a named tuple's own constructor is Python
     # code, and this runs for every deal)
     new._ctx = _new(
@@ -277,10 +274,10 @@ def start_deal(
             ctx[0],
             ctx[1],
             _next_game(ctx[2]),
-            dealer,
-            _new(Setup, (dealt, stock, blank, prefix, elder)),
+            ctx[3],
+            setup,
             ctx[5],
-            _FRESH_EXCHANGE[elder_blank],
+            _FRESH_EXCHANGE[blank[elder]],
             NO_DECLARATIONS,
         ),
     )
@@ -292,8 +289,52 @@ def start_deal(
     new._to_move = elder
     if new._PHASE is not _EXCHANGE:  # a new_deal state, made as a plain State
         new._phase = _EXCHANGE
-    if elder_blank or younger_blank:
+    if blank[0] or blank[1]:
         _score_blanks(new, elder, blank)
+
+
+def _setup(
+    dealer: Player,
+    elder_cards: int,
+    younger_cards: int,
+    stock: tuple[int, ...],
+    prefix: tuple[int, ...] | None,
+) -> Setup:
+    """The setup of a deal by ``dealer`` of these hands and stock (see :func:`start_deal`)."""
+    # is_blank, written out: no court card (R-CB-1)
+    elder_blank = not elder_cards & COURTS_MASK
+    younger_blank = not younger_cards & COURTS_MASK
+    if prefix is None:
+        prefix = (0, *accumulate(map(_BITS.__getitem__, stock)))
+    # records made whole with tuple.__new__ (a named tuple's own constructor is Python
+    # code, and this runs for every deal)
+    if dealer:  # the elder is A
+        return _new(
+            Setup, ((elder_cards, younger_cards), stock, (elder_blank, younger_blank), prefix, _A)
+        )
+    return _new(
+        Setup, ((younger_cards, elder_cards), stock, (younger_blank, elder_blank), prefix, _B)
+    )
+
+
+def setup_of(state: State, action: Deal) -> Setup:
+    """The setup that ``action``, a deal from ``state`` (a chance node before a deal),
+    gives the deal (what :func:`apply` puts in the new state's context), with no state
+    made: what a sampler dealing again from a template needs of a deal (see
+    :class:`~.redeal.Redeal`).
+
+    >>> import random
+    >>> import piquet as pq
+    >>> start = pq.new_game(pq.RUBICON)
+    >>> deal = start.sample_chance(random.Random(2))
+    >>> setup_of(start, deal) == start.apply(deal)._ctx.setup
+    True
+    """
+    last = _sampled
+    if action is last[0] and state._ctx.tables is last[1]:  # drawn or arranged: see apply
+        return _setup(state._ctx[3], last[2], last[3], last[4], last[5])
+    elder_cards, dealer_cards, stock = _read_deal(state, action)
+    return _setup(state._ctx[3], elder_cards, dealer_cards, stock, None)
 
 
 def _next_game(game: Game) -> Game:
@@ -346,8 +387,21 @@ def blanches(state: State) -> tuple[int, int]:
     setup = state._ctx.setup
     if setup is None:
         raise ValueError("blanches: no deal yet")
-    blank, dealt = setup.blank, setup.dealt
-    return (dealt[0] if blank[0] else 0, dealt[1] if blank[1] else 0)
+    return blanches_of(*setup.dealt)
+
+
+def blanches_of(a_dealt: int, b_dealt: int) -> tuple[int, int]:
+    """:func:`blanches` of a deal dealing A and B these hands (masks), with no state:
+    each hand where it holds no court card (R-CB-1), else 0.
+
+    >>> from piquet import cards
+    >>> blanches_of(cards("AS 10S 9S 8S 7S AH 10H 9H 8H AD 10D 9D").mask, cards("KS").mask)
+    (1202609455390, 0)
+    """
+    return (
+        0 if a_dealt & COURTS_MASK else a_dealt,
+        0 if b_dealt & COURTS_MASK else b_dealt,
+    )
 
 
 def shown_blank(state: State, player: Player) -> CardSet:

@@ -22,9 +22,12 @@
  * auto_duels: the duels of automatic declarations between two hands (who wins each
  * category, and each hand's best), from a ruleset's tables packed by search/_duels.py.
  *
+ * stock_order: the cards the opponent took and the stock's order of a kept placement,
+ * as search/_replay.py's _opponent_taken and _stock draw them with sample and shuffle.
+ *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
- * _csample_place.h (the placement) and _csample_duels.h (the duels); this file, the
- * module.
+ * _csample_place.h (the placement), _csample_duels.h (the duels) and _csample_stock.h
+ * (the stock's order); this file, the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -43,6 +46,7 @@
 #include "_csample_play.h"
 #include "_csample_place.h"
 #include "_csample_duels.h"
+#include "_csample_stock.h"
 
 static PyMethodDef methods[] = {
     {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
@@ -53,6 +57,8 @@ static PyMethodDef methods[] = {
      "One placement of the hidden cards by a sampling plan's groups."},
     {"auto_duels", (PyCFunction)(void (*)(void))auto_duels, METH_FASTCALL,
      "The duels of automatic declarations between two hands: who wins, both bests."},
+    {"stock_order", (PyCFunction)(void (*)(void))stock_order, METH_FASTCALL,
+     "The cards the opponent took and the stock in order, once a placement is kept."},
     {NULL, NULL, 0, NULL},
 };
 

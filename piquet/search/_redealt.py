@@ -24,13 +24,16 @@ import random
 from collections.abc import Callable
 from typing import Final, Literal
 
+from ..actions import Deal
 from ..engine import State
-from ..engine.deal import blanches
+from ..engine.deal import blanches_of
 from ..engine.redeal import Redeal, auto_resolution, seen_of_resolution
 from ..words import Player
 from ._plan import Plan
 
 __all__ = ["redealt"]
+
+_A: Final = Player.A
 
 Replay = Callable[[Plan, State, dict[Player, int], random.Random], State | None]
 """The replay of a placement through the engine (``_replay._replay``)."""
@@ -44,16 +47,17 @@ _KEPT: Final = 1 << 12
 
 def redealt(
     plan: Plan,
-    dealt: State,
+    deal: Deal,
+    dealt: int,
     hand: int,
     discard: int,
     rng: random.Random,
     replay: Replay,
 ) -> State | None:
-    """The sample of a placement dealt as ``dealt`` (the plan's start with the deal
-    applied), the opponent holding ``hand`` after the exchange (his cards played
-    included) and having discarded ``discard``: dealt again from the template of its
-    key, or replayed (``replay``) when its key is new."""
+    """The sample of a placement dealt by ``deal`` (from the plan's start), the opponent
+    dealt ``dealt``, holding ``hand`` after the exchange (his cards played included)
+    and having discarded ``discard``: dealt again from the template of its key, or
+    replayed (``replay``) when its key is new."""
     observation = plan.observation
     observer = observation.player
     opponent = observer.other
@@ -62,18 +66,21 @@ def redealt(
         resolution = auto_resolution(rules, plan.own_held, hand)
     else:
         resolution = auto_resolution(rules, hand, plan.own_held)
-    key = (seen_of_resolution(resolution), blanches(dealt))
+    own_dealt = observation.dealt_hand.mask
+    dealt_a, dealt_b = (own_dealt, dealt) if observer is _A else (dealt, own_dealt)
+    key = (seen_of_resolution(resolution), blanches_of(dealt_a, dealt_b))
     memo = plan.redeals
     template = memo.get(key)
     if template is None or template is _REPLAY:
-        found = replay(plan, dealt, {observer: observation.discard.mask, opponent: discard}, rng)
+        state = plan.start.apply(deal)
+        found = replay(plan, state, {observer: observation.discard.mask, opponent: discard}, rng)
         if template is None and len(memo) < _KEPT:
             memo[key] = _template_of(plan, found)
         return found
     if template is False:
         return None
     assert isinstance(template, Redeal)
-    return template.dealt(dealt, opponent, hand & ~plan.opponent_played, discard, resolution)
+    return template.dealt(deal, opponent, hand & ~plan.opponent_played, discard, resolution)
 
 
 def _template_of(plan: Plan, found: State | None) -> Redeal | Literal[False, "replay"]:

@@ -20,7 +20,7 @@ from ..actions import (
     Pass,
     Reckon,
 )
-from ..cards import Card, CardSet, mask_of, trusted_cardset
+from ..cards import CARD_BY_INDEX, Card, CardSet, mask_of, trusted_cardset
 from ..engine import IllegalActionError, Phase, Spoken, State
 from ..engine.deal import arranged
 from ..engine.declarations import reckoning
@@ -100,20 +100,55 @@ def draw_state(plan: Plan, rng: random.Random) -> State | None:
     # the declarations first: they reject most placements that fail, and cost little
     if plan.auto_heard is not None and not _heard_again(plan, after_exchange):
         return None
-    opponent_taken = _opponent_taken(plan, after_exchange, rng)
-    if opponent_taken is None:
+    ordered = _stock_in_order(plan, after_exchange, stock_cards, rng)
+    if ordered is None:
         return None
-    dealt_opponent = (after_exchange & ~sum(map(mask_of, opponent_taken))) | discard
-    if dealt_opponent.bit_count() != 12:
+    taken, stock = ordered
+    dealt_opponent = (after_exchange & ~taken) | discard
+    if dealt_opponent.bit_count() != 12 or len(stock) != observation.ruleset.stock_size:
         return None
-    stock = _stock(plan, opponent_taken, stock_cards, rng)
-    if len(stock) != observation.ruleset.stock_size:
-        return None
-    state = plan.start.apply(_deal(plan, dealt_opponent, stock))
+    deal = _deal(plan, dealt_opponent, stock)
     if plan.redealing:
-        return redealt(plan, state, after_exchange, discard, rng, _replay)
+        return redealt(plan, deal, dealt_opponent, after_exchange, discard, rng, _replay)
+    state = plan.start.apply(deal)
     discards = {observation.player: observation.discard.mask, observation.player.other: discard}
     return _replay(plan, state, discards, rng)
+
+
+def _stock_in_order(
+    plan: Plan, after_exchange: int, stock_cards: list[Card], rng: random.Random
+) -> tuple[int, Sequence[Card]] | None:
+    """The cards the opponent took from the stock (a mask) and the stock in order, top
+    card first, once a placement is kept (the opponent holding ``after_exchange`` after
+    the exchange, ``stock_cards`` hidden in the stock); None when his hand cannot hold
+    what he took. In the kernel when it is built and ``rng`` is a
+    :class:`random.Random`: the same order from the same random numbers, in a fifth of
+    the time (:func:`_opponent_taken` and :func:`_stock` took 7 us a kept placement)."""
+    fast = kernel("_csample") if type(rng) is random.Random else None
+    if fast is None:
+        taken = _opponent_taken(plan, after_exchange, rng)
+        if taken is None:
+            return None
+        return sum(map(mask_of, taken)), _stock(plan, taken, stock_cards, rng)
+    fixed = plan.fixed_taken
+    fixed_mask = sum(map(mask_of, fixed))
+    extra = plan.opponent_taken - len(fixed) if plan.opponent_taken else -1
+    if plan.opponent_taken and extra < 0:
+        return None
+    ordered: tuple[int, tuple[Card, ...]] | None = fast.stock_order(
+        after_exchange & ~fixed_mask & ~plan.dealt_known,
+        extra,
+        fixed,
+        fixed_mask,
+        plan.own_taken,
+        plan.seen_rest,
+        stock_cards,
+        plan.observer_elder,
+        CARD_BY_INDEX,
+        rng.getrandbits,
+        rng.randrange,  # past 64 bits only: randrange(n) is _randbelow(n)
+    )
+    return ordered
 
 
 def _opponent_taken(plan: Plan, after_exchange: int, rng: random.Random) -> list[Card] | None:
@@ -152,7 +187,7 @@ def _stock(
     return opponent_taken + own_taken + rest
 
 
-def _deal(plan: Plan, dealt_opponent: int, stock: list[Card]) -> Deal:
+def _deal(plan: Plan, dealt_opponent: int, stock: Sequence[Card]) -> Deal:
     """The deal giving each player his dealt hand and the stock in its order (R-DL-4)."""
     dealt_own = plan.observation.dealt_hand.mask
     if plan.observer_elder:
