@@ -25,9 +25,12 @@
  * stock_order: the cards the opponent took and the stock's order of a kept placement,
  * as search/_replay.py's _opponent_taken and _stock draw them with sample and shuffle.
  *
+ * propose: one proposal, draw_places's placement made masks and its duels looked up
+ * among those the plan has checked (search/_replay.py's _proposal).
+ *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
- * _csample_place.h (the placement), _csample_duels.h (the duels) and _csample_stock.h
- * (the stock's order); this file, the module.
+ * _csample_place.h (the placement), _csample_duels.h (the duels), _csample_stock.h
+ * (the stock's order) and _csample_propose.h (a proposal); this file, the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -47,6 +50,7 @@
 #include "_csample_place.h"
 #include "_csample_duels.h"
 #include "_csample_stock.h"
+#include "_csample_propose.h"
 
 static PyMethodDef methods[] = {
     {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
@@ -57,6 +61,8 @@ static PyMethodDef methods[] = {
      "One placement of the hidden cards by a sampling plan's groups."},
     {"auto_duels", (PyCFunction)(void (*)(void))auto_duels, METH_FASTCALL,
      "The duels of automatic declarations between two hands: who wins, both bests."},
+    {"propose", (PyCFunction)(void (*)(void))propose, METH_FASTCALL,
+     "One proposal: the hidden cards placed, as masks, and their duels looked up."},
     {"stock_order", (PyCFunction)(void (*)(void))stock_order, METH_FASTCALL,
      "The cards the opponent took and the stock in order, once a placement is kept."},
     {NULL, NULL, 0, NULL},

@@ -71,6 +71,35 @@ bad:
     return NULL;
 }
 
+/* The duels of two hands (auto_duels's tuple, new), or NULL with an exception set. */
+static PyObject *duels_of(const int64_t *words, uint64_t elder, uint64_t younger) {
+    PyObject *out = PyTuple_New(9);
+    if (out == NULL) return NULL;
+    for (int c = 0; c < 3; c++) {
+        const int64_t *block = words + words[3 + c];
+        uint64_t mask_e, mask_y;
+        int64_t rank_e = best_code(block, words[c], elder, &mask_e);
+        int64_t rank_y = best_code(block, words[c], younger, &mask_y);
+        if (rank_e < 0 || rank_y < 0) {
+            PyErr_SetString(PyExc_ValueError, "auto_duels: a table of the wrong shape");
+            Py_DECREF(out);
+            return NULL;
+        }
+        long winner = rank_e == rank_y ? 0 : rank_e > rank_y ? 1 : 2;
+        PyObject *fields[3] = {PyLong_FromLong(winner), PyLong_FromUnsignedLongLong(mask_e),
+                               PyLong_FromUnsignedLongLong(mask_y)};
+        for (int f = 0; f < 3; f++) {
+            if (fields[f] == NULL) {
+                for (int g = 0; g < 3; g++) Py_XDECREF(fields[g]);
+                Py_DECREF(out);
+                return NULL;
+            }
+        }
+        for (int f = 0; f < 3; f++) PyTuple_SET_ITEM(out, 3 * c + f, fields[f]);
+    }
+    return out;
+}
+
 /* auto_duels(table, elder_hand, younger_hand): for the point, the sequences and the sets
  * in turn, who wins (0 nobody, 1 the elder, 2 the younger), the elder's best
  * combination's mask and the younger's (0: none): the first three fields of each duel
@@ -92,31 +121,7 @@ static PyObject *auto_duels(PyObject *self, PyObject *const *args, Py_ssize_t na
             return NULL;
         }
     }
-    PyObject *out = PyTuple_New(9);
-    if (out == NULL) return NULL;
-    for (int c = 0; c < 3; c++) {
-        const int64_t *block = words + words[3 + c];
-        uint64_t mask_e, mask_y;
-        int64_t rank_e = best_code(block, words[c], hands[0], &mask_e);
-        int64_t rank_y = best_code(block, words[c], hands[1], &mask_y);
-        if (rank_e < 0 || rank_y < 0) {
-            PyErr_SetString(PyExc_ValueError, "auto_duels: a table of the wrong shape");
-            Py_DECREF(out);
-            return NULL;
-        }
-        long winner = rank_e == rank_y ? 0 : rank_e > rank_y ? 1 : 2;
-        PyObject *fields[3] = {PyLong_FromLong(winner), PyLong_FromUnsignedLongLong(mask_e),
-                               PyLong_FromUnsignedLongLong(mask_y)};
-        for (int f = 0; f < 3; f++) {
-            if (fields[f] == NULL) {
-                for (int g = 0; g < 3; g++) Py_XDECREF(fields[g]);
-                Py_DECREF(out);
-                return NULL;
-            }
-        }
-        for (int f = 0; f < 3; f++) PyTuple_SET_ITEM(out, 3 * c + f, fields[f]);
-    }
-    return out;
+    return duels_of(words, hands[0], hands[1]);
 }
 
 #endif

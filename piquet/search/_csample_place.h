@@ -184,6 +184,44 @@ static int place_sampled(PyObject *cards, long i, long j, PyObject *getrandbits,
     return bad ? -1 : 0;
 }
 
+/* The groups placed in turn, their cards appended to hand, discard and stock (lists):
+ * draw_places's work. 0, or -1 with an exception set. */
+static int place_groups(PyObject *const *args, PyObject *hand, PyObject *discard,
+                        PyObject *stock) {
+    PyObject *groups = args[0], *options = args[3], *fill = args[4];
+    PyObject *getrandbits = args[5], *pyrandbelow = args[6];
+    if (!PyTuple_Check(groups) || !PyDict_Check(options)) {
+        PyErr_SetString(PyExc_TypeError, "draw_places: groups a tuple, options a dict");
+        return -1;
+    }
+    long h = PyLong_AsLong(args[1]), x = PyLong_AsLong(args[2]);
+    if (PyErr_Occurred()) return -1;
+    for (Py_ssize_t g = 0; g < PyTuple_GET_SIZE(groups); g++) {
+        PyObject *group = PyTuple_GET_ITEM(groups, g);
+        PyObject *cards = PyTuple_GetItem(group, 0);
+        PyObject *fits = PyTuple_GetItem(group, 3);
+        if (cards == NULL || fits == NULL || !PyTuple_Check(cards)) return -1;
+        Py_ssize_t n = PyTuple_GET_SIZE(cards);
+        long i, j;
+        if (draw_split(options, fill, g, h, x, n, getrandbits, pyrandbelow, &i, &j) < 0)
+            return -1;
+        int placed = 0;
+        if (fits != Py_None)
+            placed = place_fitted(cards, fits, i, j, getrandbits, pyrandbelow, hand, discard,
+                                  stock);
+        else if (i == n)
+            placed = extend(hand, cards, 0, n);
+        else if (i + j == 0)
+            placed = extend(stock, cards, 0, n);
+        else
+            placed = place_sampled(cards, i, j, getrandbits, pyrandbelow, hand, discard, stock);
+        if (placed < 0) return -1;
+        h -= i;
+        x -= j;
+    }
+    return 0;
+}
+
 /* draw_places(groups, hand_size, discard_size, options, fill, getrandbits, randrange)
  *     -> (hand, discard, stock)
  *
@@ -196,42 +234,10 @@ static PyObject *draw_places(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_TypeError, "draw_places takes 7 arguments");
         return NULL;
     }
-    PyObject *groups = args[0], *options = args[3], *fill = args[4];
-    PyObject *getrandbits = args[5], *pyrandbelow = args[6];
-    if (!PyTuple_Check(groups) || !PyDict_Check(options)) {
-        PyErr_SetString(PyExc_TypeError, "draw_places: groups a tuple, options a dict");
-        return NULL;
-    }
-    long h = PyLong_AsLong(args[1]), x = PyLong_AsLong(args[2]);
-    if (PyErr_Occurred()) return NULL;
     PyObject *hand = PyList_New(0), *discard = PyList_New(0), *stock = PyList_New(0);
     PyObject *result = NULL;
-    if (!hand || !discard || !stock) goto done;
-    for (Py_ssize_t g = 0; g < PyTuple_GET_SIZE(groups); g++) {
-        PyObject *group = PyTuple_GET_ITEM(groups, g);
-        PyObject *cards = PyTuple_GetItem(group, 0);
-        PyObject *fits = PyTuple_GetItem(group, 3);
-        if (cards == NULL || fits == NULL || !PyTuple_Check(cards)) goto done;
-        Py_ssize_t n = PyTuple_GET_SIZE(cards);
-        long i, j;
-        if (draw_split(options, fill, g, h, x, n, getrandbits, pyrandbelow, &i, &j) < 0)
-            goto done;
-        int placed = 0;
-        if (fits != Py_None)
-            placed = place_fitted(cards, fits, i, j, getrandbits, pyrandbelow, hand, discard,
-                                  stock);
-        else if (i == n)
-            placed = extend(hand, cards, 0, n);
-        else if (i + j == 0)
-            placed = extend(stock, cards, 0, n);
-        else
-            placed = place_sampled(cards, i, j, getrandbits, pyrandbelow, hand, discard, stock);
-        if (placed < 0) goto done;
-        h -= i;
-        x -= j;
-    }
-    result = PyTuple_Pack(3, hand, discard, stock);
-done:
+    if (hand && discard && stock && place_groups(args, hand, discard, stock) == 0)
+        result = PyTuple_Pack(3, hand, discard, stock);
     Py_XDECREF(hand);
     Py_XDECREF(discard);
     Py_XDECREF(stock);

@@ -80,6 +80,10 @@ static PyObject *stock_order(PyObject *self, PyObject *const *args, Py_ssize_t n
     uint64_t taken_mask = PyLong_AsUnsignedLongLong(args[3]);
     int elder = PyObject_IsTrue(args[7]);
     if (PyErr_Occurred() || elder < 0) return NULL;
+    if (pool_mask & ~CARD_BITS) {
+        PyErr_SetString(PyExc_ValueError, "stock_order: a pool bit that is no card");
+        return NULL;
+    }
     Py_ssize_t n = popcount64(pool_mask);
     if (extra > n) Py_RETURN_NONE;
     if (extra >= 0 && n > sample_set_size(extra)) {

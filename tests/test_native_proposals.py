@@ -1,0 +1,201 @@
+"""The kernel's parts of a sampler's proposal against the pure path: the placement made
+masks and its duels looked up (``propose``), and the stock's order of a kept placement
+(``stock_order``); and their clear errors for arguments no plan makes.
+
+The samples themselves are compared whole, both ways, in ``test_native_sampling.py``
+and pinned by digest in ``test_sample_digest.py``; these tests take the parts one by
+one, so that a difference is found where it is made.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from test_native_sampling import PRESETS, observations
+
+from piquet.cards import CARD_BY_INDEX, pack
+from piquet.search import _replay, native
+from piquet.search._duels import duel_table
+from piquet.search._placement import group_options
+from piquet.search._plan import Plan
+from piquet.search.sampling import cached_plan, infer_declarations
+
+pytestmark = pytest.mark.native("_csample")
+
+
+@pytest.fixture
+def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
+    """Switch between the kernel (True) and the pure path (False)."""
+
+    def use(kernel: bool) -> None:
+        monkeypatch.setenv(native.ENV_VAR, "1" if kernel else "0")
+        native.kernel.cache_clear()
+
+    yield use
+    monkeypatch.undo()
+    native.kernel.cache_clear()
+
+
+def plans(name: str, count: int, seed: int) -> list[Plan]:
+    """Plans of dealt observations of preset ``name``, declarations played and
+    automatic in turn (the plain groups drawn from: no witnesses chosen yet)."""
+    found = []
+    for observation in observations(name, count, seed):
+        plan = cached_plan(observation, infer_declarations(observation))
+        if plan.dealt and not plan.witnessed:
+            found.append(plan)
+    return found
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_s_proposals_are_the_pure_proposals(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    """The same hands, discards and stock cards kept or dropped alike, the generator
+    left alike; and, of each kept one, the same cards taken and stock in order."""
+    kept = checked = 0
+    for plan in plans(name, 30, seed=len(name) + 7):
+        for k in range(8):
+            fast_rng, pure_rng = random.Random(k), random.Random(k)
+            paths(True)
+            fast = _replay._proposal(plan, fast_rng)
+            paths(False)
+            pure = _replay._proposal(plan, pure_rng)
+            assert fast == pure
+            assert fast_rng.getstate() == pure_rng.getstate()
+            checked += plan.auto_heard is not None
+            if fast is None:
+                continue
+            kept += 1
+            hand, _, stock = fast
+            paths(True)
+            fast_order = _replay._stock_in_order(plan, hand, list(stock), fast_rng)
+            paths(False)
+            pure_order = _replay._stock_in_order(plan, hand, list(stock), pure_rng)
+            assert fast_order == pure_order
+            assert fast_rng.getstate() == pure_rng.getstate()
+    assert kept and checked  # both ways exercised: kept ones, and words checked
+
+
+def test_a_proposal_the_kernel_drops_is_one_whose_words_were_not_heard(
+    paths: Callable[[bool], None],
+) -> None:
+    """The duels the kernel looks up are those the plan remembers: a placement dropped
+    is one whose words were found wrong, and a new one is checked and remembered."""
+    paths(True)
+    plan = next(p for p in plans("rubicon", 40, seed=3) if p.auto_heard is not None)
+    plan.heard_by_duels.clear()
+    dropped = 0
+    for k in range(40):
+        before = dict(plan.heard_by_duels)
+        proposed = _replay._proposal(plan, random.Random(k))
+        if proposed is None:
+            dropped += 1
+            assert len(plan.heard_by_duels) >= len(before)
+            assert False in plan.heard_by_duels.values()
+        else:
+            assert _replay._words_heard(plan, proposed[0])
+    assert dropped and plan.heard_by_duels
+
+
+def test_the_kernel_s_proposal_refuses_malformed_arguments(
+    paths: Callable[[bool], None],
+) -> None:
+    """A clear error, never a crash, for arguments no plan makes."""
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    plan = next(p for p in plans("rubicon", 40, seed=3) if p.auto_heard is not None)
+    groups = plan.groups
+    assert groups is not None
+    rng = random.Random(1)
+    table = duel_table(plan.observation.ruleset)
+
+    def propose(**changed: object) -> object:
+        fields: dict[str, object] = {
+            "groups": groups.groups,
+            "hand_size": groups.hand_size,
+            "discard_size": groups.discard_size,
+            "options": groups.options,
+            "fill": lambda g, h, x: group_options(groups, g, h, x),
+            "getrandbits": rng.getrandbits,
+            "randrange": rng.randrange,
+            "known": plan.opponent_known,
+            "cards": CARD_BY_INDEX,
+            "table": table,
+            "own_held": plan.own_held,
+            "observer_elder": plan.observer_elder,
+            "heard": {},
+        }
+        fields.update(changed)
+        return fast.propose(*fields.values())
+
+    assert isinstance(propose(), tuple)
+    with pytest.raises(TypeError, match="13 arguments"):
+        fast.propose(groups.groups)
+    with pytest.raises(TypeError, match="CARD_BY_INDEX"):
+        propose(cards=list(CARD_BY_INDEX))
+    with pytest.raises(TypeError, match="heard must be a dict"):
+        propose(heard=[])
+    with pytest.raises(TypeError, match="duel_table's bytes"):
+        propose(table="tables")
+    with pytest.raises(ValueError, match="a table of the wrong shape"):
+        propose(table=b"\0" * 8)
+    with pytest.raises(ValueError, match="bits that are no card"):
+        propose(own_held=plan.own_held | 1 << 9)
+    with pytest.raises(TypeError, match="groups a tuple, options a dict"):
+        propose(options=[])
+    strange = tuple((tuple(str(c) for c in cards), *rest) for cards, *rest in groups.groups)
+    with pytest.raises(ValueError, match="what is no card"):
+        propose(groups=strange, options={})
+    with pytest.raises(OverflowError):
+        propose(known=-1)
+
+
+def test_the_kernel_s_stock_order_refuses_malformed_arguments(
+    paths: Callable[[bool], None],
+) -> None:
+    """A clear error, never a crash, for arguments no plan makes; None when the
+    opponent's hand cannot hold what he took, as in the pure path."""
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    cards = pack()
+    rng = random.Random(1)
+    hand = sum(card.mask for card in cards[:12])
+
+    def order(**changed: object) -> object:
+        fields: dict[str, object] = {
+            "pool": hand,
+            "extra": 3,
+            "fixed": (),
+            "fixed_mask": 0,
+            "own_taken": tuple(cards[12:17]),
+            "seen_rest": (),
+            "stock": list(cards[24:]),
+            "observer_elder": True,
+            "cards": CARD_BY_INDEX,
+            "getrandbits": rng.getrandbits,
+            "randrange": rng.randrange,
+        }
+        fields.update(changed)
+        return fast.stock_order(*fields.values())
+
+    found = order()
+    assert isinstance(found, tuple)
+    taken, stock = found
+    assert taken.bit_count() == 3 and taken & ~hand == 0
+    assert len(stock) == 5 + 3 + 8 and stock[:5] != ()
+    assert order(extra=13) is None  # more than his twelve cards
+    with pytest.raises(TypeError, match="11 arguments"):
+        fast.stock_order(hand)
+    with pytest.raises(TypeError, match="a stock list"):
+        order(stock=tuple(cards[24:]))
+    with pytest.raises(TypeError, match="a stock list"):
+        order(cards=list(CARD_BY_INDEX))
+    with pytest.raises(ValueError, match="a pool bit that is no card"):
+        order(pool=hand | 1 << 9)
+    with pytest.raises(ValueError, match="a pool larger than a hand"):
+        order(pool=sum(card.mask for card in cards), extra=1)
