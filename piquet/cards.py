@@ -464,6 +464,23 @@ def trusted_cardset(mask: int) -> CardSet:
 
 EMPTY: Final = trusted_cardset(0)
 
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a valid mask, in a card set's order, with no card set made (as
+    :func:`trusted_cardset`, the mask is not checked): what a sampler dealing thousands
+    of hands a second lists them by (a card set made and iterated took twice as long).
+
+    >>> cards_of(cards("7D AS 10H KS").mask) == tuple(cards("7D AS 10H KS"))
+    True
+    """
+    spades, hearts, diamonds, clubs = _SUIT_CARDS
+    return (
+        spades[mask & SUIT_BITS]
+        + hearts[mask >> SUIT_SHIFT & SUIT_BITS]
+        + diamonds[mask >> 2 * SUIT_SHIFT & SUIT_BITS]
+        + clubs[mask >> 3 * SUIT_SHIFT & SUIT_BITS]
+    )
+
 mask_of: Final = attrgetter("_mask")
 """A card's bit, read straight from its slot: the engine's fast path for many cards at
 once (``sum(map(mask_of, cards))`` takes under half the time of ``card.mask`` in a

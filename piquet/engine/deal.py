@@ -14,7 +14,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Deal
-from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, mask_of, trusted_cardset
+from ..cards import CARD_BY_INDEX, EMPTY, Card, CardSet, cards_of, mask_of, trusted_cardset
 from ..rules import TwoBlanks
 from ..rules.combinations import COURTS_MASK
 from ..words import IllegalActionError, Phase, Player, Precedence, Reason
@@ -167,7 +167,7 @@ def arranged(state: State, elder_cards: int, dealer_cards: int, stock: tuple[Car
     ):
         raise ValueError("arranged: twelve cards each and the rest of the ruleset's pack")
     packet = state._ctx.ruleset.packet
-    dealt = _IN_DEAL_ORDER[packet]((*trusted_cardset(elder_cards), *trusted_cardset(dealer_cards)))
+    dealt = _IN_DEAL_ORDER[packet](cards_of(elder_cards) + cards_of(dealer_cards))
     action = _new_object(Deal)
     _set_pack(action, (*dealt, *stock))
     _set_packet(action, packet)

@@ -52,6 +52,10 @@ if TYPE_CHECKING:
 __all__ = ["Redeal", "auto_resolution", "resolution_of", "seen_of_resolution"]
 
 _new: Final = tuple.__new__
+_new_object: Final = object.__new__
+# a frozen class's slot written past its __setattr__ and converter, as deal.py makes
+# its Deal: an Exchange of a trusted card set, made for every sample dealt again
+_set_discard: Final = Exchange.__dict__["discard"].__set__
 _A: Final = Player.A
 # the actions a deal may be dealt again over: none of them reads a card that the new
 # deal may move (an exchange's discard is replaced, a Leave names no card of a hand)
@@ -152,7 +156,9 @@ class Redeal:
         new._hands = with_hand(template._hands, player, hand)
         actions = list(self._actions)
         actions[0] = deal
-        actions[self._exchange_at[player]] = Exchange(trusted_cardset(discard))
+        exchange = _new_object(Exchange)
+        _set_discard(exchange, trusted_cardset(discard))
+        actions[self._exchange_at[player]] = exchange
         history = self._start._history
         for action in actions:
             history = (history, action)
