@@ -481,6 +481,7 @@ def cards_of(mask: int) -> tuple[Card, ...]:
         + clubs[mask >> 3 * SUIT_SHIFT & SUIT_BITS]
     )
 
+
 mask_of: Final = attrgetter("_mask")
 """A card's bit, read straight from its slot: the engine's fast path for many cards at
 once (``sum(map(mask_of, cards))`` takes under half the time of ``card.mask`` in a
