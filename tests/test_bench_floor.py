@@ -157,7 +157,11 @@ def test_the_search_section_prints_every_figure_as_a_ratio_on_each_path(
     out = capsys.readouterr().out
     built = search.kernel_built()
     assert f"kernel: {'built' if built else 'not built'}" in out
-    assert re.search(r"ratios to one floor deal measured in the same process \(pure [\d.]+ us", out)
+    assert re.search(
+        r"ratios to one floor deal measured in the same process, right before and after "
+        r"each figure \(pure [\d.]+-[\d.]+ us",
+        out,
+    )
     for _, label, unit, _ in search.FIGURES:
         cell = rf"[\d.]+ {unit} +[\d.]+ floor deals"
         assert re.search(rf"^   {re.escape(label)} +{cell}", out, re.M), label
@@ -165,6 +169,24 @@ def test_the_search_section_prints_every_figure_as_a_ratio_on_each_path(
             assert re.search(rf"^   {re.escape(label)} +{cell} +{cell}  x[\d.]+$", out, re.M)
     if not built:
         assert "kernel: not built (the pure path only)" in out
+
+
+def test_each_search_figure_is_compared_with_the_floor_of_its_own_moment(
+    floor: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A floor measured before the first figure, then after each: a figure's floor is
+    the mean of the two around it (figures stubbed: only the floors' order is tested)."""
+    from piquet.benchmarks import Options, search
+
+    floors = iter([1.0, 3.0, 5.0, 7.0, 9.0, 11.0, 13.0, 15.0, 17.0, 19.0])
+    monkeypatch.setattr(search, "floor_seconds", lambda run, seed: next(floors))
+    for name in ("_solve_seconds", "_sample_seconds", "_rollout_seconds", "_pimc_seconds"):
+        monkeypatch.setattr(search, name, lambda *args, **kwargs: 0.5)
+    figures = search.path_figures(Options(floor=str(floor), deals=1, positions=1, decisions=1))
+    keys = [key for key, *_ in search.FIGURES]
+    assert [figures["floor:" + key] for key in keys] == [2.0 + 2 * i for i in range(len(keys))]
+    assert figures["floor"] == 10.0
+    assert all(figures[key] == 0.5 for key in keys)
 
 
 def test_the_matches_section_prints_its_games_as_ratios(

@@ -260,23 +260,33 @@ def _pimc_seconds(discard: bool, decisions: int) -> float:
 
 def path_figures(options: Options) -> dict[str, float]:
     """The section's figures (:data:`FIGURES`) in CPU seconds, on the path this process
-    runs; with a floor, ``"floor"``: one floor deal's CPU seconds, measured before and
-    after them (the mean of the two)."""
+    runs; with a floor, for each figure ``key`` also ``"floor:" + key``: one floor
+    deal's CPU seconds measured right before and after it (the mean of the two), and
+    ``"floor"``, the mean of every floor measured. On a machine whose speed drifts (a
+    shared one), a figure is so compared with the floor of its own moment: the ratios
+    of one run, once compared with a floor measured at the run's start and end only,
+    moved by half again from run to run."""
     run_floor = load_floor(options.floor) if options.floor is not None else None
-    before = floor_seconds(run_floor, 1) if run_floor is not None else 0.0
-    figures = {
-        "solve_rubicon": _solve_seconds(RUBICON, options.deals),
-        "solve_cotton_1674": _solve_seconds(COTTON_1674, options.deals),
-        "solve_cotton_1995": _solve_seconds(COTTON_1995, options.deals),
-        "sample_auto": _sample_seconds("auto", options.positions),
-        "sample_played": _sample_seconds("played", options.positions),
-        "rollout": _rollout_seconds(options.positions),
-        "rollout_value": _rollout_seconds(options.positions, valued=True),
-        "pimc_card": _pimc_seconds(False, options.decisions),
-        "pimc_discard": _pimc_seconds(True, options.decisions),
+    measures: dict[str, Callable[[], float]] = {
+        "solve_rubicon": lambda: _solve_seconds(RUBICON, options.deals),
+        "solve_cotton_1674": lambda: _solve_seconds(COTTON_1674, options.deals),
+        "solve_cotton_1995": lambda: _solve_seconds(COTTON_1995, options.deals),
+        "sample_auto": lambda: _sample_seconds("auto", options.positions),
+        "sample_played": lambda: _sample_seconds("played", options.positions),
+        "rollout": lambda: _rollout_seconds(options.positions),
+        "rollout_value": lambda: _rollout_seconds(options.positions, valued=True),
+        "pimc_card": lambda: _pimc_seconds(False, options.decisions),
+        "pimc_discard": lambda: _pimc_seconds(True, options.decisions),
     }
-    if run_floor is not None:
-        figures["floor"] = (before + floor_seconds(run_floor, 4)) / 2
+    figures: dict[str, float] = {}
+    if run_floor is None:
+        return {key: measure() for key, measure in measures.items()}
+    floors = [floor_seconds(run_floor, 1)]
+    for key, measure in measures.items():
+        figures[key] = measure()
+        floors.append(floor_seconds(run_floor, len(floors) + 1))
+        figures["floor:" + key] = (floors[-2] + floors[-1]) / 2
+    figures["floor"] = statistics.fmean(floors)
     return figures
 
 
@@ -302,13 +312,18 @@ def _in_child(options: Options, native: bool) -> dict[str, float]:
 
 def _cell(figures: dict[str, float], key: str, unit: str, scale: float) -> str:
     text = f"{figures[key] * scale:9.1f} {unit}"
-    if "floor" in figures:
-        ratio = figures[key] / figures["floor"]
+    if "floor:" + key in figures:
+        ratio = figures[key] / figures["floor:" + key]
         shown = (
             f"{ratio:.0f}" if ratio >= 100 else f"{ratio:.1f}" if ratio >= 10 else f"{ratio:.2f}"
         )
         text += f" {shown:>9s} floor deals"
     return text
+
+
+def _floors(figures: dict[str, float]) -> list[float]:
+    """The floors a path's figures were compared with."""
+    return [value for key, value in figures.items() if key.startswith("floor:")]
 
 
 def section(options: Options) -> None:
@@ -322,8 +337,14 @@ def section(options: Options) -> None:
     if built:
         paths["kernel"] = _in_child(options, native=True)
     if "floor" in paths["pure"]:
-        floors = ", ".join(f"{name} {f['floor'] * 1e6:.2f} us" for name, f in paths.items())
-        print(f"   ratios to one floor deal measured in the same process ({floors})")
+        floors = ", ".join(
+            f"{name} {min(_floors(f)) * 1e6:.2f}-{max(_floors(f)) * 1e6:.2f} us"
+            for name, f in paths.items()
+        )
+        print(
+            "   ratios to one floor deal measured in the same process, right before and "
+            f"after each figure ({floors})"
+        )
     print(f"   {'':46s} {'pure path':>30s}" + (f" {'kernel':>30s}" if built else ""))
     for key, label, unit, scale in FIGURES:
         row = f"   {label:46s} " + " ".join(
