@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from ..actions import (
@@ -289,30 +289,48 @@ def _replay_on(
                 played = len(plays)
                 continue
             if phase is Phase.DECLARATION:
-                for after, counted in _next_declarations(plan, state, rng, done):
-                    found = _replay_on(plan, after, played, discards, rng, counted)
-                    if found is not None:
-                        return found
+                candidates, done = _next_declarations(plan, state, rng, done)
+                if len(candidates) == 1:  # most words: gone on with here, not tried
+                    step = _said(plan, state, candidates[0], done)
+                    if step is None:
+                        return None
+                    state, done = step
+                    continue
+                for word in candidates:
+                    step = _said(plan, state, word, done)
+                    if step is not None:
+                        found = _replay_on(plan, step[0], played, discards, rng, step[1])
+                        if found is not None:
+                            return found
                 return None
-            if phase is not Phase.EXCHANGE:
-                return None
-            mover = state.to_move
-            assert isinstance(mover, Player)
-            first = state.legal_actions()[0]
-            action: Action
-            if type(first) is ExchangeCount:
-                action = ExchangeCount(_elder_count(observation, rng))
-            elif type(first) is Exchange:
-                # may be empty: a younger_min of 0 lets the younger take nothing
-                action = Exchange(CardSet.from_mask(discards[mover]))
-            elif type(first) is Leave and observation.left_cards is not None:
-                action = Leave(observation.left_cards)
-            else:
+            action = _exchange_action(observation, state, discards, rng)
+            if action is None:
                 return None
             state = state.apply(action)
             done = None
     except IllegalActionError:
         return None
+    return None
+
+
+def _exchange_action(
+    observation: Observation, state: State, discards: dict[Player, int], rng: random.Random
+) -> Action | None:
+    """The action of the exchange's next step as the observation tells it (the discards
+    placed), or None when ``state`` is not in the exchange or the step is not one the
+    observation tells."""
+    if state.phase is not Phase.EXCHANGE:
+        return None
+    mover = state.to_move
+    assert isinstance(mover, Player)
+    first = state.legal_actions()[0]
+    if type(first) is ExchangeCount:
+        return ExchangeCount(_elder_count(observation, rng))
+    if type(first) is Exchange:
+        # may be empty: a younger_min of 0 lets the younger take nothing
+        return Exchange(CardSet.from_mask(discards[mover]))
+    if type(first) is Leave and observation.left_cards is not None:
+        return Leave(observation.left_cards)
     return None
 
 
@@ -344,13 +362,13 @@ _ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": G
 
 def _next_declarations(
     plan: Plan, state: State, rng: random.Random, done: tuple[int, int] | None
-) -> Iterator[tuple[State, tuple[int, int]]]:
-    """Each way the next word of the declarations may go as the observer heard it: the
-    word heard, or for a word whose claim he does not know (the opponent's unshown call
-    or reckoning), each legal one that says it, in random order; from an opponent who
-    reckons nothing further (which the observer does not hear), that silence. Each with
-    the words the observer has heard then and the words said (``done``: before, if
-    counted)."""
+) -> tuple[Sequence[Action], tuple[int, int]]:
+    """The ways the next word of the declarations may go as the observer heard it, to
+    be tried in turn (:func:`_said`), and the words the observer has heard and the
+    words said (``done``: before, if counted). The word heard, or for a word whose claim
+    he does not know (the opponent's unshown call or reckoning), each legal one that
+    says it, in random order; from an opponent who reckons nothing further (which the
+    observer does not hear), that silence."""
     observer = plan.observation.player
     heard = plan.observation.spoken
     if done is None:
@@ -361,7 +379,7 @@ def _next_declarations(
     candidates: Sequence[Action]
     if said is None or said.player != mover or (reckoned is not None and said.verb != "reckon"):
         if reckoned is None or mover == observer:
-            return
+            return (), done
         candidates = (Reckon(reckoned),)
     elif said.verb in _ANSWERS:
         candidates = (_ANSWERS[said.verb](said.category),)
@@ -375,14 +393,22 @@ def _next_declarations(
             rng.shuffle(candidates)
         if kind is Call and opening_call(state):
             candidates = _saying(plan, candidates, said)
-    for action in candidates:
-        try:
-            after = state.apply(action)
-        except IllegalActionError:
-            continue
-        counted = _heard_since(spoken_since(after, done[1]), observer, heard, done)
-        if counted is not None:
-            yield after, counted
+    return candidates, done
+
+
+def _said(
+    plan: Plan, state: State, action: Action, done: tuple[int, int]
+) -> tuple[State, tuple[int, int]] | None:
+    """The state after ``action``, a word of the declarations, and the words the
+    observer has heard then and the words said; None when it is not legal, or not what
+    he heard."""
+    try:
+        after = state.apply(action)
+    except IllegalActionError:
+        return None
+    observer = plan.observation.player
+    counted = _heard_since(spoken_since(after, done[1]), observer, plan.observation.spoken, done)
+    return None if counted is None else (after, counted)
 
 
 def _saying(plan: Plan, calls: list[Action], said: Spoken) -> list[Action]:
