@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from test_native_sampling import PRESETS, observations
 
+import piquet as pq
 from piquet.cards import CARD_BY_INDEX, pack
-from piquet.search import _replay, native
+from piquet.search import _placement, _replay, native
 from piquet.search._duels import duel_table
 from piquet.search._placement import group_options
 from piquet.search._plan import Plan
@@ -199,3 +200,36 @@ def test_the_kernel_s_stock_order_refuses_malformed_arguments(
         order(pool=hand | 1 << 9)
     with pytest.raises(ValueError, match="a pool larger than a hand"):
         order(pool=sum(card.mask for card in cards), extra=1)
+
+
+# the presets whose categories the kernel's duels read (not sequences of mixed suits)
+WITH_DUELS = [name for name in PRESETS if duel_table(pq.RULESETS[name]) is not None]
+
+
+@pytest.mark.parametrize("name", WITH_DUELS)
+def test_the_words_checked_category_by_category_are_the_words_of_the_hands(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    """A proposal's words checked one category's duel at a time, remembered by it, say
+    what the engine's words of the whole hands say: kept and dropped alike, on the
+    placements of plans with automatic declarations (the memo cleared for half)."""
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    outcomes = set()
+    for plan in plans(name, 60, seed=len(name) + 11):
+        table = duel_table(plan.observation.ruleset)
+        if plan.auto_heard is None or table is None or plan.groups is None:
+            continue
+        rng = random.Random(len(plan.auto_heard))
+        for k in range(30):
+            hand = plan.opponent_known | sum(
+                card.mask for card in _placement.draw_groups(plan.groups, rng)[0]
+            )
+            if k % 2:
+                plan.heard_by_category.clear()
+            elder, younger = (plan.own_held, hand) if plan.observer_elder else (hand, plan.own_held)
+            by_category = _replay._heard_by_category(plan, fast.auto_duels(table, elder, younger))
+            assert by_category == _replay._words_heard(plan, hand)
+            outcomes.add(by_category)
+    assert outcomes == {True, False}  # kept ones and dropped ones

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..cards import EMPTY, trusted_cardset
 from ..rules.protocols import say_word
-from ..words import Phase, Player, Precedence, ScoreEvent
+from ..words import Category, Phase, Player, Precedence, ScoreEvent
 from ..words import Spoken as SpokenWords
 from . import play
 from .combination_tables import duels, suit_fields, tables_of
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "auto_words_of",
+    "auto_words_of_duel",
     "events_seen_by",
     "opening_call",
     "said_of",
@@ -84,24 +85,57 @@ def _pending(decl: Declarations, elder: Player) -> tuple[SaidFields, ...]:
 
 def _auto_said(resolved: Resolution, elder: Player) -> list[Said]:
     """What auto declarations say aloud (R-DE-6), from each category's duel."""
-    younger = elder.other
-    winners = (None, elder, younger)  # by the duel's outcome
     said: list[Said] = []
     for category, (outcome, best_e, best_y, _own) in zip(CATEGORIES, resolved, strict=True):
-        winner = winners[outcome]
-        if best_e:
-            shown = best_e if winner is not younger else None
-            said.append(Said(elder, "call", category, (best_e,), best_y or None, shown))
-        else:
-            said.append(Said(elder, "pass", category, (), None, None))
-        if best_y and (best_e == 0 or winner is not elder):
-            shown = best_y if winner is not elder else None
-            said.append(Said(younger, "call", category, (best_y,), best_e or None, shown))
-        elif best_e:
-            said.append(Said(younger, "good", category, (), None, None))
-        else:
-            said.append(Said(younger, "pass", category, (), None, None))
+        said.extend(_said_of_duel(category, outcome, best_e, best_y, elder))
     return said
+
+
+def _said_of_duel(
+    category: Category, outcome: int, best_e: int, best_y: int, elder: Player
+) -> tuple[Said, Said]:
+    """What auto declarations say aloud of one category: the elder's word, then the
+    younger's, from the duel's outcome and both players' best combinations (masks)."""
+    younger = elder.other
+    winner = (None, elder, younger)[outcome]
+    if best_e:
+        shown = best_e if winner is not younger else None
+        first = Said(elder, "call", category, (best_e,), best_y or None, shown)
+    else:
+        first = Said(elder, "pass", category, (), None, None)
+    if best_y and (best_e == 0 or winner is not elder):
+        shown = best_y if winner is not elder else None
+        second = Said(younger, "call", category, (best_y,), best_e or None, shown)
+    elif best_e:
+        second = Said(younger, "good", category, (), None, None)
+    else:
+        second = Said(younger, "pass", category, (), None, None)
+    return first, second
+
+
+def auto_words_of_duel(
+    rules: Ruleset, elder: Player, category: Category, duel: tuple[int, int, int]
+) -> tuple[SpokenWords, SpokenWords]:
+    """What automatic declarations say aloud of one category (R-DE-6), the elder's
+    words then the younger's, from its duel's first fields (who won, 0 nobody, 1 the
+    elder, 2 the younger, and both best combinations' masks, 0 for none): the words of
+    :func:`auto_words_of` are each category's in turn. A sampler checks a category's
+    words once for each of its duels, where hands give far more duels of all three.
+
+    >>> import random
+    >>> import piquet as pq
+    >>> state = pq.new_game(declarations="auto")
+    >>> while state.phase is not pq.Phase.PLAY:
+    ...     state = state.apply(state.sample_chance(random.Random(4)) if state.to_move is pq.CHANCE
+    ...                         else state.legal_actions()[0])
+    >>> (point, sequences, sets), elder = state._decl.auto
+    >>> words = [auto_words_of_duel(state.ruleset, elder, category, duel[:3])
+    ...          for category, duel in zip(CATEGORIES, (point, sequences, sets))]
+    >>> tuple(word for pair in words for word in pair) == state.spoken
+    True
+    """
+    first, second = _said_of_duel(category, *duel, elder)
+    return _spoken(rules, first, False), _spoken(rules, second, False)
 
 
 def _hidden_from(state: State, player: Player | None) -> Player | None:

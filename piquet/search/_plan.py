@@ -74,6 +74,8 @@ class Plan:
     heard_by_duels: dict[tuple[int, ...], bool] = attrs.field(factory=dict, eq=False, repr=False)
     """With automatic declarations and the kernel, whether the words of the duels'
     outcomes and best combinations are the words heard, remembered (see _replay)."""
+    heard_by_category: dict[tuple[int, ...], bool] = attrs.field(factory=dict, eq=False, repr=False)
+    """The same, one category's duel at a time (its index, then the duel's fields)."""
     observer_elder: bool = False
     """Whether the observer is the deal's elder (read at every proposal)."""
     remembers_facts: bool = False
