@@ -17,7 +17,7 @@ from test_native_sampling import PRESETS, observations
 
 import piquet as pq
 from piquet.cards import CARD_BY_INDEX, pack
-from piquet.search import _placement, _replay, native
+from piquet.search import _placement, _propose, native
 from piquet.search._duels import duel_table
 from piquet.search._placement import group_options
 from piquet.search._plan import Plan
@@ -61,9 +61,9 @@ def test_the_kernel_s_proposals_are_the_pure_proposals(
         for k in range(8):
             fast_rng, pure_rng = random.Random(k), random.Random(k)
             paths(True)
-            fast = _replay._proposal(plan, fast_rng)
+            fast = _propose.proposal(plan, fast_rng)
             paths(False)
-            pure = _replay._proposal(plan, pure_rng)
+            pure = _propose.proposal(plan, pure_rng)
             assert fast == pure
             assert fast_rng.getstate() == pure_rng.getstate()
             checked += plan.auto_heard is not None
@@ -72,9 +72,9 @@ def test_the_kernel_s_proposals_are_the_pure_proposals(
             kept += 1
             hand, _, stock = fast
             paths(True)
-            fast_order = _replay._stock_in_order(plan, hand, list(stock), fast_rng)
+            fast_order = _propose.stock_in_order(plan, hand, list(stock), fast_rng)
             paths(False)
-            pure_order = _replay._stock_in_order(plan, hand, list(stock), pure_rng)
+            pure_order = _propose.stock_in_order(plan, hand, list(stock), pure_rng)
             assert fast_order == pure_order
             assert fast_rng.getstate() == pure_rng.getstate()
     assert kept and checked  # both ways exercised: kept ones, and words checked
@@ -91,13 +91,13 @@ def test_a_proposal_the_kernel_drops_is_one_whose_words_were_not_heard(
     dropped = 0
     for k in range(40):
         before = dict(plan.heard_by_duels)
-        proposed = _replay._proposal(plan, random.Random(k))
+        proposed = _propose.proposal(plan, random.Random(k))
         if proposed is None:
             dropped += 1
             assert len(plan.heard_by_duels) >= len(before)
             assert False in plan.heard_by_duels.values()
         else:
-            assert _replay._words_heard(plan, proposed[0])
+            assert _propose.words_heard(plan, proposed[0])
     assert dropped and plan.heard_by_duels
 
 
@@ -229,7 +229,7 @@ def test_the_words_checked_category_by_category_are_the_words_of_the_hands(
             if k % 2:
                 plan.heard_by_category.clear()
             elder, younger = (plan.own_held, hand) if plan.observer_elder else (hand, plan.own_held)
-            by_category = _replay._heard_by_category(plan, fast.auto_duels(table, elder, younger))
-            assert by_category == _replay._words_heard(plan, hand)
+            by_category = _propose.heard_by_category(plan, fast.auto_duels(table, elder, younger))
+            assert by_category == _propose.words_heard(plan, hand)
             outcomes.add(by_category)
     assert outcomes == {True, False}  # kept ones and dropped ones
