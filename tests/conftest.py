@@ -12,6 +12,7 @@ import pytest
 from hypothesis import settings
 
 import piquet as pq
+from piquet.search import native
 
 
 def play_out(state: pq.State, actions: Iterable[str]) -> pq.State:
@@ -29,6 +30,20 @@ def hear_sigint() -> None:  # pragma: no cover - runs in the child process
     non-interactive shell starts with ``&`` ignores SIGINT, its children inherit that,
     and Python then installs no KeyboardInterrupt handler: the child would play on."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
+    """Switch between the compiled kernel (True) and the pure path (False), both ways
+    the variable ``PIQUET_NATIVE`` asks (the choice made again after the test)."""
+
+    def use(kernel: bool) -> None:
+        monkeypatch.setenv(native.ENV_VAR, "1" if kernel else "0")
+        native.kernel.cache_clear()
+
+    yield use
+    monkeypatch.undo()  # the variable as it was, then the choice made again
+    native.kernel.cache_clear()
 
 
 @pytest.fixture

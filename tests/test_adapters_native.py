@@ -4,7 +4,7 @@ path's masks and tensors, and the batch the same steps, value for value."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -15,24 +15,10 @@ import piquet as pq  # noqa: E402
 from piquet import encoding  # noqa: E402
 from piquet.adapters._tensors import TensorMaker  # noqa: E402
 from piquet.adapters.vector import PiquetBatch, PiquetVectorEnv  # noqa: E402
-from piquet.search import native  # noqa: E402
 
 pytestmark = [pytest.mark.rl, pytest.mark.native("_cplay")]
 
 PRESETS = sorted(pq.RULESETS)
-
-
-@pytest.fixture
-def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
-    """Switch between the kernel (True) and the pure path (False)."""
-
-    def use(kernel: bool) -> None:
-        monkeypatch.setenv(native.ENV_VAR, "1" if kernel else "0")
-        native.kernel.cache_clear()
-
-    yield use
-    monkeypatch.undo()
-    native.kernel.cache_clear()
 
 
 def _states(ruleset: str, declarations: str, seed: int) -> list[pq.State]:

@@ -10,7 +10,7 @@ one, so that a difference is found where it is made.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from test_native_sampling import PRESETS, observations
@@ -24,19 +24,6 @@ from piquet.search._plan import Plan
 from piquet.search.sampling import cached_plan, infer_declarations
 
 pytestmark = pytest.mark.native("_csample")
-
-
-@pytest.fixture
-def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
-    """Switch between the kernel (True) and the pure path (False)."""
-
-    def use(kernel: bool) -> None:
-        monkeypatch.setenv(native.ENV_VAR, "1" if kernel else "0")
-        native.kernel.cache_clear()
-
-    yield use
-    monkeypatch.undo()
-    native.kernel.cache_clear()
 
 
 def plans(name: str, count: int, seed: int) -> list[Plan]:

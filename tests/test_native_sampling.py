@@ -9,7 +9,7 @@ each in the default run, ten thousand each under ``--run-slow``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -23,19 +23,6 @@ pytestmark = pytest.mark.native("_csample")
 PRESETS = sorted(pq.RULESETS)
 QUICK = scaled(120, 300)  # positions a preset in the README's run; FULL in nox -s slow
 FULL = 10_000
-
-
-@pytest.fixture
-def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
-    """Switch between the kernel (True) and the pure path (False)."""
-
-    def use(kernel: bool) -> None:
-        monkeypatch.setenv(native.ENV_VAR, "1" if kernel else "0")
-        native.kernel.cache_clear()
-
-    yield use
-    monkeypatch.undo()  # the variable as it was, then the choice made again
-    native.kernel.cache_clear()
 
 
 def positions(name: str, count: int, seed: int) -> list[pq.State]:
