@@ -317,6 +317,12 @@ def test_the_kernel_s_placement_refuses_malformed_plans(paths: Callable[[bool], 
         draw({}, fill=lambda g, h, x: ([1], [(5000, 0)]))  # more cards than the group's
     with pytest.raises(ValueError, match="a split of -1 and 0 cards"):
         draw({}, fill=lambda g, h, x: ([1], [(-1, 0)]))
+    with pytest.raises(ValueError, match="a split is two counts"):
+        draw({}, fill=lambda g, h, x: ([1], [(0, 0, 0)]))
+    with pytest.raises(ValueError, match="a split is two counts"):
+        draw({}, fill=lambda g, h, x: ([1], [[0, 0]]))
+    with pytest.raises(TypeError):
+        draw({}, fill=lambda g, h, x: ([1], [(0, "none")]))
     with pytest.raises(ZeroDivisionError):
         draw({}, fill=lambda g, h, x: 1 // 0)  # what fill raises goes through
     assert draw({}, fill=lambda g, h, x: _placement.group_options(groups, g, h, x))

@@ -75,7 +75,14 @@ static int extend(PyObject *list, PyObject *seq, Py_ssize_t from, Py_ssize_t to)
 static int draw_split(PyObject *options, PyObject *fill, Py_ssize_t g, long h, long x,
                       Py_ssize_t n, PyObject *getrandbits, PyObject *pyrandbelow, long *i,
                       long *j) {
-    PyObject *key = Py_BuildValue("(nll)", g, h, x);
+    /* a tuple of the small ints packed by hand: Py_BuildValue parses its format at
+     * every call, and with the split read below that was a third of a placement */
+    PyObject *key = NULL, *gk = PyLong_FromSsize_t(g), *hk = PyLong_FromLong(h),
+             *xk = PyLong_FromLong(x);
+    if (gk && hk && xk) key = PyTuple_Pack(3, gk, hk, xk);
+    Py_XDECREF(gk);
+    Py_XDECREF(hk);
+    Py_XDECREF(xk);
     if (key == NULL) return -1;
     PyObject *found = PyDict_GetItemWithError(options, key); /* borrowed */
     Py_XINCREF(found);
@@ -110,7 +117,14 @@ static int draw_split(PyObject *options, PyObject *fill, Py_ssize_t g, long h, l
         Py_DECREF(r);
         chosen = lo;
     }
-    if (!PyArg_ParseTuple(PyList_GET_ITEM(splits, chosen), "ll", i, j)) goto done;
+    PyObject *split = PyList_GET_ITEM(splits, chosen);
+    if (!PyTuple_Check(split) || PyTuple_GET_SIZE(split) != 2) {
+        PyErr_SetString(PyExc_ValueError, "draw_places: a split is two counts");
+        goto done;
+    }
+    *i = PyLong_AsLong(PyTuple_GET_ITEM(split, 0));
+    *j = PyLong_AsLong(PyTuple_GET_ITEM(split, 1));
+    if (PyErr_Occurred()) goto done;
     if (*i < 0 || *j < 0 || *i + *j > n) { /* the cards placed are the group's */
         PyErr_Format(PyExc_ValueError,
                      "draw_places: a split of %ld and %ld cards of a group of %zd", *i, *j, n);
@@ -141,10 +155,15 @@ static int place_fitted(PyObject *cards, PyObject *fits, long i, long j, PyObjec
     if (heldfast == NULL) return -1;
     PyObject *rest = PyList_New(0);
     int bad = rest == NULL || extend(hand, heldfast, 0, PySequence_Fast_GET_SIZE(heldfast)) < 0;
+    /* by identity: there is one object per card (piquet.cards.Card), and its __eq__,
+     * Python code, made the look-ups a fifth of a placement */
+    Py_ssize_t held_size = PySequence_Fast_GET_SIZE(heldfast);
+    PyObject **held_items = PySequence_Fast_ITEMS(heldfast);
     for (Py_ssize_t k = 0; !bad && k < PyTuple_GET_SIZE(cards); k++) {
         PyObject *card = PyTuple_GET_ITEM(cards, k);
-        int in = PySequence_Contains(heldfast, card);
-        if (in < 0 || (!in && PyList_Append(rest, card) < 0)) bad = 1;
+        int in = 0;
+        for (Py_ssize_t m = 0; m < held_size && !in; m++) in = held_items[m] == card;
+        if (!in && PyList_Append(rest, card) < 0) bad = 1;
     }
     Py_DECREF(heldfast);
     if (!bad) bad = shuffle(getrandbits, pyrandbelow, rest) < 0;
