@@ -189,6 +189,38 @@ def test_each_search_figure_is_compared_with_the_floor_of_its_own_moment(
     assert all(figures[key] == 0.5 for key in keys)
 
 
+def test_every_timed_section_of_the_search_bench_starts_from_a_settled_heap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The collector runs right before each clock is read (placement, whole samples,
+    replays; each solve): a full collection owed by the setup is not charged to the
+    figure."""
+    import time
+
+    from piquet.benchmarks import common, search
+
+    events: list[str] = []
+    real_clock = time.process_time
+
+    def collect() -> int:
+        events.append("collect")
+        return 0
+
+    def clock() -> float:
+        events.append("clock")
+        return real_clock()
+
+    monkeypatch.setattr(common.gc, "collect", collect)
+    monkeypatch.setattr(time, "process_time", clock)
+    search.sampling_figures(positions=1, samples=1, seed=2)
+    starts = [at for at, event in enumerate(events) if event == "collect"]
+    assert len(starts) == 3
+    assert all(events[at + 1] == "clock" for at in starts)
+    events.clear()
+    search.solving_figures(tricks_left=2, deals=2, warmup=0)
+    assert events.count("collect") == 2
+
+
 def test_the_matches_section_prints_its_games_as_ratios(
     floor: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

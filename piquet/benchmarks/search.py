@@ -46,7 +46,7 @@ from ..search.playout import rollout_value
 from ..search.sampling import Declarations, cached_plan, draw_groups, sample_plan, sample_state
 from ..search.solver import solve
 from ..words import CHANCE
-from .common import Options, floor_seconds, load_floor
+from .common import Options, floor_seconds, load_floor, settled_clock
 from .engine import cpu_name
 
 __all__ = ["FIGURES", "main", "path_figures", "sampling_figures", "section", "solving_figures"]
@@ -100,20 +100,20 @@ def sampling_figures(
         assert player is not CHANCE and player is not None
         observations.append(state.observation(player))
     plans = [cached_plan(seen, declarations) for seen in observations]
-    start = time.process_time()
+    start = settled_clock()
     for plan in plans:
         assert plan.groups is not None
         for _ in range(samples):
             draw_groups(plan.groups, rng)
     placement = (time.process_time() - start) / (positions * samples)
     proposals = 0
-    start = time.process_time()
+    start = settled_clock()
     for plan in plans:
         for _ in range(samples):
             proposals += sample_plan(plan, rng, 1_000_000)[1]
     drawing = (time.process_time() - start) / (positions * samples)
     worlds = [sample_state(seen, rng, declarations=declarations) for seen in observations]
-    start = time.process_time()
+    start = settled_clock()
     for world in worlds:
         for _ in range(samples):
             replay = new_game(world.ruleset, declarations=declarations)
@@ -154,7 +154,7 @@ def solving_figures(
     times = []
     nodes = 0
     for state in states:
-        start = time.process_time()
+        start = settled_clock()
         nodes += solve(state).nodes
         times.append(time.process_time() - start)
     return {
@@ -217,7 +217,7 @@ _Item = TypeVar("_Item")
 
 def _mean_cpu(run: Callable[[_Item], object], items: list[_Item], repeats: int = 1) -> float:
     """Mean CPU seconds of ``run(item)`` over the items, ``repeats`` times over."""
-    start = time.process_time()
+    start = settled_clock()
     for _ in range(repeats):
         for item in items:
             run(item)
