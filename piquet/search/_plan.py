@@ -90,7 +90,9 @@ class Plan:
     redeals: dict[tuple[object, ...], object] = attrs.field(factory=dict, eq=False, repr=False)
     """With automatic declarations, by what is seen of a placement's declarations: the
     state its samples are dealt again from, or whether they are dropped (see _redealt)."""
-    kernel_args: dict[str, tuple[object, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    kernel_args: dict[str, tuple[tuple[object, ...], tuple[object, ...]]] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
     """The arguments of the kernel's calls that are the same at every sample, made at the
     first (see _propose)."""
 
