@@ -35,8 +35,8 @@ def proposal(plan: Plan, rng: random.Random) -> tuple[int, int, list[Card]] | No
     witnesses = plan.witnessed[0] if plan.witnessed else None
     fast = kernel("_csample") if witnesses is None and type(rng) is random.Random else None
     if fast is not None:
-        args = plan.kernel_args.get("propose") or _propose_args(plan)
-        placing, checking = args
+        placing, checking = plan.kernel_args.get("propose") or _propose_args(plan)
+        table = checking[2]  # the duel table; None: the words are the engine's
         proposed: tuple[int, int, list[Card], tuple[int, ...] | None] | None = fast.propose(
             *placing,
             rng.getrandbits,
@@ -50,7 +50,7 @@ def proposal(plan: Plan, rng: random.Random) -> tuple[int, int, list[Card]] | No
             if duels is not None:
                 if not _remember_heard(plan, duels, after_exchange):
                     return None
-            elif checking[2] is None and not words_heard(plan, after_exchange):
+            elif table is None and not words_heard(plan, after_exchange):
                 return None
         return after_exchange, discard, stock_cards
     placed = (
