@@ -28,8 +28,8 @@ score        this deal A 0, B 0; game A 0, B 0
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NamedTuple, TypeVar, Union
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, TypeVar
 
 from .actions import Action, LeftCards, Play
 from .cards import Card, CardSet
@@ -37,15 +37,21 @@ from .engine import Phase, State
 from .narrate import cards_text, hand_text
 from .observation import Observation
 from .rules import Partie, Race, Ruleset
-from .words import Player, Reason, Result, ScoreEvent, Spoken
+from .score_sheet import (
+    IN_DEAL,
+    LETTERS,
+    WIDTH,
+    count,
+    game_points,
+    render_score_sheet,
+    settlement,
+    short,
+)
+from .words import Player, Reason, ScoreEvent, Spoken
 
 __all__ = ["WIDTH", "render_observation", "render_score_sheet", "render_state"]
 
-WIDTH = 80
-"""The longest line written, in characters."""
-
 _LABEL = 13  # the label column: "B (younger)" and two spaces
-_IN_DEAL = frozenset({Phase.EXCHANGE, Phase.DECLARATION, Phase.PLAY})
 # the scores of the play made at every trick: the deal's score takes them in
 _QUIET = frozenset({Reason.LEAD, Reason.WIN, Reason.COUNTERS})
 _PHASE_WORDS = {
@@ -59,14 +65,9 @@ _LEFT_WORDS = {
     LeftCards.EXPOSE: "face up",
 }
 _TIE = "\xa0"  # a space the lines are not broken at
-_LETTERS: Mapping[Player, str] = {Player.A: "A", Player.B: "B"}
-_NAME_MAX = 24  # a longer name is cut in the score sheet's heading
 
 _T = TypeVar("_T")
 _Cards = Callable[[Iterable[Card]], str]
-
-Sheet = Union[State, Observation, Iterable[tuple[int, int]]]  # noqa: UP007 (Python 3.10)
-"""What :func:`render_score_sheet` reads: a state, an observation, or the rows alone."""
 
 
 class _View(NamedTuple):
@@ -92,7 +93,7 @@ _NONE = (CardSet(), CardSet())
 
 
 def _of_state(state: State) -> _View:
-    stock = state.stock if state.phase in _IN_DEAL else ()
+    stock = state.stock if state.phase in IN_DEAL else ()
     hands = (state.hand(Player.A), state.hand(Player.B))
     discards = (state.discard(Player.A), state.discard(Player.B))
     return _View(
@@ -115,7 +116,7 @@ def _of_observation(seen: Observation, single: bool) -> _View:
         face_down=mine_and_theirs(0, max(0, seen.opponent_hand_size - len(known))),
         shown_blank=mine_and_theirs(CardSet(), seen.opponent_shown),
         stock=(),
-        stock_size=seen.stock_size if seen.phase in _IN_DEAL else 0,
+        stock_size=seen.stock_size if seen.phase in IN_DEAL else 0,
         seen_stock=seen.seen_stock,
         discards=mine_and_theirs(seen.discard, CardSet()),
         # a player discards as many cards as he takes (R-EX-1)
@@ -155,7 +156,7 @@ def render_state(state: State, seat: Player | None = None, *, symbols: bool = Fa
     score        this deal A 0, B 0; game A 0, B 0
     """
     if not isinstance(state, State):
-        raise ValueError(f"render_state: not a piquet State: {_short(state)}")
+        raise ValueError(f"render_state: not a piquet State: {short(state)}")
     if seat is None:
         return _text(_of_state(state), symbols)
     seen = state.observation(_seat(seat))
@@ -186,46 +187,16 @@ def render_observation(observation: Observation, *, symbols: bool = False) -> st
     legal        1585 legal actions, e.g. discard KS
     """
     if not isinstance(observation, Observation):
-        raise ValueError(f"render_observation: not a piquet Observation: {_short(observation)}")
+        raise ValueError(f"render_observation: not a piquet Observation: {short(observation)}")
     return _text(_of_observation(observation, single=False), symbols)
-
-
-def render_score_sheet(state_or_sheet: Sheet, names: Mapping[Player, str] | None = None) -> str:
-    """The score sheet as a table: a row per deal, both players' scores, the totals and,
-    once the game is over, the settlement ("rubiconed" where the loser is).
-
-    Give a state or an observation (the deal in progress is a row of its own, marked
-    "now", so that the rows add up to the totals), or the rows alone (a sequence of
-    pairs, such as ``state.score_sheet``). ``names`` heads the columns and names the
-    winner (``{pq.Player.A: "North", pq.Player.B: "South"}``); by default A and B.
-
-    >>> import piquet as pq
-    >>> state = pq.resume_game(pq.RUBICON, score_sheet=[(28, 23), (12, 40), (30, 0)])
-    >>> print(render_score_sheet(state))
-    Score sheet          A      B
-      deal 1            28     23
-      deal 2            12     40
-      deal 3            30      0
-      total             70     63
-    >>> print(render_score_sheet([(98, 13)], names={pq.Player.A: "North", pq.Player.B: "South"}))
-    Score sheet      North  South
-      deal 1            98     13
-      total             98     13
-    """
-    return "\n".join(_sheet_lines(state_or_sheet, names))
 
 
 # ------------------------------------------------------------------ checks
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _seat(seat: object) -> Player:
     if seat is not Player.A and seat is not Player.B:
-        raise ValueError(f"seat must be pq.Player.A, pq.Player.B or None (got {_short(seat)})")
+        raise ValueError(f"seat must be pq.Player.A, pq.Player.B or None (got {short(seat)})")
     return seat
 
 
@@ -254,10 +225,6 @@ def _wrap_each(label: str, texts: Iterable[str]) -> list[str]:
     return lines
 
 
-def _count(n: int, what: str = "card") -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
-
-
 def _text(view: _View, symbols: bool) -> str:
     def cards(shown: Iterable[Card]) -> str:
         return cards_text(shown, symbols)
@@ -267,7 +234,7 @@ def _text(view: _View, symbols: bool) -> str:
 
     order = (view.of.dealer.other, view.of.dealer)
     lines = _header(view)
-    in_deal = view.of.phase in _IN_DEAL
+    in_deal = view.of.phase in IN_DEAL
     if in_deal or any(view.hands) or any(view.face_down):
         for player in order:
             lines += _wrap(_role(view, player), _hand_words(view, player, hand))
@@ -289,10 +256,10 @@ def _text(view: _View, symbols: bool) -> str:
         lines += _trick_lines(view, cards)
     lines += _wrap("score", _score_words(view))
     if view.of.games:
-        won = _game_points(view.of.games)
+        won = game_points(view.of.games)
         lines += _wrap("games", f"A {won[0]}, B {won[1]} (game points)")
     if view.of.result is not None:
-        settled = _settlement(view.of.result, view.of.ruleset, view.single, view.of.games, _LETTERS)
+        settled = settlement(view.of.result, view.of.ruleset, view.single, view.of.games, LETTERS)
         lines += _wrap("result", settled)
     if view.legal:
         lines += _wrap("legal", _legal_words(view.legal))
@@ -343,7 +310,7 @@ def _role(view: _View, player: Player) -> str:
 
 def _hand_words(view: _View, player: Player, hand: _Cards) -> str:
     shown, down = view.hands[player], view.face_down[player]
-    hidden = f"{_count(down)} face down"
+    hidden = f"{count(down)} face down"
     if shown and down:
         return f"{hand(shown)} + {hidden}"
     if shown:
@@ -353,7 +320,7 @@ def _hand_words(view: _View, player: Player, hand: _Cards) -> str:
 
 def _stock_words(view: _View, cards: _Cards) -> str:
     n = view.stock_size
-    words = _count(n) if n else "empty"
+    words = count(n) if n else "empty"
     if view.stock:
         words += f", top first: {cards(view.stock)}"
     if view.of.left_cards is not None and n:
@@ -368,7 +335,7 @@ def _discard_words(view: _View, cards: _Cards) -> list[str]:
         if view.discards[player]:
             out.append(f"{player}: {cards(view.discards[player])}")
         elif view.discards_down[player]:
-            out.append(f"{player}: {_count(view.discards_down[player])} face down")
+            out.append(f"{player}: {count(view.discards_down[player])} face down")
     return out
 
 
@@ -410,127 +377,3 @@ def _legal_words(legal: Sequence[Action]) -> str:
     if len(legal) <= 8 or isinstance(legal[0], Play):
         return ", ".join(str(action).replace(" ", _TIE) for action in legal)
     return f"{len(legal)} legal actions, e.g. {legal[0]}"
-
-
-def _game_points(games: Iterable[Result]) -> tuple[int, int]:
-    """Game points per player: a game counts its settled points (a double game, two)."""
-    won = [0, 0]
-    for game in games:
-        if game.winner is not None:
-            won[game.winner] += game.points
-    return won[0], won[1]
-
-
-def _settlement(
-    result: Result,
-    ruleset: Ruleset,
-    single: bool,
-    games: Sequence[Result],
-    name: Mapping[Player, str],
-) -> str:
-    """The result in words, the rubicon settlement worked out."""
-    winner = result.winner
-    if winner is None:
-        return "Drawn."
-    loser = winner.other
-    high, low = result.scores[winner], result.scores[loser]
-    points = _count(result.points, "point")
-    game = ruleset.game
-    if single:
-        return f"{name[winner]} wins the deal by {points}."
-    if isinstance(game, Partie):
-        if low < game.rubicon and result.points == high + low + game.bonus:
-            return (
-                f"{name[winner]} wins {high} + {low} + {game.bonus} = {points}; "
-                f"{name[loser]} is rubiconed."
-            )
-        if result.points == high - low + game.bonus:
-            return f"{name[winner]} wins {high} - {low} + {game.bonus} = {points}."
-        return f"{name[winner]} wins {points}."
-    if isinstance(game, Race) and game.games_to_win > 1 and games:
-        won = _game_points(games)
-        return f"{name[winner]} wins the partie, {won[winner]} game points to {won[loser]}."
-    if isinstance(game, Race) and result.points == 2:
-        return (
-            f"{name[winner]} wins a double game, {high} to {low} "
-            f"({name[loser]} under {game.double_below})."
-        )
-    return f"{name[winner]} wins the game, {high} to {low}."
-
-
-# ------------------------------------------------------------------ the score sheet
-
-
-def _names(names: Mapping[Player, str] | None) -> dict[Player, str]:
-    out = dict(_LETTERS)
-    if names is None:
-        return out
-    if not isinstance(names, Mapping):
-        raise ValueError(f"names: a mapping of pq.Player to a name (got {_short(names)})")
-    for player, name in names.items():
-        if player is not Player.A and player is not Player.B:
-            raise ValueError(f"names: keys are pq.Player.A and pq.Player.B (got {_short(player)})")
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"names: the name of {player} is not a text (got {_short(name)})")
-        name = " ".join(name.split())
-        out[player] = name if len(name) <= _NAME_MAX else name[: _NAME_MAX - 3] + "..."
-    return out
-
-
-def _rows(sheet: object) -> list[tuple[int, int]]:
-    """The rows of a score sheet given alone, checked."""
-    if isinstance(sheet, (str, bytes)) or not isinstance(sheet, Iterable):
-        raise ValueError(
-            f"render_score_sheet: a State, an Observation or rows of two scores "
-            f"(got {_short(sheet)})"
-        )
-    rows = []
-    for number, row in enumerate(sheet, start=1):
-        if (
-            not isinstance(row, tuple)
-            or len(row) != 2
-            or not all(type(value) is int for value in row)
-        ):
-            raise ValueError(f"score sheet, deal {number}: not a pair of scores: {_short(row)}")
-        rows.append((row[0], row[1]))
-    return rows
-
-
-def _sheet_lines(source: object, names: Mapping[Player, str] | None) -> list[str]:
-    name = _names(names)
-    labelled: list[tuple[str, tuple[int, int]]]
-    if isinstance(source, (State, Observation)):
-        # the sheet holds the last deals dealt (a resumed game's, or this game's of a
-        # partie of several games): numbered as the state numbers them
-        sheet = source.score_sheet
-        now = source.phase in _IN_DEAL
-        first = source.deal_number - len(sheet) - (1 if now else 0) + 1
-        labelled = [(f"deal {n}", row) for n, row in enumerate(sheet, start=first)]
-        if now:
-            labelled.append((f"deal {source.deal_number} (now)", source.deal_scores))
-        totals = source.scores
-        result, ruleset, games = source.result, source.ruleset, source.games
-        single = isinstance(source, State) and source.origin is not None
-    else:
-        rows = _rows(source)
-        labelled = [(f"deal {n}", row) for n, row in enumerate(rows, start=1)]
-        totals = (sum(row[0] for row in rows), sum(row[1] for row in rows))
-        result, ruleset, games, single = None, None, (), False
-    width = max(5, len(name[Player.A]), len(name[Player.B]), *(len(str(t)) for t in totals))
-
-    def line(label: str, a: object, b: object) -> str:
-        return f"{label:<15}  {a!s:>{width}}  {b!s:>{width}}".rstrip()
-
-    lines = []
-    if ruleset is not None:
-        previous = games[:-1] if result is not None else games
-        for number, game in enumerate(previous, start=1):
-            told = f"Game {number}: {_settlement(game, ruleset, False, (), name)}"
-            lines += textwrap.wrap(told, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
-    lines.append(line("Score sheet", name[Player.A], name[Player.B]))
-    lines += [line(f"  {label}", a, b) for label, (a, b) in labelled]
-    lines.append(line("  total", *totals))
-    if result is not None and ruleset is not None:
-        told = _settlement(result, ruleset, single, games, name)
-        lines += textwrap.wrap(told, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
-    return lines
