@@ -34,6 +34,7 @@ from typing import NamedTuple, TypeVar
 from .actions import Action, LeftCards, Play
 from .cards import Card, CardSet
 from .engine import Phase, State
+from .engine.end import game_points
 from .narrate import cards_text, hand_text
 from .observation import Observation
 from .rules import Partie, Race, Ruleset
@@ -42,7 +43,6 @@ from .score_sheet import (
     LETTERS,
     WIDTH,
     count,
-    game_points,
     render_score_sheet,
     settlement,
     short,

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
 from .engine import Phase, State
+from .engine.end import game_points
 from .observation import Observation
 from .rules import Partie, Race, Ruleset
 from .words import Player, Result
@@ -70,15 +71,6 @@ def short(value: object) -> str:
 def count(n: int, what: str = "card") -> str:
     """``n`` things in words: "1 card", "3 cards"."""
     return f"{n} {what}{'' if n == 1 else 's'}"
-
-
-def game_points(games: Iterable[Result]) -> tuple[int, int]:
-    """Game points per player: a game counts its settled points (a double game, two)."""
-    won = [0, 0]
-    for game in games:
-        if game.winner is not None:
-            won[game.winner] += game.points
-    return won[0], won[1]
 
 
 def settlement(
