@@ -42,6 +42,7 @@ from .glossary import Explainer
 from .records import replay, start_of
 from .rules import Partie, Race
 from .rules.words import number_word
+from .score_sheet import IN_DEAL
 from .words import Category, Player, Reason, ScoreEvent
 
 __all__ = [
@@ -72,7 +73,6 @@ _REASON_WORDS = {
     Reason.REPIQUE: "repique",
     Reason.LAST_TRICK: "the last trick",
 }
-_IN_DEAL = frozenset({Phase.EXCHANGE, Phase.DECLARATION, Phase.PLAY})
 #: Scores of the play that the trick line's running score takes in without a line of its own.
 _QUIET = frozenset({Reason.LEAD, Reason.WIN, Reason.COUNTERS})
 
@@ -268,7 +268,7 @@ class Narrator:
     def seen_from_stock(self, action: Action, after: State) -> list[str]:
         """A seated narration learns stock cards: those the elder leaves of his portion,
         and those the younger left and looked at, once the elder has led (R-EX-2, R-EX-4)."""
-        if self.seat is None or after.phase not in _IN_DEAL:
+        if self.seat is None or after.phase not in IN_DEAL:
             return []
         seen = after.observation(self.seat).seen_stock
         new = seen - self.stock_seen

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, TypeVar
 
 from .actions import Action, LeftCards, Play
-from .cards import Card, CardSet
+from .cards import Card, CardSet, excerpt
 from .engine import Phase, State
 from .engine.end import game_points
 from .narrate import cards_text, hand_text
@@ -45,7 +45,6 @@ from .score_sheet import (
     count,
     render_score_sheet,
     settlement,
-    short,
 )
 from .words import Player, Reason, ScoreEvent, Spoken
 
@@ -156,7 +155,7 @@ def render_state(state: State, seat: Player | None = None, *, symbols: bool = Fa
     score        this deal A 0, B 0; game A 0, B 0
     """
     if not isinstance(state, State):
-        raise ValueError(f"render_state: not a piquet State: {short(state)}")
+        raise ValueError(f"render_state: not a piquet State: {excerpt(state)}")
     if seat is None:
         return _text(_of_state(state), symbols)
     seen = state.observation(_seat(seat))
@@ -187,7 +186,7 @@ def render_observation(observation: Observation, *, symbols: bool = False) -> st
     legal        1585 legal actions, e.g. discard KS
     """
     if not isinstance(observation, Observation):
-        raise ValueError(f"render_observation: not a piquet Observation: {short(observation)}")
+        raise ValueError(f"render_observation: not a piquet Observation: {excerpt(observation)}")
     return _text(_of_observation(observation, single=False), symbols)
 
 
@@ -196,7 +195,7 @@ def render_observation(observation: Observation, *, symbols: bool = False) -> st
 
 def _seat(seat: object) -> Player:
     if seat is not Player.A and seat is not Player.B:
-        raise ValueError(f"seat must be pq.Player.A, pq.Player.B or None (got {short(seat)})")
+        raise ValueError(f"seat must be pq.Player.A, pq.Player.B or None (got {excerpt(seat)})")
     return seat
 
 

@@ -1,7 +1,7 @@
 """The score sheet as text (:func:`render_score_sheet`): a row per deal, both players'
 scores, the totals and, once the game is over, the settlement in words, which
 :func:`~piquet.render.render_state` writes too. With what the text views share: their
-width, and how they name the players and count things.
+width, the phases of a deal in progress, and how they name the players and count things.
 
 >>> import piquet as pq
 >>> print(render_score_sheet([(98, 13)], names={pq.Player.A: "North", pq.Player.B: "South"}))
@@ -16,6 +16,7 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
+from .cards import excerpt
 from .engine import Phase, State
 from .engine.end import game_points
 from .observation import Observation
@@ -60,12 +61,6 @@ def render_score_sheet(state_or_sheet: Sheet, names: Mapping[Player, str] | None
       total             98     13
     """
     return "\n".join(_sheet_lines(state_or_sheet, names))
-
-
-def short(value: object) -> str:
-    """A value as an error message quotes it: its repr, cut at 60 characters."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def count(n: int, what: str = "card") -> str:
@@ -118,12 +113,12 @@ def _names(names: Mapping[Player, str] | None) -> dict[Player, str]:
     if names is None:
         return out
     if not isinstance(names, Mapping):
-        raise ValueError(f"names: a mapping of pq.Player to a name (got {short(names)})")
+        raise ValueError(f"names: a mapping of pq.Player to a name (got {excerpt(names)})")
     for player, name in names.items():
         if player is not Player.A and player is not Player.B:
-            raise ValueError(f"names: keys are pq.Player.A and pq.Player.B (got {short(player)})")
+            raise ValueError(f"names: keys are pq.Player.A and pq.Player.B (got {excerpt(player)})")
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"names: the name of {player} is not a text (got {short(name)})")
+            raise ValueError(f"names: the name of {player} is not a text (got {excerpt(name)})")
         name = " ".join(name.split())
         out[player] = name if len(name) <= _NAME_MAX else name[: _NAME_MAX - 3] + "..."
     return out
@@ -134,7 +129,7 @@ def _rows(sheet: object) -> list[tuple[int, int]]:
     if isinstance(sheet, (str, bytes)) or not isinstance(sheet, Iterable):
         raise ValueError(
             f"render_score_sheet: a State, an Observation or rows of two scores "
-            f"(got {short(sheet)})"
+            f"(got {excerpt(sheet)})"
         )
     rows = []
     for number, row in enumerate(sheet, start=1):
@@ -143,7 +138,7 @@ def _rows(sheet: object) -> list[tuple[int, int]]:
             or len(row) != 2
             or not all(type(value) is int for value in row)
         ):
-            raise ValueError(f"score sheet, deal {number}: not a pair of scores: {short(row)}")
+            raise ValueError(f"score sheet, deal {number}: not a pair of scores: {excerpt(row)}")
         rows.append((row[0], row[1]))
     return rows
 
