@@ -42,7 +42,7 @@ from .glossary import Explainer
 from .records import replay, start_of
 from .rules import Partie, Race
 from .rules.words import number_word
-from .score_sheet import IN_DEAL
+from .score_sheet import IN_DEAL, QUIET
 from .words import Category, Player, Reason, ScoreEvent
 
 __all__ = [
@@ -73,8 +73,6 @@ _REASON_WORDS = {
     Reason.REPIQUE: "repique",
     Reason.LAST_TRICK: "the last trick",
 }
-#: Scores of the play that the trick line's running score takes in without a line of its own.
-_QUIET = frozenset({Reason.LEAD, Reason.WIN, Reason.COUNTERS})
 
 
 def card_text(card: Card, symbols: bool = False) -> str:
@@ -367,7 +365,7 @@ class Narrator:
         self.trick.append((who, action.card))
         loud = []
         for event in new_events:
-            if event.reason in _QUIET:
+            if event.reason in QUIET:
                 self.tally[event.player] += event.points
             else:
                 loud.append(event)

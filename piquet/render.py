@@ -41,18 +41,17 @@ from .rules import Partie, Race, Ruleset
 from .score_sheet import (
     IN_DEAL,
     LETTERS,
+    QUIET,
     WIDTH,
     count,
     render_score_sheet,
     settlement,
 )
-from .words import Player, Reason, ScoreEvent, Spoken
+from .words import Player, ScoreEvent, Spoken
 
 __all__ = ["WIDTH", "render_observation", "render_score_sheet", "render_state"]
 
 _LABEL = 13  # the label column: "B (younger)" and two spaces
-# the scores of the play made at every trick: the deal's score takes them in
-_QUIET = frozenset({Reason.LEAD, Reason.WIN, Reason.COUNTERS})
 _PHASE_WORDS = {
     Phase.EXCHANGE: "The exchange",
     Phase.DECLARATION: "The declarations",
@@ -249,7 +248,7 @@ def _text(view: _View, symbols: bool) -> str:
     if view.of.phase is not Phase.DEAL:
         lines += _wrap_each("spoken", (_said_words(said) for said in view.of.spoken))
         scored = (
-            _event_words(event, cards) for event in view.of.events if event.reason not in _QUIET
+            _event_words(event, cards) for event in view.of.events if event.reason not in QUIET
         )
         lines += _wrap_each("scored", scored)
         lines += _trick_lines(view, cards)

@@ -21,7 +21,7 @@ from .engine import Phase, State
 from .engine.end import game_points
 from .observation import Observation
 from .rules import Partie, Race, Ruleset
-from .words import Player, Result
+from .words import Player, Reason, Result
 
 __all__ = ["WIDTH", "Sheet", "render_score_sheet"]
 
@@ -32,6 +32,9 @@ IN_DEAL = frozenset({Phase.EXCHANGE, Phase.DECLARATION, Phase.PLAY})
 """The phases of a deal in progress."""
 LETTERS: Mapping[Player, str] = {Player.A: "A", Player.B: "B"}
 """The players' names where none are given."""
+QUIET = frozenset({Reason.LEAD, Reason.WIN, Reason.COUNTERS})
+"""The scores of the play made at every trick, which the text views fold into the
+deal's running score instead of giving each a line."""
 _NAME_MAX = 24  # a longer name is cut in the score sheet's heading
 
 Sheet = Union[State, Observation, Iterable[tuple[int, int]]]  # noqa: UP007 (Python 3.10)

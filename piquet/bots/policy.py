@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from ..actions import Action
+from ..cards import excerpt
 from ..observation import Observation
 
 if TYPE_CHECKING:
@@ -65,11 +66,6 @@ _SAMPLING = (None, "logits", "probabilities")
 
 class PolicyError(ValueError):
     """A policy returned something a bot cannot play; the message says what and why."""
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @attrs.define(repr=False)
@@ -93,7 +89,7 @@ class PolicyBot:
         from .. import encoding
 
         if not isinstance(observation, Observation):
-            raise TypeError(f"{self.name}: expected an Observation, got {_short(observation)}")
+            raise TypeError(f"{self.name}: expected an Observation, got {excerpt(observation)}")
         mask = encoding.legal_mask(observation)
         if not mask.any():
             raise PolicyError(
@@ -115,7 +111,7 @@ class PolicyBot:
             scores = np.asarray(out)
         if scores is None or scores.dtype.kind not in "iuf":
             raise PolicyError(
-                f"{self.name}: the policy returned {_short(out)}; expected an action id "
+                f"{self.name}: the policy returned {excerpt(out)}; expected an action id "
                 f"(an int) or a numpy array of {encoding.NUM_ACTIONS} scores"
             )
         if scores.ndim == 0 and scores.dtype.kind in "iu":
@@ -194,11 +190,11 @@ def from_policy(
     ValueError: from_policy: sample must be None, 'logits' or 'probabilities', not 'softmax'
     """
     if not callable(policy):
-        raise TypeError(f"from_policy: policy must be callable, got {_short(policy)}")
+        raise TypeError(f"from_policy: policy must be callable, got {excerpt(policy)}")
     if not isinstance(name, str) or not name:
-        raise TypeError(f"from_policy: name must be a non-empty str, got {_short(name)}")
+        raise TypeError(f"from_policy: name must be a non-empty str, got {excerpt(name)}")
     if sample not in _SAMPLING:
         raise ValueError(
-            f"from_policy: sample must be None, 'logits' or 'probabilities', not {_short(sample)}"
+            f"from_policy: sample must be None, 'logits' or 'probabilities', not {excerpt(sample)}"
         )
     return PolicyBot(policy, name, sample, random.Random(seed))

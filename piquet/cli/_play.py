@@ -13,6 +13,7 @@ from concurrent.futures import Executor
 from typing import Any, NoReturn
 
 from .._extras import message as extra_message
+from ..cards import excerpt
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +39,7 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:  # not a number, or more digits than int() reads
-        raise argparse.ArgumentTypeError(f"invalid int value: {quoted(text)}") from None
+        raise argparse.ArgumentTypeError(f"invalid int value: {excerpt(text)}") from None
 
 
 def bot_spec(text: str) -> str:
@@ -59,7 +60,7 @@ def bot_spec(text: str) -> str:
         if name == "exec":  # a program that speaks the protocol: checked when started
             return text
         if name not in names():
-            raise MatchError(f"unknown bot {quoted(name)}; known bots: {', '.join(names())}")
+            raise MatchError(f"unknown bot {excerpt(name)}; known bots: {', '.join(names())}")
         check_options(name, options)
     except ValueError as error:  # MatchError is one
         raise argparse.ArgumentTypeError(str(error)) from None
@@ -132,24 +133,18 @@ def check_common(args: argparse.Namespace, fail: Callable[[str], NoReturn]) -> N
             fail(extra_message("--plot", "matplotlib", "plot"))
 
 
-def quoted(text: str) -> str:
-    """``repr(text)``, at most 60 characters ("..." when cut)."""
-    shown = repr(text)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
-
-
 def unwritable(path: str) -> str | None:
     """Why a file cannot be written at ``path`` (checked before any game is played),
     or None when it can."""
     if "\0" in path:
-        return f"a path has no NUL character: {quoted(path)}"
+        return f"a path has no NUL character: {excerpt(path)}"
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        return f"{quoted(path)} is a directory"
+        return f"{excerpt(path)} is a directory"
     if not os.path.isdir(folder):
-        return f"no directory {quoted(folder)}"
+        return f"no directory {excerpt(folder)}"
     if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        return f"cannot write {quoted(path)}"
+        return f"cannot write {excerpt(path)}"
     return None
 
 
@@ -169,7 +164,7 @@ def executor_for(
     try:
         client = distributed.Client(args.scheduler, timeout=10)
     except (OSError, ValueError, TypeError) as error:  # unreachable, or not an address
-        fail(f"--scheduler: cannot reach {quoted(args.scheduler)}: {error}")
+        fail(f"--scheduler: cannot reach {excerpt(args.scheduler)}: {error}")
     try:
         yield client.get_executor()
     finally:

@@ -6,6 +6,7 @@ import argparse
 import importlib.util
 from typing import Any
 
+from ..cards import excerpt
 from . import UsageError, add_ruleset_argument, positive_int, positive_seconds, readable_file
 
 #: The longest ``--seconds`` taken: each figure runs for that long, a dozen of them.
@@ -35,9 +36,9 @@ def _sections(text: str | None) -> list[str] | None:
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
         if name not in SECTIONS:
-            shown = name if len(name) <= 60 else name[:57] + "..."
             raise UsageError(
-                f"--only: no benchmark section {shown!r}; the sections are {', '.join(SECTIONS)}"
+                f"--only: no benchmark section {excerpt(name)}; "
+                f"the sections are {', '.join(SECTIONS)}"
             )
     if not names:
         raise UsageError(f"--only: name at least one section of {', '.join(SECTIONS)}")

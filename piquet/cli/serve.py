@@ -12,6 +12,7 @@ import ast
 from typing import Any
 
 from ..bots import names
+from ..cards import excerpt
 from ..protocol.server import named_bot, serve
 from ._play import whole_number
 
@@ -26,16 +27,15 @@ def run(args: argparse.Namespace) -> int:
 def _bot_name(text: str) -> str:
     name = text.lower()
     if name not in names():
-        shown = text if len(text) <= 60 else text[:57] + "..."
-        raise argparse.ArgumentTypeError(f"unknown bot {shown!r}; known bots: {', '.join(names())}")
+        known = ", ".join(names())
+        raise argparse.ArgumentTypeError(f"unknown bot {excerpt(text)}; known bots: {known}")
     return name
 
 
 def _option(text: str) -> tuple[str, Any]:
     key, equals, value = text.partition("=")
     if not equals or not key.strip().isidentifier():
-        shown = text if len(text) <= 60 else text[:57] + "..."
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {shown!r}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {excerpt(text)}")
     try:
         return key.strip(), ast.literal_eval(value.strip())
     except (ValueError, SyntaxError):

@@ -90,11 +90,11 @@ class Plan:
     redeals: dict[tuple[object, ...], object] = attrs.field(factory=dict, eq=False, repr=False)
     """With automatic declarations, by what is seen of a placement's declarations: the
     state its samples are dealt again from, or whether they are dropped (see _redealt)."""
-    kernel_args: dict[str, tuple[tuple[object, ...], tuple[object, ...]]] = attrs.field(
-        factory=dict, eq=False, repr=False
+    propose_args: list[tuple[tuple[object, ...], tuple[object, ...]]] = attrs.field(
+        factory=list, eq=False, repr=False
     )
-    """The arguments of the kernel's calls that are the same at every sample, made at the
-    first (see _propose)."""
+    """The arguments of the kernel's ``propose`` that are the same at every sample, made
+    at the first and kept as its one item (see _propose)."""
 
 
 @attrs.frozen

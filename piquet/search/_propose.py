@@ -35,7 +35,7 @@ def proposal(plan: Plan, rng: random.Random) -> tuple[int, int, list[Card]] | No
     witnesses = plan.witnessed[0] if plan.witnessed else None
     fast = kernel("_csample") if witnesses is None and type(rng) is random.Random else None
     if fast is not None:
-        placing, checking = plan.kernel_args.get("propose") or _propose_args(plan)
+        placing, checking = plan.propose_args[0] if plan.propose_args else _propose_args(plan)
         table = checking[2]  # the duel table; None: the words are the engine's
         proposed: tuple[int, int, list[Card], tuple[int, ...] | None] | None = fast.propose(
             *placing,
@@ -86,8 +86,8 @@ def _propose_args(plan: Plan) -> tuple[tuple[object, ...], tuple[object, ...]]:
         plan.observer_elder,
         plan.heard_by_duels,
     )
-    plan.kernel_args["propose"] = args = (placing, checking)
-    return args
+    plan.propose_args.append((placing, checking))
+    return placing, checking
 
 
 def heard_again(plan: Plan, opponent_hand: int) -> bool:
