@@ -7,7 +7,6 @@ exchange; it is shown later in the exchange (R-CB-2, see :func:`shown_blank`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from itertools import accumulate, starmap
 from operator import attrgetter, itemgetter
@@ -41,8 +40,10 @@ if TYPE_CHECKING:
 __all__ = [
     "apply",
     "arranged",
+    "assembled",
     "blanches",
     "blanches_of",
+    "dealt_places",
     "sample",
     "setup_of",
     "shown_blank",
@@ -176,15 +177,61 @@ def arranged(state: State, elder_cards: int, dealer_cards: int, stock: tuple[Car
     return action
 
 
-def _deal_order(packet: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+def assembled(
+    state: State,
+    pack: tuple[Card, ...],
+    elder_cards: int,
+    dealer_cards: int,
+    stock: tuple[int, ...],
+    prefix: tuple[int, ...],
+) -> Deal:
+    """The deal of :func:`arranged` made from its parts, which the caller has made and
+    checked as :func:`arranged` makes and checks them: the ``pack`` in order, the masks
+    of the hands, the stock's bit indices and the masks of its top cards (``prefix``,
+    from none). What the sampler's kernel deals from (``deal_parts``): listing and
+    ordering the cards in Python was a sixth of a sample with automatic declarations.
+
+    >>> import piquet as pq
+    >>> state = pq.new_game(pq.RUBICON)
+    >>> pack = pq.pack()
+    >>> elder, dealer = pq.CardSet(pack[:12]).mask, pq.CardSet(pack[12:24]).mask
+    >>> deal = arranged(state, elder, dealer, pack[24:])
+    >>> stock = tuple(card.index for card in pack[24:])
+    >>> prefix = (0, *accumulate(card.mask for card in pack[24:]))
+    >>> again = assembled(state, deal.pack, elder, dealer, stock, prefix)
+    >>> again == deal and state.apply(again) == state.apply(deal)
+    True
+    """
+    global _sampled
+    action = _new_object(Deal)
+    _set_pack(action, pack)
+    _set_packet(action, state._ctx.ruleset.packet)
+    _sampled = (action, state._ctx.tables, elder_cards, dealer_cards, stock, prefix)
+    return action
+
+
+def dealt_places(packet: int) -> tuple[int, ...]:
+    """For each of the pack's first 24 places, dealt in packets of ``packet``, which of
+    the dealt cards lies there: of the elder's twelve (0 to 11) then the dealer's (12 to
+    23), each hand listed as a card set lists it.
+
+    >>> dealt_places(4)[:8]  # four to the elder, four to the dealer
+    (0, 1, 2, 3, 12, 13, 14, 15)
+    """
+    return _DEALT_PLACES[packet]
+
+
+def _deal_order(packet: int) -> tuple[int, ...]:
     """The dealt cards in the pack's order, from the elder's twelve then the dealer's."""
     elder_at, dealer_at = _positions(packet)
     hand_of_place = {place: k for k, place in enumerate((*elder_at, *dealer_at))}
-    return itemgetter(*(hand_of_place[place] for place in range(CARDS_DEALT)))
+    return tuple(hand_of_place[place] for place in range(CARDS_DEALT))
 
 
-# by packet: the dealt cards in the pack's order (see _deal_order)
-_IN_DEAL_ORDER: Final = {p: _deal_order(p) for p in (1, 2, 3, 4, 6)}
+# by packet: where the dealt cards lie (see dealt_places), and an itemgetter putting
+# them in the pack's order
+_DEALT_PLACES: Final = {p: _deal_order(p) for p in (1, 2, 3, 4, 6)}
+_IN_DEAL_ORDER: Final = {p: itemgetter(*places) for p, places in _DEALT_PLACES.items()}
 
 
 def _check_pack(state: State, pack: tuple[Card, ...]) -> list[int]:

@@ -28,9 +28,13 @@
  * propose: one proposal, draw_places's placement made masks and its duels looked up
  * among those the plan has checked (search/_replay.py's _proposal).
  *
+ * deal_parts: the pack of a kept placement's deal, in order, and what the engine keeps
+ * of its stock, as engine/deal.py's arranged makes them.
+ *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
  * _csample_place.h (the placement), _csample_duels.h (the duels), _csample_stock.h
- * (the stock's order) and _csample_propose.h (a proposal); this file, the module.
+ * (the stock's order), _csample_propose.h (a proposal) and _csample_deal.h (the
+ * deal); this file, the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -51,6 +55,7 @@
 #include "_csample_duels.h"
 #include "_csample_stock.h"
 #include "_csample_propose.h"
+#include "_csample_deal.h"
 
 static PyMethodDef methods[] = {
     {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
@@ -65,6 +70,8 @@ static PyMethodDef methods[] = {
      "One proposal: the hidden cards placed, as masks, and their duels looked up."},
     {"stock_order", (PyCFunction)(void (*)(void))stock_order, METH_FASTCALL,
      "The cards the opponent took and the stock in order, once a placement is kept."},
+    {"deal_parts", (PyCFunction)(void (*)(void))deal_parts, METH_FASTCALL,
+     "The pack in order, the stock's bits and its prefix masks, of a kept placement."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -20,9 +20,9 @@ from ..actions import (
     Pass,
     Reckon,
 )
-from ..cards import Card, CardSet
+from ..cards import CARD_BY_INDEX, Card, CardSet, mask_of, pack
 from ..engine import IllegalActionError, Phase, Spoken, State
-from ..engine.deal import arranged
+from ..engine.deal import arranged, assembled, dealt_places
 from ..engine.declarations import reckoning
 from ..engine.heard import opening_call, spoken_since
 from ..engine.seen import hidden_facts
@@ -33,6 +33,7 @@ from ._plan import Plan
 from ._propose import proposal, stock_in_order
 from ._redealt import redealt
 from ._witnesses import Words
+from .native import kernel
 
 
 def draw_state(plan: Plan, rng: random.Random) -> State | None:
@@ -58,11 +59,30 @@ def draw_state(plan: Plan, rng: random.Random) -> State | None:
 
 
 def _deal(plan: Plan, dealt_opponent: int, stock: tuple[Card, ...]) -> Deal:
-    """The deal giving each player his dealt hand and the stock in its order (R-DL-4)."""
+    """The deal giving each player his dealt hand and the stock in its order (R-DL-4):
+    the engine's :func:`~piquet.engine.deal.arranged`, or the same deal from the
+    kernel's parts (in Python, the deal was a sixth of a sample's instructions with
+    automatic declarations; in the kernel, a fifth of that)."""
     dealt_own = plan.observation.dealt_hand.mask
     if plan.observer_elder:
-        return arranged(plan.start, dealt_own, dealt_opponent, stock)
-    return arranged(plan.start, dealt_opponent, dealt_own, stock)
+        elder, dealer = dealt_own, dealt_opponent
+    else:
+        elder, dealer = dealt_opponent, dealt_own
+    fast = kernel("_csample")
+    if fast is None:
+        return arranged(plan.start, elder, dealer, stock)
+    places, pack_mask = plan.deal_args[0] if plan.deal_args else _deal_args(plan)
+    pack, indices, prefix = fast.deal_parts(elder, dealer, stock, places, CARD_BY_INDEX, pack_mask)
+    return assembled(plan.start, pack, elder, dealer, indices, prefix)
+
+
+def _deal_args(plan: Plan) -> tuple[tuple[int, ...], int]:
+    """The arguments of the kernel's ``deal_parts`` that are the same for every deal of
+    the plan, kept on it: where the dealt cards lie in the pack, and the pack's mask."""
+    rules = plan.start.ruleset
+    args = (dealt_places(rules.packet), sum(map(mask_of, pack(rules.pack_size))))
+    plan.deal_args.append(args)
+    return args
 
 
 def _replay(
