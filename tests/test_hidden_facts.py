@@ -41,8 +41,8 @@ def check_answers(name: str, mode: Declarations, count: int) -> tuple[int, int]:
         )
         for k in range(DRAWS):
             rng_a, rng_b = random.Random(i * 1_000 + k), random.Random(i * 1_000 + k)
-            a = draw_state(plan, rng_a)
-            b = draw_state(reading, rng_b)
+            a = draw_state(plan, rng_a)[0]
+            b = draw_state(reading, rng_b)[0]
             assert rng_a.getstate() == rng_b.getstate(), (name, mode, i, k)
             assert (a is None) == (b is None), (name, mode, i, k)
             if a is not None and b is not None:

@@ -21,7 +21,7 @@ from piquet.search import _placement, _propose, native
 from piquet.search._duels import duel_table
 from piquet.search._placement import group_options
 from piquet.search._plan import Plan
-from piquet.search.sampling import cached_plan, infer_declarations
+from piquet.search.sampling import cached_plan, infer_declarations, sample_plan
 
 pytestmark = pytest.mark.native("_csample")
 
@@ -48,10 +48,10 @@ def test_the_kernel_s_proposals_are_the_pure_proposals(
         for k in range(8):
             fast_rng, pure_rng = random.Random(k), random.Random(k)
             paths(True)
-            fast = _propose.proposal(plan, fast_rng)
+            fast, fast_used = _propose.proposal(plan, fast_rng)
             paths(False)
-            pure = _propose.proposal(plan, pure_rng)
-            assert fast == pure
+            pure, pure_used = _propose.proposal(plan, pure_rng)
+            assert fast == pure and fast_used == pure_used == 1
             assert fast_rng.getstate() == pure_rng.getstate()
             checked += plan.auto_heard is not None
             if fast is None:
@@ -67,6 +67,46 @@ def test_the_kernel_s_proposals_are_the_pure_proposals(
     assert kept and checked  # both ways exercised: kept ones, and words checked
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_proposals_made_again_at_once_are_the_pure_proposals(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    """Up to ``tries`` proposals in one call: the first kept, and how many were made,
+    the same on both paths from the same random stream; the sampler's count of draws
+    the same too, whichever made the proposals again."""
+    again = 0
+    for plan in plans(name, 20, seed=len(name) + 11):
+        for k in range(6):
+            fast_rng, pure_rng = random.Random(k), random.Random(k)
+            paths(True)
+            fast = _propose.proposal(plan, fast_rng, 5)
+            paths(False)
+            pure = _propose.proposal(plan, pure_rng, 5)
+            assert fast == pure
+            assert fast_rng.getstate() == pure_rng.getstate()
+            assert 1 <= fast[1] <= 5 and (fast[0] is not None or fast[1] == 5)
+            again += fast[1] > 1
+            paths(True)
+            fast_sample = sample_plan(plan, fast_rng, 50)
+            paths(False)
+            pure_sample = sample_plan(plan, pure_rng, 50)
+            assert fast_sample == pure_sample and 1 <= fast_sample[1] <= 50
+            assert fast_rng.getstate() == pure_rng.getstate()
+    assert again  # some proposals were made again
+
+
+def test_a_sample_counts_every_proposal(paths: Callable[[bool], None]) -> None:
+    """``max_tries`` bounds the proposals, however many a call of the kernel makes: with
+    one try, a sample is found at the first proposal or not at all."""
+    plan = next(p for p in plans("rubicon", 40, seed=3) if p.auto_heard is not None)
+    for kernel in (True, False):
+        paths(kernel)
+        outcomes = [sample_plan(plan, random.Random(k), 1) for k in range(60)]
+        assert all(tries == 1 for _, tries in outcomes)
+        assert any(state is None for state, _ in outcomes)
+        assert any(state is not None for state, _ in outcomes)
+
+
 def test_a_proposal_the_kernel_drops_is_one_whose_words_were_not_heard(
     paths: Callable[[bool], None],
 ) -> None:
@@ -78,7 +118,7 @@ def test_a_proposal_the_kernel_drops_is_one_whose_words_were_not_heard(
     dropped = 0
     for k in range(40):
         before = dict(plan.heard_by_duels)
-        proposed = _propose.proposal(plan, random.Random(k))
+        proposed = _propose.proposal(plan, random.Random(k))[0]
         if proposed is None:
             dropped += 1
             assert len(plan.heard_by_duels) >= len(before)
@@ -116,15 +156,20 @@ def test_the_kernel_s_proposal_refuses_malformed_arguments(
             "own_held": plan.own_held,
             "observer_elder": plan.observer_elder,
             "heard": {},
+            "tries": 1,
         }
         fields.update(changed)
         return fast.propose(*fields.values())
 
     assert isinstance(propose(), tuple)
-    with pytest.raises(TypeError, match="13 arguments"):
+    with pytest.raises(TypeError, match="14 arguments"):
         fast.propose(groups.groups)
     with pytest.raises(TypeError, match="CARD_BY_INDEX"):
         propose(cards=list(CARD_BY_INDEX))
+    with pytest.raises(ValueError, match="tries must be at least 1"):
+        propose(tries=0)
+    with pytest.raises(TypeError):
+        propose(tries="many")
     with pytest.raises(TypeError, match="heard must be a dict"):
         propose(heard=[])
     with pytest.raises(TypeError, match="duel_table's bytes"):

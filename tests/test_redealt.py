@@ -66,8 +66,8 @@ def compare_draws(plan: Plan, seen: pq.Observation, seeds: range) -> int:
     kept = 0
     for seed in seeds:
         rng_a, rng_b = random.Random(seed), random.Random(seed)
-        redealt = draw_state(plan, rng_a)
-        replayed = draw_state(replaying, rng_b)
+        redealt = draw_state(plan, rng_a)[0]
+        replayed = draw_state(replaying, rng_b)[0]
         assert rng_a.getstate() == rng_b.getstate(), seed
         assert (redealt is None) == (replayed is None), seed
         if redealt is not None and replayed is not None:

@@ -65,39 +65,15 @@ static int mask_of_cards(PyObject *list, uint64_t *mask) {
     return 0;
 }
 
-/* propose(groups, hand_size, discard_size, options, fill, getrandbits, randrange, known,
- *         cards, table, own_held, observer_elder, heard)
- *     -> (hand, discard, stock, duels) | None
- *
- * The first seven arguments are draw_places's; known: the cards known to be in the
- * opponent's hand; cards: CARD_BY_INDEX. hand and discard: the masks of his hand after
- * the exchange (known and placed) and of his discard; stock: the cards placed in the
- * stock (a list). With a duel table (else None), the duels of his hand and the
- * observer's (own_held; who is elder by observer_elder) looked up in `heard` (duels ->
- * whether their words are the words heard): None when False, duels None when True,
- * the duels themselves when not there yet (the caller checks their words). */
-static PyObject *propose(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 13) {
-        PyErr_SetString(PyExc_TypeError, "propose takes 13 arguments");
-        return NULL;
-    }
-    PyObject *table = args[9], *heard = args[12];
-    const int64_t *words = NULL;
-    if (table != Py_None) {
-        words = duel_words(table);
-        if (words == NULL) return NULL;
-        if (!PyDict_Check(heard)) {
-            PyErr_SetString(PyExc_TypeError, "propose: heard must be a dict");
-            return NULL;
-        }
-    }
-    uint64_t known = PyLong_AsUnsignedLongLong(args[7]);
-    uint64_t own = PyLong_AsUnsignedLongLong(args[10]);
-    int elder = PyObject_IsTrue(args[11]);
-    if (PyErr_Occurred() || elder < 0 || fill_card_slots(args[8]) < 0) return NULL;
+/* One proposal: the placement made masks and, with a duel table (`words`), its duels
+ * looked up in `heard`. 1 with *out a new (hand, discard, stock, duels) tuple (duels
+ * None when their words were checked and are the words heard), 0 when `heard` rejects
+ * it, -1 with an exception set. */
+static int propose_once(PyObject *const *args, const int64_t *words, PyObject *heard,
+                        uint64_t known, uint64_t own, int elder, PyObject **out) {
     PyObject *hand = PyList_New(0), *discard = PyList_New(0), *stock = PyList_New(0);
-    PyObject *duels = NULL, *result = NULL;
+    PyObject *duels = NULL;
+    int made = -1;
     uint64_t held, thrown;
     if (!hand || !discard || !stock || place_groups(args, hand, discard, stock) < 0 ||
         mask_of_cards(hand, &held) < 0 || mask_of_cards(discard, &thrown) < 0)
@@ -116,21 +92,69 @@ static PyObject *propose(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             int truth = PyObject_IsTrue(found);
             if (truth < 0) goto done;
             if (!truth) {
-                Py_INCREF(Py_None);
-                result = Py_None;
+                made = 0;
                 goto done;
             }
             Py_CLEAR(duels);
         }
     }
-    result = Py_BuildValue("(KKOO)", (unsigned long long)held, (unsigned long long)thrown,
-                           stock, duels != NULL ? duels : Py_None);
+    *out = Py_BuildValue("(KKOO)", (unsigned long long)held, (unsigned long long)thrown,
+                         stock, duels != NULL ? duels : Py_None);
+    made = *out == NULL ? -1 : 1;
 done:
     Py_XDECREF(hand);
     Py_XDECREF(discard);
     Py_XDECREF(stock);
     Py_XDECREF(duels);
-    return result;
+    return made;
+}
+
+/* propose(groups, hand_size, discard_size, options, fill, getrandbits, randrange, known,
+ *         cards, table, own_held, observer_elder, heard, tries)
+ *     -> ((hand, discard, stock, duels), proposals) | None
+ *
+ * The first seven arguments are draw_places's; known: the cards known to be in the
+ * opponent's hand; cards: CARD_BY_INDEX. hand and discard: the masks of his hand after
+ * the exchange (known and placed) and of his discard; stock: the cards placed in the
+ * stock (a list). With a duel table (else None), the duels of his hand and the
+ * observer's (own_held; who is elder by observer_elder) looked up in `heard` (duels ->
+ * whether their words are the words heard): proposed again when False, duels None when
+ * True, the duels themselves when not there yet (the caller checks their words). At
+ * most `tries` proposals are made, the last one kept counted in `proposals`; None when
+ * all were rejected. Rejected proposals so cost no return to Python: each cost as
+ * much again in the calls around the kernel's, and there are 1.7 of them a sample. */
+static PyObject *propose(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError, "propose takes 14 arguments");
+        return NULL;
+    }
+    PyObject *table = args[9], *heard = args[12];
+    const int64_t *words = NULL;
+    if (table != Py_None) {
+        words = duel_words(table);
+        if (words == NULL) return NULL;
+        if (!PyDict_Check(heard)) {
+            PyErr_SetString(PyExc_TypeError, "propose: heard must be a dict");
+            return NULL;
+        }
+    }
+    uint64_t known = PyLong_AsUnsignedLongLong(args[7]);
+    uint64_t own = PyLong_AsUnsignedLongLong(args[10]);
+    int elder = PyObject_IsTrue(args[11]);
+    Py_ssize_t tries = PyLong_AsSsize_t(args[13]);
+    if (PyErr_Occurred() || elder < 0 || fill_card_slots(args[8]) < 0) return NULL;
+    if (tries < 1) {
+        PyErr_SetString(PyExc_ValueError, "propose: tries must be at least 1");
+        return NULL;
+    }
+    for (Py_ssize_t proposals = 1; proposals <= tries; proposals++) {
+        PyObject *made = NULL;
+        int kept = propose_once(args, words, heard, known, own, elder, &made);
+        if (kept < 0) return NULL;
+        if (kept) return Py_BuildValue("(Nn)", made, proposals);
+    }
+    Py_RETURN_NONE;
 }
 
 #endif

@@ -18,51 +18,72 @@ from ._placement import draw_groups, group_options
 from ._plan import Plan
 from .native import kernel
 
-__all__ = ["heard_again", "heard_by_category", "proposal", "stock_in_order", "words_heard"]
+__all__ = [
+    "Proposed",
+    "heard_again",
+    "heard_by_category",
+    "proposal",
+    "stock_in_order",
+    "words_heard",
+]
 
 
-def proposal(plan: Plan, rng: random.Random) -> tuple[int, int, list[Card]] | None:
-    """A placement of the hidden cards drawn uniformly: the opponent's hand after the
-    exchange (his plays too) and his discard, as masks, and the hidden cards left in the
-    stock; None when it contradicts the words heard, checked first (they reject most
-    placements that fail, and cost little). In the kernel when it is built, the plain
-    groups are drawn from and ``rng`` is a :class:`random.Random`: the same placement
-    from the same random numbers, its masks made and its duels looked up in the same
-    call (in Python, four calls and two sums: a fifth of a sample's time with automatic
-    declarations, at 2.6 proposals a sample)."""
+Proposed = tuple[int, int, list[Card]]
+"""A placement: the opponent's hand after the exchange (his plays too) and his discard,
+as masks, and the hidden cards left in the stock."""
+
+
+def proposal(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[Proposed | None, int]:
+    """A placement of the hidden cards drawn uniformly and not contradicting the words
+    heard, checked first (they reject most placements that fail, and cost little), in
+    at most ``tries`` proposals, and the proposals it took (None and ``tries`` when all
+    were rejected). In the kernel when it is built, the plain groups are drawn from and
+    ``rng`` is a :class:`random.Random`: the same placement from the same random
+    numbers, its masks made and its duels looked up in the same call, and the proposals
+    that the duels' words already checked reject made again there (in Python, four
+    calls and two sums a proposal were a fifth of a sample's time with automatic
+    declarations; returning each rejected proposal to Python, 1.7 a sample, cost as
+    much again as the kernel's work)."""
     groups = plan.groups
     assert groups is not None
     witnesses = plan.witnessed[0] if plan.witnessed else None
     fast = kernel("_csample") if witnesses is None and type(rng) is random.Random else None
+    used = 0
     if fast is not None:
         placing, checking = plan.propose_args[0] if plan.propose_args else _propose_args(plan)
         table = checking[2]  # the duel table; None: the words are the engine's
-        proposed: tuple[int, int, list[Card], tuple[int, ...] | None] | None = fast.propose(
-            *placing,
-            rng.getrandbits,
-            rng.randrange,  # past 64 bits only: randrange(n) is _randbelow(n)
-            *checking,
+        while used < tries:
+            # randrange serves past 64 bits only: randrange(n) is _randbelow(n)
+            made: tuple[tuple[int, int, list[Card], tuple[int, ...] | None], int] | None = (
+                fast.propose(*placing, rng.getrandbits, rng.randrange, *checking, tries - used)
+            )
+            if made is None:
+                return None, tries
+            (after_exchange, discard, stock_cards, duels), proposals = made
+            used += proposals
+            if plan.auto_heard is not None:
+                if duels is not None:
+                    if not _remember_heard(plan, duels, after_exchange):
+                        continue
+                elif table is None and not words_heard(plan, after_exchange):
+                    continue
+            return (after_exchange, discard, stock_cards), used
+        return None, tries
+    while used < tries:
+        used += 1
+        placed = (
+            draw_groups(groups, rng)
+            if witnesses is None
+            else witnesses.draw(plan.opponent_known, rng)
         )
-        if proposed is None:
-            return None
-        after_exchange, discard, stock_cards, duels = proposed
-        if plan.auto_heard is not None:
-            if duels is not None:
-                if not _remember_heard(plan, duels, after_exchange):
-                    return None
-            elif table is None and not words_heard(plan, after_exchange):
-                return None
-        return after_exchange, discard, stock_cards
-    placed = (
-        draw_groups(groups, rng) if witnesses is None else witnesses.draw(plan.opponent_known, rng)
-    )
-    if placed is None:
-        return None
-    hand_cards, discard_cards, stock_cards = placed
-    after_exchange = plan.opponent_known | sum(map(mask_of, hand_cards))
-    if plan.auto_heard is not None and not heard_again(plan, after_exchange):
-        return None
-    return after_exchange, sum(map(mask_of, discard_cards)), stock_cards
+        if placed is None:
+            continue
+        hand_cards, discard_cards, stock_cards = placed
+        after_exchange = plan.opponent_known | sum(map(mask_of, hand_cards))
+        if plan.auto_heard is not None and not heard_again(plan, after_exchange):
+            continue
+        return (after_exchange, sum(map(mask_of, discard_cards)), stock_cards), used
+    return None, tries
 
 
 def _propose_args(plan: Plan) -> tuple[tuple[object, ...], tuple[object, ...]]:

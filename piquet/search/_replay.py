@@ -36,26 +36,28 @@ from ._witnesses import Words
 from .native import kernel
 
 
-def draw_state(plan: Plan, rng: random.Random) -> State | None:
-    """One proposal: a placement drawn uniformly, replayed; None when it is inconsistent."""
+def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | None, int]:
+    """A placement drawn uniformly and replayed, in at most ``tries`` proposals, and the
+    proposals it took: the state, or None when the last placement was inconsistent
+    (each proposal rejected by the words heard is drawn again here, at once)."""
     observation = plan.observation
-    proposed = proposal(plan, rng)
+    proposed, used = proposal(plan, rng, tries)
     if proposed is None:
-        return None
+        return None, used
     after_exchange, discard, stock_cards = proposed
     ordered = stock_in_order(plan, after_exchange, stock_cards, rng)
     if ordered is None:
-        return None
+        return None, used
     taken, stock = ordered
     dealt_opponent = (after_exchange & ~taken) | discard
     if dealt_opponent.bit_count() != 12 or len(stock) != observation.ruleset.stock_size:
-        return None
+        return None, used
     deal = _deal(plan, dealt_opponent, stock)
     if plan.redealing:
-        return redealt(plan, deal, dealt_opponent, after_exchange, discard, rng, _replay)
+        return redealt(plan, deal, dealt_opponent, after_exchange, discard, rng, _replay), used
     state = plan.start.apply(deal)
     discards = {observation.player: observation.discard.mask, observation.player.other: discard}
-    return _replay(plan, state, discards, rng)
+    return _replay(plan, state, discards, rng), used
 
 
 def _deal(plan: Plan, dealt_opponent: int, stock: tuple[Card, ...]) -> Deal:

@@ -140,8 +140,10 @@ def sample_plan(plan: Plan, rng: random.Random, max_tries: int) -> tuple[State |
     the draws it took; :func:`sample_state` with a plan from :func:`cached_plan`."""
     if not plan.witnessed and plan.claimed:
         _choose_the_way_to_draw(plan)
-    for tries in range(1, max_tries + 1):
-        state = draw_state(plan, rng)
+    tries = 0
+    while tries < max_tries:
+        state, used = draw_state(plan, rng, max_tries - tries)
+        tries += used
         if state is not None:
             return state, tries
     return None, max_tries
@@ -162,7 +164,7 @@ def _choose_the_way_to_draw(plan: Plan) -> None:
     pilot = random.Random(_PILOT_SEED)
     kept = 0
     for _ in range(_PILOT_DRAWS):
-        if draw_state(plan, pilot) is not None:
+        if draw_state(plan, pilot)[0] is not None:
             kept += 1
             if kept > _PILOT_DRAWS // 4:  # a quarter kept: plain draws do well enough
                 break
