@@ -64,7 +64,7 @@ def _deal(plan: Plan, dealt_opponent: int, stock: tuple[Card, ...]) -> Deal:
     """The deal giving each player his dealt hand and the stock in its order (R-DL-4):
     the engine's :func:`~piquet.engine.deal.arranged`, or the same deal from the
     kernel's parts (in Python, the deal was a sixth of a sample's instructions with
-    automatic declarations; in the kernel, a fifth of that)."""
+    automatic declarations, 38,000 instructions; with the kernel, 13,700)."""
     dealt_own = plan.observation.dealt_hand.mask
     if plan.observer_elder:
         elder, dealer = dealt_own, dealt_opponent
