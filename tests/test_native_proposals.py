@@ -10,6 +10,8 @@ one, so that a difference is found where it is made.
 from __future__ import annotations
 
 import random
+import signal
+import time
 from collections.abc import Callable
 
 import pytest
@@ -265,3 +267,37 @@ def test_the_words_checked_category_by_category_are_the_words_of_the_hands(
             assert by_category == _propose.words_heard(plan, hand)
             outcomes.add(by_category)
     assert outcomes == {True, False}  # kept ones and dropped ones
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="an interval timer: POSIX")
+def test_a_long_run_of_rejected_proposals_hears_a_signal(paths: Callable[[bool], None]) -> None:
+    """Proposals made again inside the kernel still let a caller's signal through (as
+    Ctrl-C stops the pure path between proposals): with nothing hidden and the only
+    duels rejected, the kernel would propose for ever."""
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    cards = pack()
+    known, own = pq.CardSet(cards[:12]).mask, pq.CardSet(cards[12:24]).mask
+    rng = random.Random(1)
+    fixed = ((), 0, 0, {}, lambda g, h, x: None, rng.getrandbits, rng.randrange, known)
+    rest = (CARD_BY_INDEX, duel_table(pq.RUBICON), own, True)
+    (_, _, _, duels), proposals = fast.propose(*fixed, *rest, {}, 1)
+    assert proposals == 1 and duels is not None
+
+    class Stop(Exception):
+        pass
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stop
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        started = time.monotonic()
+        with pytest.raises(Stop):
+            fast.propose(*fixed, *rest, {duels: False}, 10**15)
+        assert time.monotonic() - started < 5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -149,6 +149,8 @@ static PyObject *propose(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     }
     for (Py_ssize_t proposals = 1; proposals <= tries; proposals++) {
+        /* a caller's Ctrl-C is heard here as between the pure path's proposals */
+        if ((proposals & 1023) == 0 && PyErr_CheckSignals() < 0) return NULL;
         PyObject *made = NULL;
         int kept = propose_once(args, words, heard, known, own, elder, &made);
         if (kept < 0) return NULL;
