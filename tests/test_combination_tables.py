@@ -134,6 +134,9 @@ def _agree(rule: CategoryRule, cards: int) -> None:
     assert [combo[MASK] for combo in combos] == expected
     assert [combo[KEY] for combo in combos] == [rule.key(c) for c in expected]
     assert [combo[POINTS] for combo in combos] == [rule.score(c) for c in expected]
+    # the cards that decide the combinations make the same ones alone
+    deciding = table.deciding_cards(cards)
+    assert deciding & ~cards == 0 and table.combos(deciding) == combos
     claims = list(rule.claims(cards))
     assert list(table.claims(cards)) == claims
     calls = table.calls_of(cards)
@@ -279,3 +282,29 @@ def test_equal_rulesets_share_their_tables() -> None:
     for n in range(70):  # the identity cache is bounded, and stays right when cleared
         tables_of(pq.RUBICON.evolve(name=f"house {n}"))
     assert tables_of(pq.RUBICON) is tables_of(twin)
+
+
+def test_the_cards_deciding_the_combinations_are_few() -> None:
+    """Fewer cards than the hand where the table can tell (a sampler remembers a
+    resolution by them): a sequence's runs, a set's ranks, the point's best suit."""
+    point, sequences, sets = tables_of(pq.RUBICON)
+    hand = pq.cards("AS KS QS 9S 8H 7H KH KD KC 8C 7D 9D").mask
+    assert sequences.deciding_cards(hand) == pq.cards("AS KS QS").mask
+    assert sets.deciding_cards(hand) == pq.cards("KS KH KD KC").mask
+    assert point.deciding_cards(hand) == pq.cards("AS KS QS 9S").mask
+    assert point.deciding_cards(0) == sequences.deciding_cards(0) == sets.deciding_cards(0) == 0
+    mixed = compile_rule(pq.COTTON_1995.sequences)  # of no decomposition: the whole hand
+    assert mixed.deciding_cards(hand) == hand
+
+
+def test_a_suit_whose_combinations_its_cards_do_not_decide_gives_the_whole_hand() -> None:
+    """Where the cards of a suit's combinations would make others alone, the table
+    cannot use them, and falls back on the hand (correct, if remembered less often)."""
+    table = compile_rule(pq.RUBICON.sequences)
+    fresh = type(table)(table.rule)  # tables of its own, not the ruleset's shared ones
+    tierce = 0b111  # seven, eight, nine of spades
+    assert fresh.combos(0b10111)[0][MASK] == tierce  # a tierce, the jack apart
+    fresh._combos[0][tierce] = ()  # as if the tierce alone made nothing
+    hand = pq.cards("9S 8S 7S JS AH KH QH 10D 8D 7C 8C 10C").mask
+    assert fresh.deciding_cards(hand) == hand
+    assert table.deciding_cards(hand) == pq.cards("9S 8S 7S AH KH QH").mask

@@ -19,8 +19,9 @@ from test_native_sampling import PRESETS, observations
 
 import piquet as pq
 from piquet.cards import CARD_BY_INDEX, pack
-from piquet.search import _placement, _propose, native
-from piquet.search._duels import duel_table
+from piquet.engine.redeal import auto_resolution, seen_of_resolution
+from piquet.search import _placement, _propose, _redealt, native
+from piquet.search._duels import duel_fields, duel_table
 from piquet.search._placement import group_options
 from piquet.search._plan import Plan
 from piquet.search.sampling import cached_plan, infer_declarations, sample_plan
@@ -39,6 +40,11 @@ def plans(name: str, count: int, seed: int) -> list[Plan]:
     return found
 
 
+def _placed(proposed: _propose.Proposed | None) -> object:
+    """A proposal's placement, without the duels' fields that only the kernel gives."""
+    return None if proposed is None else proposed[:3]
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_kernel_s_proposals_are_the_pure_proposals(
     name: str, paths: Callable[[bool], None]
@@ -53,13 +59,18 @@ def test_the_kernel_s_proposals_are_the_pure_proposals(
             fast, fast_used = _propose.proposal(plan, fast_rng)
             paths(False)
             pure, pure_used = _propose.proposal(plan, pure_rng)
-            assert fast == pure and fast_used == pure_used == 1
+            assert _placed(fast) == _placed(pure) and fast_used == pure_used == 1
             assert fast_rng.getstate() == pure_rng.getstate()
             checked += plan.auto_heard is not None
             if fast is None:
                 continue
             kept += 1
-            hand, _, stock = fast
+            hand, _, stock, duels = fast
+            if duels is not None:  # the kernel's duels of the hands, as the engine's
+                elder, younger = (
+                    (plan.own_held, hand) if plan.observer_elder else (hand, plan.own_held)
+                )
+                assert duels == duel_fields(plan.observation.ruleset, elder, younger)
             paths(True)
             fast_order = _propose.stock_in_order(plan, hand, list(stock), fast_rng)
             paths(False)
@@ -84,7 +95,7 @@ def test_proposals_made_again_at_once_are_the_pure_proposals(
             fast = _propose.proposal(plan, fast_rng, 5)
             paths(False)
             pure = _propose.proposal(plan, pure_rng, 5)
-            assert fast == pure
+            assert _placed(fast[0]) == _placed(pure[0]) and fast[1] == pure[1]
             assert fast_rng.getstate() == pure_rng.getstate()
             assert 1 <= fast[1] <= 5 and (fast[0] is not None or fast[1] == 5)
             again += fast[1] > 1
@@ -282,8 +293,8 @@ def test_a_long_run_of_rejected_proposals_hears_a_signal(paths: Callable[[bool],
     rng = random.Random(1)
     fixed = ((), 0, 0, {}, lambda g, h, x: None, rng.getrandbits, rng.randrange, known)
     rest = (CARD_BY_INDEX, duel_table(pq.RUBICON), own, True)
-    (_, _, _, duels), proposals = fast.propose(*fixed, *rest, {}, 1)
-    assert proposals == 1 and duels is not None
+    (_, _, _, duels, checked), proposals = fast.propose(*fixed, *rest, {}, 1)
+    assert proposals == 1 and duels is not None and not checked
 
     class Stop(Exception):
         pass
@@ -301,3 +312,33 @@ def test_a_long_run_of_rejected_proposals_hears_a_signal(paths: Callable[[bool],
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_resolution_remembered_by_its_duels_is_the_engine_s(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    """The resolution a sample is dealt again with, remembered by the duels' fields and
+    the cards deciding the opponent's combinations where he wins, is the one the engine
+    makes of the hands: looked up (most) or made, on every kept proposal."""
+    paths(True)
+    found = remembered = 0
+    for plan in plans(name, 30, seed=len(name) + 5):
+        if plan.auto_heard is None or not plan.redealing:
+            continue
+        for k in range(12):
+            proposed, _ = _propose.proposal(plan, random.Random(k))
+            if proposed is None or proposed[3] is None:
+                continue
+            hand, duels = proposed[0], proposed[3]
+            elder, younger = (plan.own_held, hand) if plan.observer_elder else (hand, plan.own_held)
+            resolution = auto_resolution(plan.observation.ruleset, elder, younger)
+            known = len(plan.resolved)
+            assert _redealt._resolved(plan, duels, hand) == (
+                resolution,
+                seen_of_resolution(resolution),
+            )
+            found += 1
+            remembered += len(plan.resolved) == known
+    if duel_table(pq.RULESETS[name]) is not None:
+        assert found and remembered  # made, and looked up

@@ -240,6 +240,21 @@ class CategoryTable:
         info = self._info
         return tuple([info[combo] for combo in self.rule.combinations(cards)])
 
+    def deciding_cards(self, hand: int) -> int:
+        """The cards of ``hand`` that decide its combinations: ``combos`` of them are
+        :meth:`combos` of the hand, so hands alike in them have the same combinations (a
+        sampler remembers a resolution by them). Here the whole hand; a table that can
+        tell which cards count gives fewer.
+
+        >>> import piquet as pq
+        >>> from piquet.engine.combination_tables import tables_of
+        >>> point, sequences, sets = tables_of(pq.RUBICON)
+        >>> hand = pq.cards("AS KS QS 9S 8H 7H KH KD KC 8C 7D 9D").mask
+        >>> [str(pq.CardSet.from_mask(t.deciding_cards(hand))) for t in (point, sequences, sets)]
+        ['AS KS QS 9S', 'AS KS QS', 'KS KH KD KC']
+        """
+        return hand
+
     def claims(self, hand: int) -> Sequence[int]:
         """Every claim the hand supports, in the rule's order."""
         return self.rule.claims(hand)

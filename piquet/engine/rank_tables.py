@@ -146,6 +146,20 @@ class PerRank(CategoryTable):
             own_y = tuple(sorted(own_y, key=by_key, reverse=True))
         return duel_of(own_e, own_y)
 
+    def deciding_cards(self, hand: int) -> int:
+        # the cards of the ranks held often enough to make a combination: the rest of
+        # the hand makes none
+        fewest, ranks = self._combo_ranks
+        a = hand & SUIT_BITS
+        b = hand >> SUIT_SHIFT & SUIT_BITS
+        c = hand >> 2 * SUIT_SHIFT & SUIT_BITS
+        d = hand >> 3 * SUIT_SHIFT & SUIT_BITS
+        if fewest == 3:  # the usual case (trios and quatorzes), written out
+            ranks &= a & b & (c | d) | c & d & (a | b)
+        else:
+            ranks &= _ranks_held(a, b, c, d, fewest)
+        return hand & ranks * RANK_MASK_UNIT
+
     def _rank_combos(self, a: int, b: int, c: int, d: int) -> tuple[Combo, ...]:
         """:meth:`combos` of the cards whose suits hold ``a``, ``b``, ``c``, ``d``."""
         fewest, ranks = self._combo_ranks

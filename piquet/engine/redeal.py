@@ -50,7 +50,10 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
     from .state import State
 
-__all__ = ["Redeal", "auto_resolution", "resolution_of", "seen_of_resolution"]
+__all__ = ["Redeal", "Seen", "auto_resolution", "resolution_of", "seen_of_resolution"]
+
+Seen = tuple[tuple[int, ...], ...]
+"""What anyone sees of a resolution besides its words (:func:`seen_of_resolution`)."""
 
 _new: Final = tuple.__new__
 _new_object: Final = object.__new__
@@ -73,7 +76,7 @@ def auto_resolution(rules: Ruleset, elder_hand: int, younger_hand: int) -> Resol
     return duels(tables_of(rules), fields)
 
 
-def seen_of_resolution(resolution: Resolution) -> tuple[tuple[int, ...], ...]:
+def seen_of_resolution(resolution: Resolution) -> Seen:
     """What anyone sees of a resolution besides its words: for each category who won,
     and the masks of the winner's best combination and of every combination he
     scores; on a tie, both best combinations. Two resolutions alike in this and in the

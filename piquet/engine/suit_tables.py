@@ -42,7 +42,7 @@ class PerSuit(CategoryTable):
 
     A suit's tables are lists by its nine bits, filled as each suit's cards are met."""
 
-    __slots__ = ("_answers", "_calls", "_claims", "_combos", "_ranked")
+    __slots__ = ("_answers", "_calls", "_claims", "_combos", "_deciding", "_ranked")
 
     def __init__(self, rule: CategoryRule) -> None:
         super().__init__(rule)
@@ -61,6 +61,9 @@ class PerSuit(CategoryTable):
         self._answers: tuple[list[AnswerRow | tuple[()] | None], ...] = tuple(
             [None] * (SUIT_BITS + 1) for _ in SUITS
         )
+        # for deciding_cards: each suit's combined cards by its nine bits, made whole at
+        # the first call; () when they do not decide a suit's combinations
+        self._deciding: tuple[list[int], ...] | None = None
 
     def _suit_combos(self, suit: int, bits: int) -> tuple[Combo, ...]:
         found = CategoryTable.combos(self, bits << suit * SUIT_SHIFT)
@@ -174,6 +177,47 @@ class PerSuit(CategoryTable):
         if len(found) > 1:  # a stable sort: equal keys stay in suit order
             return tuple(sorted(found, key=by_key, reverse=True))
         return found
+
+    def deciding_cards(self, hand: int) -> int:
+        # the cards of each suit's combinations, where they decide them (a suit's
+        # sequences are the runs of their cards); else the whole hand
+        deciding = self._deciding
+        if deciding is None:
+            deciding = self._decide_suits()
+        if not deciding:
+            return hand
+        s0, s1, s2, s3 = deciding
+        return (
+            s0[hand & SUIT_BITS]
+            | s1[hand >> SUIT_SHIFT & SUIT_BITS]
+            | s2[hand >> 2 * SUIT_SHIFT & SUIT_BITS]
+            | s3[hand >> 3 * SUIT_SHIFT & SUIT_BITS]
+        )
+
+    def _decide_suits(self) -> tuple[list[int], ...]:
+        """Every suit's nine bits at once (once per ruleset): the cards of the suit's
+        combinations, kept when the combinations of those cards are the suit's own."""
+        deciding: list[list[int]] = []
+        for suit in SUITS:
+            row = []
+            for bits in range(SUIT_BITS + 1):
+                combos = self._combos[suit][bits]
+                if combos is None:
+                    combos = self._suit_combos(suit, bits)
+                cards = 0
+                for combo in combos:
+                    cards |= combo[MASK]
+                part = cards >> suit * SUIT_SHIFT
+                again = self._combos[suit][part]
+                if again is None:
+                    again = self._suit_combos(suit, part)
+                if again != combos:
+                    self._deciding = ()
+                    return ()
+                row.append(cards)
+            deciding.append(row)
+        self._deciding = tuple(deciding)
+        return self._deciding
 
     def claims(self, hand: int) -> Sequence[int]:
         s0, s1, s2, s3 = self._claims
@@ -352,6 +396,11 @@ class BestSuit(PerSuit):
 
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return ()
+
+    def deciding_cards(self, hand: int) -> int:
+        # the only combination's cards: it is theirs
+        combos = self.combos(hand)
+        return combos[0][MASK] if combos else 0
 
     def duel(self, e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Duel:
         # written out: the automatic declarations ask it every deal. A hand's only

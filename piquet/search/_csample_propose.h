@@ -66,14 +66,14 @@ static int mask_of_cards(PyObject *list, uint64_t *mask) {
 }
 
 /* One proposal: the placement made masks and, with a duel table (`words`), its duels
- * looked up in `heard`. 1 with *out a new (hand, discard, stock, duels) tuple (duels
- * None when their words were checked and are the words heard), 0 when `heard` rejects
- * it, -1 with an exception set. */
+ * looked up in `heard`. 1 with *out a new (hand, discard, stock, duels, checked) tuple
+ * (duels None without a table; checked: whether their words were checked and are the
+ * words heard), 0 when `heard` rejects it, -1 with an exception set. */
 static int propose_once(PyObject *const *args, const int64_t *words, PyObject *heard,
                         uint64_t known, uint64_t own, int elder, PyObject **out) {
     PyObject *hand = PyList_New(0), *discard = PyList_New(0), *stock = PyList_New(0);
     PyObject *duels = NULL;
-    int made = -1;
+    int made = -1, checked = 0;
     uint64_t held, thrown;
     if (!hand || !discard || !stock || place_groups(args, hand, discard, stock) < 0 ||
         mask_of_cards(hand, &held) < 0 || mask_of_cards(discard, &thrown) < 0)
@@ -95,11 +95,11 @@ static int propose_once(PyObject *const *args, const int64_t *words, PyObject *h
                 made = 0;
                 goto done;
             }
-            Py_CLEAR(duels);
+            checked = 1;
         }
     }
-    *out = Py_BuildValue("(KKOO)", (unsigned long long)held, (unsigned long long)thrown,
-                         stock, duels != NULL ? duels : Py_None);
+    *out = Py_BuildValue("(KKOOO)", (unsigned long long)held, (unsigned long long)thrown,
+                         stock, duels != NULL ? duels : Py_None, checked ? Py_True : Py_False);
     made = *out == NULL ? -1 : 1;
 done:
     Py_XDECREF(hand);
@@ -111,15 +111,16 @@ done:
 
 /* propose(groups, hand_size, discard_size, options, fill, getrandbits, randrange, known,
  *         cards, table, own_held, observer_elder, heard, tries)
- *     -> ((hand, discard, stock, duels), proposals) | None
+ *     -> ((hand, discard, stock, duels, checked), proposals) | None
  *
  * The first seven arguments are draw_places's; known: the cards known to be in the
  * opponent's hand; cards: CARD_BY_INDEX. hand and discard: the masks of his hand after
  * the exchange (known and placed) and of his discard; stock: the cards placed in the
  * stock (a list). With a duel table (else None), the duels of his hand and the
- * observer's (own_held; who is elder by observer_elder) looked up in `heard` (duels ->
- * whether their words are the words heard): proposed again when False, duels None when
- * True, the duels themselves when not there yet (the caller checks their words). At
+ * observer's (own_held; who is elder by observer_elder), as search/_duels.py's
+ * duel_fields gives them, looked up in `heard` (duels -> whether their words are the
+ * words heard): proposed again when False, `checked` when True; when not there yet,
+ * the caller checks their words (duels None without a table: the engine's words). At
  * most `tries` proposals are made, the last one kept counted in `proposals`; None when
  * all were rejected. Rejected proposals so cost no return to Python: each cost as
  * much again in the calls around the kernel's, and there are 1.7 of them a sample. */

@@ -14,6 +14,8 @@ from ..actions import (
 )
 from ..cards import SUIT_BITS, Card, CardSet, Rank, Suit
 from ..engine import Spoken, State
+from ..engine.auto_declarations import Resolution
+from ..engine.redeal import Seen
 from ..observation import Observation
 from ..words import Category, Phase, Player, Reason
 from ._limits import limited_fits, most_in_hand, point_limit, runs_limit, worth_at_most
@@ -90,6 +92,12 @@ class Plan:
     redeals: dict[tuple[object, ...], object] = attrs.field(factory=dict, eq=False, repr=False)
     """With automatic declarations, by what is seen of a placement's declarations: the
     state its samples are dealt again from, or whether they are dropped (see _redealt)."""
+    resolved: dict[tuple[object, ...], tuple[Resolution, Seen]] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
+    """With automatic declarations and the kernel, by the duels' fields and the cards
+    deciding the opponent's combinations where he wins, the resolution and what is seen
+    of it (see _redealt)."""
     propose_args: list[tuple[tuple[object, ...], tuple[object, ...]]] = attrs.field(
         factory=list, eq=False, repr=False
     )

@@ -28,9 +28,10 @@ __all__ = [
 ]
 
 
-Proposed = tuple[int, int, list[Card]]
+Proposed = tuple[int, int, list[Card], tuple[int, ...] | None]
 """A placement: the opponent's hand after the exchange (his plays too) and his discard,
-as masks, and the hidden cards left in the stock."""
+as masks, the hidden cards left in the stock, and the fields of the duels of automatic
+declarations when the kernel made them (as :func:`._duels.duel_fields`), else None."""
 
 
 def proposal(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[Proposed | None, int]:
@@ -54,20 +55,20 @@ def proposal(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[Proposed |
         table = checking[2]  # the duel table; None: the words are the engine's
         while used < tries:
             # randrange serves past 64 bits only: randrange(n) is _randbelow(n)
-            made: tuple[tuple[int, int, list[Card], tuple[int, ...] | None], int] | None = (
+            made: tuple[tuple[int, int, list[Card], tuple[int, ...] | None, bool], int] | None = (
                 fast.propose(*placing, rng.getrandbits, rng.randrange, *checking, tries - used)
             )
             if made is None:
                 return None, tries
-            (after_exchange, discard, stock_cards, duels), proposals = made
+            (after_exchange, discard, stock_cards, duels, checked), proposals = made
             used += proposals
             if plan.auto_heard is not None:
                 if duels is not None:
-                    if not _remember_heard(plan, duels, after_exchange):
+                    if not checked and not _remember_heard(plan, duels, after_exchange):
                         continue
                 elif table is None and not words_heard(plan, after_exchange):
                     continue
-            return (after_exchange, discard, stock_cards), used
+            return (after_exchange, discard, stock_cards, duels), used
         return None, tries
     while used < tries:
         used += 1
@@ -82,7 +83,7 @@ def proposal(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[Proposed |
         after_exchange = plan.opponent_known | sum(map(mask_of, hand_cards))
         if plan.auto_heard is not None and not heard_again(plan, after_exchange):
             continue
-        return (after_exchange, sum(map(mask_of, discard_cards)), stock_cards), used
+        return (after_exchange, sum(map(mask_of, discard_cards)), stock_cards, None), used
     return None, tries
 
 

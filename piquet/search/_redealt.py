@@ -26,8 +26,11 @@ from typing import Final, Literal
 
 from ..actions import Deal
 from ..engine import State
+from ..engine.auto_declarations import Resolution
+from ..engine.category_table import ELDER_WINS, YOUNGER_WINS
+from ..engine.combination_tables import tables_of
 from ..engine.deal import blanches_of
-from ..engine.redeal import Redeal, auto_resolution, seen_of_resolution
+from ..engine.redeal import Redeal, Seen, auto_resolution, seen_of_resolution
 from ..words import Player
 from ._plan import Plan
 
@@ -51,24 +54,26 @@ def redealt(
     dealt: int,
     hand: int,
     discard: int,
+    duels: tuple[int, ...] | None,
     rng: random.Random,
     replay: Replay,
 ) -> State | None:
     """The sample of a placement dealt by ``deal`` (from the plan's start), the opponent
     dealt ``dealt``, holding ``hand`` after the exchange (his cards played included)
     and having discarded ``discard``: dealt again from the template of its key, or
-    replayed (``replay``) when its key is new."""
+    replayed (``replay``) when its key is new. ``duels``: the fields of its duels when
+    the kernel gave them (its resolution is then remembered by them), else None."""
     observation = plan.observation
     observer = observation.player
     opponent = observer.other
-    rules = observation.ruleset
-    if plan.observer_elder:
-        resolution = auto_resolution(rules, plan.own_held, hand)
+    if duels is None:
+        resolution = _resolution(plan, hand)
+        seen = seen_of_resolution(resolution)
     else:
-        resolution = auto_resolution(rules, hand, plan.own_held)
+        resolution, seen = _resolved(plan, duels, hand)
     own_dealt = observation.dealt_hand.mask
     dealt_a, dealt_b = (own_dealt, dealt) if observer is _A else (dealt, own_dealt)
-    key = (seen_of_resolution(resolution), blanches_of(dealt_a, dealt_b))
+    key = (seen, blanches_of(dealt_a, dealt_b))
     memo = plan.redeals
     template = memo.get(key)
     if template is None or template is _REPLAY:
@@ -81,6 +86,40 @@ def redealt(
         return None
     assert isinstance(template, Redeal)
     return template.dealt(deal, opponent, hand & ~plan.opponent_played, discard, resolution)
+
+
+def _resolution(plan: Plan, hand: int) -> Resolution:
+    """The resolution between the opponent's ``hand`` and the observer's, by the engine."""
+    if plan.observer_elder:
+        return auto_resolution(plan.observation.ruleset, plan.own_held, hand)
+    return auto_resolution(plan.observation.ruleset, hand, plan.own_held)
+
+
+def _resolved(plan: Plan, duels: tuple[int, ...], hand: int) -> tuple[Resolution, Seen]:
+    """The resolution of the opponent's ``hand`` and what is seen of it, remembered by
+    what decides them: the duels' fields (who wins each category, both hands' best)
+    and, in each category the opponent wins, the cards that decide his combinations
+    (:meth:`~piquet.engine.category_table.CategoryTable.deciding_cards`; the observer's
+    are the plan's, and a loser's others are no part of it). The resolution and its key
+    were a sixth of a warm sample; most samples find them here."""
+    opponent_wins = YOUNGER_WINS if plan.observer_elder else ELDER_WINS
+    key: tuple[object, ...] = duels
+    if opponent_wins in (duels[0], duels[3], duels[6]):
+        point, sequences, sets = tables_of(plan.observation.ruleset)
+        key = (
+            duels,
+            point.deciding_cards(hand) if duels[0] == opponent_wins else 0,
+            sequences.deciding_cards(hand) if duels[3] == opponent_wins else 0,
+            sets.deciding_cards(hand) if duels[6] == opponent_wins else 0,
+        )
+    known = plan.resolved
+    resolved = known.get(key)
+    if resolved is None:
+        resolution = _resolution(plan, hand)
+        resolved = resolution, seen_of_resolution(resolution)
+        if len(known) < _KEPT:
+            known[key] = resolved
+    return resolved
 
 
 def _template_of(plan: Plan, found: State | None) -> Redeal | Literal[False, "replay"]:

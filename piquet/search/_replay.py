@@ -44,7 +44,7 @@ def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | 
     proposed, used = proposal(plan, rng, tries)
     if proposed is None:
         return None, used
-    after_exchange, discard, stock_cards = proposed
+    after_exchange, discard, stock_cards, duels = proposed
     ordered = stock_in_order(plan, after_exchange, stock_cards, rng)
     if ordered is None:
         return None, used
@@ -54,7 +54,8 @@ def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | 
         return None, used
     deal = _deal(plan, dealt_opponent, stock)
     if plan.redealing:
-        return redealt(plan, deal, dealt_opponent, after_exchange, discard, rng, _replay), used
+        state = redealt(plan, deal, dealt_opponent, after_exchange, discard, duels, rng, _replay)
+        return state, used
     state = plan.start.apply(deal)
     discards = {observation.player: observation.discard.mask, observation.player.other: discard}
     return _replay(plan, state, discards, rng), used
