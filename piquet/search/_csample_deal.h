@@ -4,31 +4,11 @@
  * them by packets and summing the stock's bits were a sixth of a sample with automatic
  * declarations (37,000 instructions); here they are a few loops over 32 cards.
  *
- * A part of _csample.c, which includes it once. */
+ * A part of _csample.c, which includes it once, after _csample_stock.h (borrow_cards). */
 #ifndef PIQUET__CSAMPLE_DEAL_H
 #define PIQUET__CSAMPLE_DEAL_H
 
 #define CARDS_DEALT 24
-
-/* The cards of a mask in a card set's order (suits by their shift, each high to low),
- * borrowed from `cards` (CARD_BY_INDEX) into `out`; their number, or -1 (an error set)
- * when a bit is no card. */
-static Py_ssize_t borrow_cards(uint64_t mask, PyObject *cards, PyObject **out) {
-    Py_ssize_t n = 0, known = PyTuple_GET_SIZE(cards);
-    for (int suit = 0; suit < 4; suit++) {
-        for (int rank = 8; rank >= 0; rank--) {
-            int bit = suit * SUIT_SHIFT + rank;
-            if (!(mask >> bit & 1)) continue;
-            PyObject *card = bit < known ? PyTuple_GET_ITEM(cards, bit) : NULL;
-            if (card == NULL || card == Py_None) {
-                PyErr_SetString(PyExc_ValueError, "deal_parts: a hand's bit that is no card");
-                return -1;
-            }
-            out[n++] = card;
-        }
-    }
-    return n;
-}
 
 /* deal_parts(elder, dealer, stock, order, cards, pack) -> (pack, stock_bits, prefix)
  *
@@ -90,8 +70,9 @@ static PyObject *deal_parts(PyObject *self, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     PyObject *dealt[CARDS_DEALT];
-    if (borrow_cards(elder, cards, dealt) < 0 ||
-        borrow_cards(dealer, cards, dealt + CARDS_DEALT / 2) < 0)
+    const char *no_card = "deal_parts: a hand's bit that is no card";
+    if (borrow_cards(elder, cards, dealt, NULL, no_card) < 0 ||
+        borrow_cards(dealer, cards, dealt + CARDS_DEALT / 2, NULL, no_card) < 0)
         return NULL;
     PyObject *pack = PyTuple_New(CARDS_DEALT + n);
     PyObject *indices = PyTuple_New(n);

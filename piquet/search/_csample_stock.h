@@ -23,26 +23,38 @@ static Py_ssize_t sample_set_size(Py_ssize_t k) {
 }
 
 /* The cards of a mask in a card set's order (suits by their shift, each high to low),
- * a new list, by `cards` (CARD_BY_INDEX: the card of each bit); `bits`: their bits. */
-static PyObject *cards_of_mask(uint64_t mask, PyObject *cards, int *bits) {
-    PyObject *list = PyList_New(0);
-    if (list == NULL) return NULL;
+ * borrowed from `cards` (CARD_BY_INDEX: the card of each bit) into `out`, and their
+ * bits into `bits` (unless NULL); their number, or -1 with a ValueError saying
+ * `no_card` when a bit is no card. */
+static Py_ssize_t borrow_cards(uint64_t mask, PyObject *cards, PyObject **out, int *bits,
+                               const char *no_card) {
+    Py_ssize_t n = 0, known = PyTuple_GET_SIZE(cards);
     for (int suit = 0; suit < 4; suit++) {
         for (int rank = 8; rank >= 0; rank--) {
             int bit = suit * SUIT_SHIFT + rank;
             if (!(mask >> bit & 1)) continue;
-            PyObject *card = bit < PyTuple_GET_SIZE(cards) ? PyTuple_GET_ITEM(cards, bit) : NULL;
+            PyObject *card = bit < known ? PyTuple_GET_ITEM(cards, bit) : NULL;
             if (card == NULL || card == Py_None) {
-                PyErr_SetString(PyExc_ValueError, "stock_order: a pool bit that is no card");
-                Py_DECREF(list);
-                return NULL;
+                PyErr_SetString(PyExc_ValueError, no_card);
+                return -1;
             }
-            bits[PyList_GET_SIZE(list)] = bit;
-            if (PyList_Append(list, card) < 0) {
-                Py_DECREF(list);
-                return NULL;
-            }
+            if (bits != NULL) bits[n] = bit;
+            out[n++] = card;
         }
+    }
+    return n;
+}
+
+/* The same cards as a new list. */
+static PyObject *cards_of_mask(uint64_t mask, PyObject *cards, int *bits) {
+    PyObject *found[64];
+    Py_ssize_t n = borrow_cards(mask, cards, found, bits, "stock_order: a pool bit that is no card");
+    if (n < 0) return NULL;
+    PyObject *list = PyList_New(n);
+    if (list == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_INCREF(found[i]);
+        PyList_SET_ITEM(list, i, found[i]);
     }
     return list;
 }
