@@ -61,7 +61,7 @@ _new_object: Final = object.__new__
 # its Deal: an Exchange of a trusted card set, made for every sample dealt again
 _set_discard: Final = Exchange.__dict__["discard"].__set__
 _A: Final = Player.A
-# a combination's mask, read in C: a list comprehension's frame cost a third of a key
+# a combination's mask, read in C: a list comprehension's frame cost a seventh of a key
 _mask_of: Final = itemgetter(MASK)
 # the actions a deal may be dealt again over: none of them reads a card that the new
 # deal may move (an exchange's discard is replaced, a Leave names no card of a hand)
