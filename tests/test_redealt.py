@@ -122,8 +122,10 @@ def test_a_redeal_refuses_what_it_can_not_deal_again() -> None:
         Redeal(start, dealt)
     played = pq.new_game(pq.RUBICON)
     state = played.apply(played.sample_chance(random.Random(2)))
-    with pytest.raises(ValueError, match="automatic declarations"):
-        Redeal(played, state)
+    with pytest.raises(ValueError, match="state of the play"):
+        Redeal(played, state)  # declarations played: from the declarations on, not before
+    with pytest.raises(ValueError, match="the actions of a deal"):
+        Redeal(state, state)
     with pytest.raises(ValueError, match="does not follow"):
         Redeal(dealt, start)
 

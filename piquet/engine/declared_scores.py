@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_rouge",
+    "good_against_the_cards",
     "next_category",
     "restricted",
     "say",
@@ -236,5 +237,23 @@ def _good_against_the_cards(new: State, player: Player, table: CategoryTable, cl
     unseen = new._ctx.tables.pack_mask & ~hand_of(new._hands, player)
     if new._exch is not None:
         unseen &= ~new._exch.discards[player]
+    return good_against_the_cards(table, unseen, claim)
+
+
+def good_against_the_cards(table: CategoryTable, unseen: int, claim: int) -> bool:
+    """Whether ``claim`` is good against the cards (Cavendish, law 49): no combination
+    of ``unseen``, the cards the caller neither holds nor discarded, beats it. A
+    sampler asks it of hands it deals again (the only read of a caller's whole hand
+    in a dialogue without carte rouge).
+
+    >>> import piquet as pq
+    >>> from piquet.engine.combination_tables import tables_of
+    >>> sets = tables_of(pq.RUBICON)[2]
+    >>> aces = pq.cards("AS AH AD AC").mask
+    >>> good_against_the_cards(sets, pq.cards("KS KH KD KC").mask, aces)
+    True
+    >>> good_against_the_cards(sets, pq.cards("KS KH KD KC").mask, pq.cards("QS QH QD").mask)
+    False
+    """
     best = table.combos(unseen)  # best first
     return not best or best[0][KEY] <= table.info(claim)[KEY]

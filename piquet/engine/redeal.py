@@ -1,5 +1,5 @@
-"""A deal with automatic declarations dealt again from other cards, its actions kept:
-what a sampler of the cards a player cannot see builds instead of replaying them.
+"""A deal dealt again from other cards, its actions kept: what a sampler of the cards a
+player cannot see builds instead of replaying them.
 
 With automatic declarations, the actions of a deal after the cards are dealt (the
 discards, the cards played) change nothing but cards, once the declarations come out
@@ -11,6 +11,11 @@ deal and exchanges. The scores, the ledger, the race, the tricks and who moves n
 are the same. :class:`Redeal` makes such a state from another (its template) in a few
 tuples, where a replay of the deal's actions through :meth:`~piquet.engine.State.apply`
 and a check of the result took a sampler over a hundred microseconds a sample.
+
+With declarations played the same holds of two deals whose dialogues are the same
+actions (the same calls, of the same cards, and the same answers), each legal with its
+own hands and leaving the same records: the words, the cards shown, the scores. Which
+placements do so is again the caller's to know (the sampler's ``_dialogues`` module).
 
 Whether the declarations agree is the caller's to know: :func:`auto_resolution` gives a
 deal's resolution, :func:`seen_of_resolution` the part of it that anyone sees, and
@@ -37,7 +42,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
-from ..actions import Action, Deal, Exchange, Leave, Play
+from ..actions import Action, Call, Deal, Equal, Exchange, Good, Leave, Pass, Play, Reckon
 from ..cards import trusted_cardset
 from ..words import Phase, Player
 from .auto_declarations import Resolution
@@ -66,6 +71,9 @@ _mask_of: Final = itemgetter(MASK)
 # the actions a deal may be dealt again over: none of them reads a card that the new
 # deal may move (an exchange's discard is replaced, a Leave names no card of a hand)
 _KINDS: Final = frozenset((Deal, Exchange, Leave, Play))
+# with declarations played, the words too: the caller knows that each is legal and
+# leaves the same record with the new hands (a call names its own cards)
+_WORDS: Final = frozenset((Call, Equal, Good, Pass, Reckon))
 
 
 def auto_resolution(rules: Ruleset, elder_hand: int, younger_hand: int) -> Resolution:
@@ -105,24 +113,30 @@ def resolution_of(state: State) -> Resolution:
 
 
 class Redeal:
-    """A state of a deal with automatic declarations, past them, from which states of
-    the same actions dealt from other cards are made (:meth:`dealt`).
+    """A state of a deal past its exchanges, from which states of the same actions dealt
+    from other cards are made (:meth:`dealt`).
 
     ``start`` is the state the deal was dealt from (its chance node) and ``template``
     the state after its actions: a deal, the exchanges, a Leave and cards played, no
-    other kind. An elder's carte blanche is refused: his count comes first and, with it,
-    the younger's discard (R-CB-2), in another order and record of the exchange.
+    other kind, and with declarations played the words of the declarations (then the
+    template may be in the declarations too). An elder's carte blanche is refused: his
+    count comes first and, with it, the younger's discard (R-CB-2), in another order and
+    record of the exchange.
     """
 
     __slots__ = ("_actions", "_exchange_at", "_start", "_template")
 
     def __init__(self, start: State, template: State) -> None:
         actions = _actions_since(start, template)
-        if not actions or type(actions[0]) is not Deal or not template.auto_declarations:
-            raise ValueError("Redeal: a deal's actions with automatic declarations")
-        if template.phase is not Phase.PLAY or not {type(a) for a in actions} <= _KINDS:
+        if not actions or type(actions[0]) is not Deal:
+            raise ValueError("Redeal: the actions of a deal")
+        auto = template.auto_declarations
+        kinds = _KINDS if auto else _KINDS | _WORDS
+        phases = (Phase.PLAY,) if auto else (Phase.DECLARATION, Phase.PLAY)
+        if template.phase not in phases or not {type(a) for a in actions} <= kinds:
             raise ValueError(
-                "Redeal: a state of the play reached by a deal, exchanges and cards played"
+                "Redeal: a state of the play (or, with declarations played, of the "
+                "declarations) reached by a deal, exchanges, words and cards played"
             )
         elder = deal_elder(template._ctx)
         exchanges = [at for at, action in enumerate(actions) if type(action) is Exchange]
@@ -138,25 +152,28 @@ class Redeal:
         )
 
     def dealt(
-        self, deal: Deal, player: Player, hand: int, discard: int, resolution: Resolution
+        self, deal: Deal, player: Player, hand: int, discard: int, resolution: Resolution | None
     ) -> State:
         """The state the template's actions reach with ``deal`` (another deal from its
         start) in the place of its own, when ``player`` discards ``discard`` and is left
         holding ``hand`` (his opponent's discard and hand are the template's), the
-        declarations resolved as ``resolution``: the caller knows that these are the new
-        deal's, and that what anyone sees of the declarations is as in the template. No
-        state is made of the deal itself: its setup is all a state dealt again takes of
-        it (:func:`~.deal.setup_of`; applying it took a fifth of a sample's time)."""
+        automatic declarations resolved as ``resolution`` (None with declarations
+        played): the caller knows that these are the new deal's, and that what anyone
+        sees of the declarations is as in the template. No state is made of the deal
+        itself: its setup is all a state dealt again takes of it
+        (:func:`~.deal.setup_of`; applying it took a fifth of a sample's time)."""
         template = self._template
         ctx = template._ctx
         exch = ctx.exch
         decl = ctx.decl
         setup = setup_of(self._start, deal)
-        assert exch is not None and decl.auto is not None
+        assert exch is not None and (resolution is None) is (decl.auto is None)
         discards = (discard, exch.discards[1]) if player is _A else (exch.discards[0], discard)
         new_exch = _new(ExchangeState, (exch[0], exch[1], discards, *exch[3:]))
-        # a fresh box for the words said: they are read back from the new resolution
-        new_decl = _new(Declarations, (*decl[:7], [], (resolution, decl.auto[1]), decl.word))
+        # a fresh box for the words said: they are read back from the new resolution (or,
+        # with declarations played, from the same record of what was said)
+        auto = None if resolution is None else (resolution, decl.auto[1])
+        new_decl = _new(Declarations, (*decl[:7], [], auto, decl.word))
         new = template._clone()
         new._ctx = _new(Context, (*ctx[:4], setup, ctx[5], new_exch, new_decl))
         new._hands = with_hand(template._hands, player, hand)

@@ -1,0 +1,289 @@
+"""The steps of a replay of a placement through the public engine, from its deal to
+the observation's point (:mod:`._replay` drives them): the exchange as the observation
+tells it, the declarations a word at a time as the observer heard them, the cards
+played. Where the words heard leave a choice (which of his claims the opponent called
+when it was not shown) the steps stop at a :class:`Choice`, whose candidates are tried
+in a random order: by the replay, or by the dialogues remembered (:mod:`._dialogues`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from ..actions import (
+    Action,
+    Call,
+    Equal,
+    Exchange,
+    ExchangeCount,
+    Good,
+    Leave,
+    Pass,
+    Reckon,
+)
+from ..cards import CardSet
+from ..engine import IllegalActionError, Phase, Spoken, State
+from ..engine.declarations import reckoning
+from ..engine.heard import opening_call, spoken_since
+from ..engine.seen import hidden_facts
+from ..observation import Observation
+from ..words import Player
+from ._observed import deal_elder
+from ._plan import Plan
+from ._witnesses import Words
+
+__all__ = ["Choice", "advance", "said"]
+
+
+class Choice:
+    """Where a replay's steps stop: a word of the declarations the observer did not hear
+    whole, said from ``state`` (with ``played`` cards played, ``done`` the words heard
+    and said). ``pool`` holds the legal words of its kind, in the engine's order; the
+    candidates are those of them that say the words heard (``saying``: the opening
+    call heard, checked after the pool is shuffled, as ever). ``tried`` remembers, by
+    candidate, where each led (:mod:`._dialogues`)."""
+
+    __slots__ = ("done", "played", "pool", "saying", "state", "tried")
+
+    def __init__(
+        self,
+        state: State,
+        played: int,
+        done: tuple[int, int],
+        pool: list[Action],
+        saying: Spoken | None,
+    ) -> None:
+        self.state = state
+        self.played = played
+        self.done = done
+        self.pool = pool
+        self.saying = saying
+        self.tried: dict[Action, object] = {}
+
+    def order(self, plan: Plan, rng: random.Random) -> list[Action]:
+        """The candidates, in the random order they are tried in."""
+        candidates = list(self.pool)
+        rng.shuffle(candidates)
+        if self.saying is not None:
+            return _saying(plan, candidates, self.saying)
+        return candidates
+
+
+def advance(
+    plan: Plan,
+    state: State,
+    played: int,
+    discards: dict[Player, int],
+    rng: random.Random,
+    done: tuple[int, int] | None = None,
+) -> State | Choice | None:
+    """The replay's steps from ``state``, with ``played`` cards played and, in the
+    declarations, ``done`` the words the observer has heard and the words said (None:
+    not counted yet), up to the observation's point (the state), a :class:`Choice`,
+    or a step that contradicts the observation (None). ``rng`` serves only an elder's
+    count of a carte blanche not in the observation."""
+    observation = plan.observation
+    target_phase, target_to_move, target_plays = plan.target[:3]
+    plays = plan.plays
+    try:
+        for _ in range(100):
+            if (
+                state.phase is target_phase
+                and state.to_move == target_to_move
+                and played == target_plays
+                and _as_observed(plan, state)
+            ):
+                return state
+            phase = state.phase
+            if phase is Phase.PLAY:
+                if played >= len(plays):
+                    return None
+                # the observation lies past every card played: play them all at once
+                apply = State.apply
+                for play in plays[played:]:
+                    state = apply(state, play)
+                    if state.phase is not Phase.PLAY:
+                        break
+                played = len(plays)
+                continue
+            if phase is Phase.DECLARATION:
+                candidates, done = _next_declarations(plan, state, done)
+                if isinstance(candidates, Choice):
+                    candidates.played = played
+                    return candidates
+                if not candidates:
+                    return None
+                step = said(plan, state, candidates[0], done)
+                if step is None:
+                    return None
+                state, done = step
+                continue
+            action = _exchange_action(observation, state, discards, rng)
+            if action is None:
+                return None
+            state = state.apply(action)
+            done = None
+    except IllegalActionError:
+        return None
+    return None
+
+
+def _exchange_action(
+    observation: Observation, state: State, discards: dict[Player, int], rng: random.Random
+) -> Action | None:
+    """The action of the exchange's next step as the observation tells it (the discards
+    placed), or None when ``state`` is not in the exchange or the step is not one the
+    observation tells."""
+    if state.phase is not Phase.EXCHANGE:
+        return None
+    mover = state.to_move
+    assert isinstance(mover, Player)
+    first = state.legal_actions()[0]
+    if type(first) is ExchangeCount:
+        return ExchangeCount(_elder_count(observation, rng))
+    if type(first) is Exchange:
+        # may be empty: a younger_min of 0 lets the younger take nothing
+        return Exchange(CardSet.from_mask(discards[mover]))
+    if type(first) is Leave and observation.left_cards is not None:
+        return Leave(observation.left_cards)
+    return None
+
+
+def _as_observed(plan: Plan, state: State) -> bool:
+    """Whether the observer's observation of ``state``, a replay at the observation's
+    point, is the observation. In the play it depends on the cards he cannot see only by
+    the facts :func:`~piquet.engine.seen.hidden_facts` gives: the answer is remembered by
+    them, and an observation is read only for new facts (reading one is a sixth of a
+    sample with declarations played; the tests compare the answers with the
+    observations)."""
+    if not plan.remembers_facts:
+        return state.observation(plan.observation.player) == plan.observation
+    facts = hidden_facts(state)
+    known = plan.as_observed
+    answer = known.get(facts)
+    if answer is None:
+        answer = state.observation(plan.observation.player) == plan.observation
+        if len(known) < _FACTS_KEPT:
+            known[facts] = answer
+    return answer
+
+
+# the hidden facts remembered a plan (a few are met in a hundred samples)
+_FACTS_KEPT: Final = 1 << 12
+
+
+_ANSWERS: Final[dict[str, type[Pass | Good | Equal]]] = {"pass": Pass, "good": Good, "equal": Equal}
+
+
+def _next_declarations(
+    plan: Plan, state: State, done: tuple[int, int] | None
+) -> tuple[Sequence[Action] | Choice, tuple[int, int]]:
+    """The ways the next word of the declarations may go as the observer heard it, and
+    the words the observer has heard and the words said (``done``: before, if counted).
+    The word heard; for a word whose claim he does not know (the opponent's unshown
+    call or reckoning), the legal ones of its kind, as a :class:`Choice` when there
+    are several to order; from an opponent who reckons nothing further (which the
+    observer does not hear), that silence."""
+    observer = plan.observation.player
+    heard = plan.observation.spoken
+    if done is None:
+        done = (len(state.spoken_to(observer)), len(state.spoken))
+    mover = state.to_move
+    heard_now = heard[done[0]] if done[0] < len(heard) else None
+    reckoned = reckoning(state)  # then he reckons, or says nothing further
+    if (
+        heard_now is None
+        or heard_now.player != mover
+        or (reckoned is not None and heard_now.verb != "reckon")
+    ):
+        if reckoned is None or mover == observer:
+            return (), done
+        return (Reckon(reckoned),), done
+    if heard_now.verb in _ANSWERS:
+        return (_ANSWERS[heard_now.verb](heard_now.category),), done
+    kind = Call if reckoned is None else Reckon
+    if heard_now.claimed is not None:
+        return (kind(heard_now.category, heard_now.claimed),), done
+    # only here are the legal words made: the others are the words heard
+    pool: list[Action] = [action for action in state.legal_actions() if type(action) is kind]
+    saying = heard_now if kind is Call and opening_call(state) else None
+    if len(pool) > 1:
+        return Choice(state, 0, done, pool, saying), done
+    return (_saying(plan, pool, saying) if saying is not None else pool), done
+
+
+def said(
+    plan: Plan, state: State, action: Action, done: tuple[int, int]
+) -> tuple[State, tuple[int, int]] | None:
+    """The state after ``action``, a word of the declarations, and the words the
+    observer has heard then and the words said; None when it is not legal, or not what
+    he heard."""
+    try:
+        after = state.apply(action)
+    except IllegalActionError:
+        return None
+    observer = plan.observation.player
+    counted = _heard_since(spoken_since(after, done[1]), observer, plan.observation.spoken, done)
+    return None if counted is None else (after, counted)
+
+
+def _saying(plan: Plan, calls: list[Action], opening: Spoken) -> list[Action]:
+    """The calls, each opening its category, whose first word is the word heard: the
+    others would be dropped once made, on that word. Dropped before (their words
+    remembered by the plan), the candidates tried are the same, in the same order: the
+    same samples, and 7% fewer instructions a sample with declarations played (most
+    calls made and dropped said a point of another length, or another sequence)."""
+    rule = plan.observation.ruleset.category_rule(opening.category)
+    words = Words(plan.said_aloud)
+    heard = opening.words
+    return [
+        call
+        for call in calls
+        # (every one is a Call: isinstance tells the type checker so)
+        if isinstance(call, Call) and words(rule, call.cards.mask, None, 0) == heard
+    ]
+
+
+def _heard_since(
+    new: Sequence[Spoken], observer: Player, heard: Sequence[Spoken], done: tuple[int, int]
+) -> tuple[int, int] | None:
+    """Whether the words ``new``, said since ``done`` (the words heard and said before) go on
+    with what the observer heard, as he hears them: then the new counts, else None.
+
+    Only the new words are made and read: who says what, in which category and in
+    which words (a word's first four fields) do not change once said, though the cards
+    shown do (they are checked on the whole observation at the end). Reading every word
+    again after each made the replay of a dialogue cost the square of its length: a
+    quarter of a sample's time with the declarations played."""
+    count = done[0]
+    for words in new:
+        if words.player is not observer and words.verb == "reckon" and words.shown is None:
+            continue  # the opponent's silence about further combinations, not heard
+        if count == len(heard) or words[:4] != heard[count][:4]:
+            return None
+        count += 1
+    return count, done[1] + len(new)
+
+
+def _elder_count(observation: Observation, rng: random.Random) -> int:
+    """How many cards the elder with carte blanche announced he would exchange (R-CB-2)."""
+    rules = observation.ruleset
+    elder = deal_elder(observation)
+    player = observation.player
+    if observation.taken[elder]:
+        return observation.taken[elder]
+    if player == elder:
+        if observation.discard:
+            return len(observation.discard)
+        legal = observation.legal_actions
+        if legal and type(legal[0]) is Exchange:
+            return len(legal[0].discard)
+    else:
+        legal = observation.legal_actions
+        if legal and type(legal[-1]) is Exchange:  # the younger commits first: at most stock - n
+            return rules.stock_size - len(legal[-1].discard)
+    # not in the observation (the younger has committed, the elder has not exchanged):
+    # any count the rules allow after the younger's discard
+    high = min(rules.elder_max, rules.stock_size - len(observation.discard))
+    return rng.randint(rules.elder_min, max(rules.elder_min, high))
