@@ -167,12 +167,17 @@ class Redeal:
         exch = ctx.exch
         decl = ctx.decl
         setup = setup_of(self._start, deal)
-        assert exch is not None and (resolution is None) is (decl.auto is None)
+        assert exch is not None
         discards = (discard, exch.discards[1]) if player is _A else (exch.discards[0], discard)
         new_exch = _new(ExchangeState, (exch[0], exch[1], discards, *exch[3:]))
         # a fresh box for the words said: they are read back from the new resolution (or,
         # with declarations played, from the same record of what was said)
-        auto = None if resolution is None else (resolution, decl.auto[1])
+        auto = decl.auto
+        if resolution is not None:
+            assert auto is not None, "a resolution for a deal of declarations played"
+            auto = (resolution, auto[1])
+        else:
+            assert auto is None, "no resolution for a deal of automatic declarations"
         new_decl = _new(Declarations, (*decl[:7], [], auto, decl.word))
         new = template._clone()
         new._ctx = _new(Context, (*ctx[:4], setup, ctx[5], new_exch, new_decl))

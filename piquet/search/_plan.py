@@ -98,6 +98,16 @@ class Plan:
     """With automatic declarations and the kernel, by the duels' fields and the cards
     deciding the opponent's combinations where he wins, the resolution and what is seen
     of it (see _redealt)."""
+    remembers_dialogues: bool = False
+    """Whether, with declarations played, the course of each dialogue's replays is
+    kept and its placements dealt again along it (see _dialogues)."""
+    dialogues: dict[tuple[object, ...], object] = attrs.field(factory=dict, eq=False, repr=False)
+    """By what a replay reads of the opponent's cards, where its course led (see
+    _dialogues)."""
+    dialogue_reads: list[tuple[int, tuple[object, ...]]] = attrs.field(
+        factory=list, eq=False, repr=False
+    )
+    """What a replay's dialogue reads of the opponent's cards, made once (see _dialogues)."""
     propose_args: list[tuple[tuple[object, ...], tuple[object, ...]]] = attrs.field(
         factory=list, eq=False, repr=False
     )
@@ -168,6 +178,9 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
         observer_elder=observation.player == deal_elder(observation),
         remembers_facts=observation.phase is Phase.PLAY,
         redealing=auto_heard is not None and observation.phase is Phase.PLAY,
+        remembers_dialogues=declarations == "played"
+        and observation.phase in (Phase.DECLARATION, Phase.PLAY)
+        and observation.ruleset.carte_rouge is None,
     )
 
 

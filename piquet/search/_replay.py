@@ -11,6 +11,7 @@ from ..cards import CARD_BY_INDEX, Card, mask_of, pack
 from ..engine import State
 from ..engine.deal import arranged, assembled, dealt_places
 from ..words import Player
+from ._dialogues import dialogued
 from ._plan import Plan
 from ._propose import proposal, stock_in_order
 from ._redealt import redealt
@@ -38,6 +39,8 @@ def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | 
     if plan.redealing:
         state = redealt(plan, deal, dealt_opponent, after_exchange, discard, duels, rng, _replay)
         return state, used
+    if plan.remembers_dialogues:
+        return dialogued(plan, deal, dealt_opponent, after_exchange, discard, rng, _replay), used
     state = plan.start.apply(deal)
     discards = {observation.player: observation.discard.mask, observation.player.other: discard}
     return _replay(plan, state, discards, rng), used
@@ -95,8 +98,8 @@ def _replay_on(
     step = advance(plan, state, played, discards, rng, done)
     if not isinstance(step, Choice):
         return step
-    for word in step.order(plan, rng):
-        after = said(plan, step.state, word, step.done)
+    for place in step.order(plan, rng):
+        after = said(plan, step.state, step.pool[place], step.done)
         if after is not None:
             found = _replay_on(plan, after[0], step.played, discards, rng, after[1])
             if found is not None:

@@ -1,0 +1,294 @@
+"""Dialogues remembered: with declarations played, placements whose dialogues the engine
+would replay alike are dealt again from an earlier one's states instead of replayed
+(:class:`~piquet.engine.redeal.Redeal`).
+
+A replay (:mod:`._steps`) reads the opponent's hidden cards in few places, and none
+of them reads more than the words heard make it: the cartes blanches dealt; in each
+category, those of his claims whose opening words were heard (the call he made
+unshown, chosen among his claims of those words in a random order of all his claims;
+the claims he showed; with his "equal", the claims that say the observer's opening
+words), how many claims he holds where his call was chosen among them, the cards
+deciding his combinations where he won or reckoned (:meth:`~piquet.engine.
+category_table.CategoryTable.deciding_cards`), and whether his call answered "good"
+was good against the cards (Cavendish, law 49). Placements alike in these (a
+dialogue's *key*) are replayed step for step alike, drawing the same random numbers:
+the same words, the same cards shown, the same scores; their states differ only in
+the cards.
+
+So each key keeps the replay's course: the states where it stops for a choice
+(:class:`~._steps.Choice`), where each candidate tried led, and the states it
+reached, from which the others of the key are dealt again. A later placement of the
+key follows that course, shuffling each choice's candidates with its own random
+numbers as the replay would, exploring a candidate not tried before from the kept
+state, and is dealt again from the state it reaches: kept or dropped as the replay
+would, the same state, the same random numbers drawn (the tests compare both ways on
+every preset; the sample digests are unchanged).
+
+Left to the replay: carte rouge (it reads the whole hand), an elder's carte blanche
+(his count comes first), and observations before the declarations.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final, NamedTuple, cast
+
+from ..actions import Call, Deal, Good
+from ..cards import mask_of, pack
+from ..engine import State, dialogue
+from ..engine.category_table import KEY, CategoryTable
+from ..engine.combination_tables import tables_of
+from ..engine.deal import blanches_of
+from ..engine.declared_scores import good_against_the_cards
+from ..engine.redeal import Redeal
+from ..words import Player
+from ._observed import deal_elder
+from ._plan import Plan
+from ._steps import Choice, advance, said
+from ._witnesses import Words
+
+__all__ = ["CategoryReads", "DialogueReads", "dialogue_key", "dialogue_reads", "dialogued"]
+
+# the keys kept a plan (about sixty are met in two hundred samples of the bench's
+# Rubicon positions; each keeps a few states)
+_KEPT: Final = 1 << 10
+_UNTRIED: Final = object()
+
+
+class _IsRead(dict[int, bool]):
+    """Whether a replay reads a claim of his (shown, or saying the opening words read),
+    by the claim: worked out at the first sample holding it (most recur)."""
+
+    def __init__(
+        self, plan: Plan, table: CategoryTable, read: frozenset[str], shown: frozenset[int]
+    ):
+        super().__init__()
+        self._words = Words(plan.said_aloud)
+        self._rule = table.rule
+        self._read = read
+        self._shown = shown
+
+    def __missing__(self, claim: int) -> bool:
+        found = self[claim] = claim in self._shown or (
+            bool(self._read) and self._words(self._rule, claim, None, 0) in self._read
+        )
+        return found
+
+
+class CategoryReads(NamedTuple):
+    """What a replay of one category's dialogue reads of the opponent's hand, from the
+    words heard (see the module)."""
+
+    table: CategoryTable
+    words: frozenset[str]
+    """Opening words whose claims of his are read."""
+    shown: frozenset[int]
+    """His claims shown (each must be a claim of his hand)."""
+    pool: bool
+    """Whether his opening call, unshown, was chosen among his claims: how many he
+    holds, and where each of those read lies among them."""
+    answer: tuple[tuple[int, ...], int] | None
+    """Where his answer to the observer's call, unshown, was chosen among his answers:
+    the key of the observer's call and the word answered (his answers are read)."""
+    deciding: bool
+    """Whether he won or reckoned: the cards deciding his combinations."""
+    good: int
+    """His call answered "good" where further combinations are restricted, else 0."""
+    is_read: _IsRead
+    """By claim, whether it is read: shown, or saying the opening words read."""
+
+
+class Found:
+    """A state a key's replay reached, and the redeal made of it when first needed
+    (many are reached once: making each at once was 2% of a warm sample's time)."""
+
+    __slots__ = ("_redeal", "start", "state")
+
+    def __init__(self, start: State, state: State) -> None:
+        self.start = start
+        self.state = state
+        self._redeal: Redeal | None = None
+
+    @property
+    def redeal(self) -> Redeal:
+        if self._redeal is None:
+            self._redeal = Redeal(self.start, self.state)
+        return self._redeal
+
+
+DialogueReads = tuple[int, tuple[CategoryReads, ...]]
+"""The pack's mask, and each category's :class:`CategoryReads`."""
+
+Replay = Callable[[Plan, State, dict[Player, int], random.Random], State | None]
+"""The replay of a placement through the engine (``_replay._replay``)."""
+
+
+def dialogue_reads(plan: Plan) -> DialogueReads:
+    """The pack's mask and each category's :class:`CategoryReads`, from the plan's words
+    heard (made once a plan, kept on it)."""
+    if plan.dialogue_reads:
+        return cast(DialogueReads, plan.dialogue_reads[0])
+    observation = plan.observation
+    made = (
+        sum(map(mask_of, pack(observation.ruleset.pack_size))),
+        tuple(
+            _category_reads(plan, table, opponent_elder=not plan.observer_elder)
+            for table in tables_of(observation.ruleset)
+        ),
+    )
+    plan.dialogue_reads.append(made)
+    return made
+
+
+def _category_reads(plan: Plan, table: CategoryTable, opponent_elder: bool) -> CategoryReads:
+    """:class:`CategoryReads` of one category, from the words heard in it."""
+    observation = plan.observation
+    opponent = observation.player.other
+    heard = [s for s in observation.spoken if s.category is table.category]
+    his = [s for s in heard if s.player is opponent]
+    mine = [s for s in heard if s.player is not opponent]
+    # the observer's call, when he is the elder and opens with it: the opponent answers
+    own_call = mine[0].claimed if not opponent_elder and mine and mine[0].verb == "call" else None
+    calls = [s for s in his if s.verb == "call"]
+    hidden = calls[0] if calls and calls[0].claimed is None else None
+    read: set[str] = set()
+    answer = None
+    if own_call is None:  # he opens (as the elder, or after the elder's pass)
+        if hidden is not None:
+            read.add(hidden.words)
+    elif hidden is not None:  # his answer, not shown yet (R-DE-7)
+        equals = sum(s.verb == "equal" for s in his)
+        answer = (table.info(own_call.mask)[KEY], equals)
+    if own_call is not None and any(s.verb == "equal" for s in his):
+        read.add(Words(plan.said_aloud)(table.rule, own_call.mask, None, 0))
+    shown_calls = [s.claimed.mask for s in calls if s.claimed is not None]
+    conceded = any(s.verb == "good" for s in mine)
+    won = (
+        conceded
+        or any(s.verb == "reckon" for s in his)
+        or (own_call is not None and any(s.words == "not good" for s in calls))
+        or (bool(mine) and mine[0].verb == "pass" and bool(calls))
+    )
+    read_words = frozenset(read)
+    shown = frozenset(s.claimed.mask for s in his if s.claimed is not None)
+    return CategoryReads(
+        table,
+        read_words,
+        shown,
+        pool=own_call is None and hidden is not None,
+        answer=answer,
+        deciding=table.reckons and won,
+        good=shown_calls[0] if table.reckons and shown_calls and conceded else 0,
+        is_read=_IsRead(plan, table, read_words, shown),
+    )
+
+
+def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[object, ...] | None:
+    """The key of a placement (the opponent dealt ``dealt``, holding ``hand`` after the
+    exchange, his plays included, having discarded ``discard``): what a replay reads
+    of his cards. None for an elder's carte blanche, always replayed."""
+    observation = plan.observation
+    own = observation.dealt_hand.mask
+    blanches = (
+        blanches_of(own, dealt) if observation.player is Player.A else blanches_of(dealt, own)
+    )
+    if blanches[deal_elder(observation)]:
+        return None
+    parts: list[object] = [blanches]
+    pack_mask, reads = dialogue_reads(plan)
+    for table, read, shown, pool, answer, deciding, good, is_read in reads:
+        if not (read or shown or answer or deciding or good):
+            continue
+        relevant: tuple[object, ...] = ()
+        if read or shown:
+            claims = table.claims(hand)
+            if pool:  # where each lies decides the order they are tried in
+                relevant = (len(claims), *[(at, c) for at, c in enumerate(claims) if is_read[c]])
+            else:
+                relevant = tuple([claim for claim in claims if is_read[claim]])
+        parts.append(
+            (
+                relevant,
+                _answers(table, hand, answer) if answer else (),
+                table.deciding_cards(hand) if deciding else -1,
+                good_against_the_cards(table, pack_mask & ~hand & ~discard, good) if good else None,
+            )
+        )
+    return tuple(parts)
+
+
+def _answers(
+    table: CategoryTable, hand: int, answer: tuple[tuple[int, ...], int]
+) -> tuple[int, ...]:
+    """The claims his answers call, in the engine's order (:func:`~piquet.engine.
+    dialogue.answers`): the candidates of his answer not shown."""
+    key, word = answer
+    found = dialogue.answers(table, hand, key, word, Good(table.category))
+    return tuple([call.cards.mask for call in found if type(call) is Call])
+
+
+def dialogued(
+    plan: Plan,
+    deal: Deal,
+    dealt: int,
+    hand: int,
+    discard: int,
+    rng: random.Random,
+    replay: Replay,
+) -> State | None:
+    """The sample of a placement dealt by ``deal`` (the opponent dealt ``dealt``,
+    holding ``hand`` after the exchange, his plays included, and having discarded
+    ``discard``): dealt again along its key's course, or replayed (``replay``) where
+    no key is kept for it."""
+    observer = plan.observation.player
+    discards = {observer: plan.observation.discard.mask, observer.other: discard}
+    key = dialogue_key(plan, dealt, hand, discard)
+    if key is None:
+        return replay(plan, plan.start.apply(deal), discards, rng)
+    memo = plan.dialogues
+    course = memo.get(key)
+    if course is None:  # a new key: replayed, its course kept
+        course = _explored(plan, advance(plan, plan.start.apply(deal), 0, discards, rng))
+        if len(memo) < _KEPT:
+            memo[key] = course
+        found = _followed(plan, course, rng, discards)
+        # every state of a new course is this placement's own
+        return None if found is None else found.state
+    found = _followed(plan, course, rng, discards)
+    if found is None:
+        return None
+    return found.redeal.dealt(deal, observer.other, hand & ~plan.opponent_played, discard, None)
+
+
+def _explored(plan: Plan, step: State | Choice | None) -> Found | Choice | None:
+    """A replay's step as its key keeps it: a state reached with its redeal, a choice,
+    or None where the placement was dropped."""
+    if isinstance(step, State):
+        return Found(plan.start, step)
+    return step
+
+
+def _followed(
+    plan: Plan, node: object, rng: random.Random, discards: dict[Player, int]
+) -> Found | None:
+    """Where a key's course leads from ``node`` with these random numbers: each choice's
+    candidates shuffled as the replay shuffles them and tried in turn, those not tried
+    before explored from the choice's state; the state reached, or None."""
+    if not isinstance(node, Choice):
+        assert node is None or isinstance(node, Found)
+        return node
+    tried = node.tried
+    for place in node.order(plan, rng):
+        led = tried.get(place, _UNTRIED)
+        if led is _UNTRIED:
+            after = said(plan, node.state, node.pool[place], node.done)
+            led = tried[place] = (
+                None
+                if after is None
+                else _explored(plan, advance(plan, after[0], node.played, discards, rng, after[1]))
+            )
+        found = _followed(plan, led, rng, discards)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,195 @@
+"""Dialogues remembered (piquet.search._dialogues) against dialogues replayed through
+the engine: with declarations played, every placement the sampler proposes is kept or
+dropped alike both ways, drawing the same random numbers, and a kept one is the same
+state as far as anything can tell (test_redealt's comparison). Positions in the play
+and in the declarations, on every preset; many more under ``--run-slow``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from positions import blanche_position, play_positions
+from test_redealt import assert_same_state
+
+import piquet as pq
+from conftest import scaled
+from piquet.engine.redeal import Redeal
+from piquet.search._dialogues import Found, dialogue_key, dialogue_reads
+from piquet.search._plan import Plan, make_plan
+from piquet.search._replay import draw_state
+from piquet.search._steps import Choice
+
+PRESETS = sorted(pq.RULESETS)
+QUICK = scaled(5, 24)  # positions a preset and phase; FULL under --run-slow
+FULL = 200
+DRAWS = 30  # placements proposed a position
+
+
+def replaying_plan(plan: Plan) -> Plan:
+    """The plan replaying every placement and reading every observation, remembering
+    nothing that the plan under test has remembered."""
+    return attrs.evolve(
+        plan,
+        remembers_dialogues=False,
+        remembers_facts=False,
+        as_observed={},
+        said_aloud={},
+        dialogues={},
+        dialogue_reads=[],
+    )
+
+
+def compare_draws(plan: Plan, seen: pq.Observation, seeds: range) -> int:
+    """Every placement drawn from these seeds both ways, along the courses ``plan``
+    keeps and replayed by its :func:`replaying_plan`, compared: the placements kept."""
+    replaying = replaying_plan(plan)
+    kept = 0
+    for seed in seeds:
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        remembered = draw_state(plan, rng_a)[0]
+        replayed = draw_state(replaying, rng_b)[0]
+        assert rng_a.getstate() == rng_b.getstate(), seed  # the same numbers drawn
+        assert (remembered is None) == (replayed is None), seed
+        if remembered is not None and replayed is not None:
+            assert_same_state(remembered, replayed, seen)
+            kept += 1
+    return kept
+
+
+def _courses(plan: Plan) -> tuple[int, int]:
+    """The choices a plan's kept courses stop at, and the states dealt again from."""
+    choices = dealt_again = 0
+    stack = list(plan.dialogues.values())
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Choice):
+            choices += 1
+            stack.extend(node.tried.values())
+        elif isinstance(node, Found):
+            dealt_again += node._redeal is not None
+    return choices, dealt_again
+
+
+def check_placements(name: str, phase: pq.Phase, count: int) -> tuple[int, int, int]:
+    """Every placement proposed both ways; the placements kept, the choices met and the
+    states dealt again from."""
+    kept = choices = dealt_again = 0
+    positions = play_positions(name, "played", count, seed=len(name) * 17, phase=phase)
+    for i, state in enumerate(positions):
+        assert isinstance(state.to_move, pq.Player)
+        seen = state.observation(state.to_move)
+        plan = make_plan(seen, "played")
+        assert plan.remembers_dialogues == (pq.RULESETS[name].carte_rouge is None)
+        kept += compare_draws(plan, seen, range(i * 1_000, i * 1_000 + DRAWS))
+        met, again = _courses(plan)
+        choices, dealt_again = choices + met, dealt_again + again
+    return kept, choices, dealt_again
+
+
+REMEMBERING = [name for name in PRESETS if pq.RULESETS[name].carte_rouge is None]
+
+
+@pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
+@pytest.mark.parametrize("name", REMEMBERING)
+def test_a_placement_along_a_remembered_dialogue_is_the_placement_replayed(
+    name: str, phase: pq.Phase
+) -> None:
+    kept, _, dealt_again = check_placements(name, phase, QUICK)
+    assert kept > QUICK and dealt_again > 0  # compared, and dealt again from a course
+
+
+def test_courses_that_stop_for_choices_are_followed_alike() -> None:
+    # the opponent's unshown calls: his claims tried in a random order, again and again
+    kept, choices, dealt_again = check_placements("rubicon", pq.Phase.PLAY, 12)
+    assert kept > 12 and choices > 5 and dealt_again > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
+@pytest.mark.parametrize("name", REMEMBERING)
+def test_a_placement_along_a_remembered_dialogue_is_replayed_alike_on_many_positions(
+    name: str, phase: pq.Phase
+) -> None:
+    kept, _, dealt_again = check_placements(name, phase, FULL)
+    assert kept > FULL and dealt_again > 0
+
+
+def test_carte_rouge_reads_the_whole_hand_so_its_dialogues_are_replayed() -> None:
+    state = play_positions("carte_rouge", "played", 1, seed=3)[0]
+    plan = make_plan(state.observation(state.to_move), "played")
+    assert not plan.remembers_dialogues
+    assert draw_state(plan, random.Random(1)) is not None and not plan.dialogues
+
+
+@pytest.mark.parametrize("name", ["rubicon", "cotton_1674"])
+@pytest.mark.parametrize("observer", ["elder", "younger"])
+def test_an_elder_s_carte_blanche_is_always_replayed(name: str, observer: str) -> None:
+    # his count comes first (R-CB-2): no course is kept, whoever observes
+    state = blanche_position(pq.RULESETS[name], "elder", seed=3, mode="played")
+    player = state.elder if observer == "elder" else state.younger
+    seen = state.observation(player)
+    plan = make_plan(seen, "played")
+    assert plan.remembers_dialogues
+    kept = compare_draws(plan, seen, range(150))
+    assert kept > 5 and not plan.dialogues
+
+
+def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from() -> None:
+    # a position whose opponent, the elder, called a point he did not show
+    for state in play_positions("rubicon", "played", 80, seed=5):
+        seen = state.observation(state.to_move)
+        opponent = seen.player.other
+        hidden = [
+            s
+            for s in seen.spoken
+            if s.player == opponent and s.category is pq.Category.POINT and s.verb == "call"
+        ]
+        if state.elder == opponent and hidden and hidden[0].claimed is None:
+            break
+    else:
+        pytest.fail("no position with the elder's point not shown")
+    plan = make_plan(seen, "played")
+    point = dialogue_reads(plan)[1][0]
+    assert point.pool and point.words == {hidden[0].words} and point.answer is None
+    called = next(
+        a for a in state.history if isinstance(a, pq.Call) and a.category is pq.Category.POINT
+    )
+    held = state.hand(opponent).mask | _played_by(state, opponent)
+    discard = state.discard(opponent).mask
+    key = dialogue_key(plan, held | discard, held, discard)
+    assert key is not None
+    count, *read = key[1][0]  # the point's claims read: how many he holds, and where
+    claims = pq.RULESETS["rubicon"].point.claims(held)
+    assert count == len(claims)
+    assert (claims.index(called.cards.mask), called.cards.mask) in read
+
+
+def _played_by(state: pq.State, player: pq.Player) -> int:
+    """The cards ``player`` has played this deal (its history replayed)."""
+    replayed = pq.new_game(state.ruleset)
+    played = 0
+    for action in state.history:
+        if isinstance(action, pq.Deal):
+            played = 0
+        if isinstance(action, pq.Play) and replayed.to_move == player:
+            played |= action.card.mask
+        replayed = replayed.apply(action)
+    assert replayed == state
+    return played
+
+
+def test_a_redeal_of_a_dialogue_played_is_the_state_itself() -> None:
+    start = pq.new_game(pq.RUBICON)
+    rng = random.Random(8)
+    state = start.apply(start.sample_chance(rng))
+    while state.phase is not pq.Phase.PLAY:
+        state = state.apply(rng.choice(state.legal_actions()))
+    again = Redeal(start, state)
+    a = pq.Player.A
+    same = again.dealt(state.history[0], a, state.hand(a).mask, state.discard(a).mask, None)
+    assert same == state and same.history == state.history and same.spoken == state.spoken
+    for player in pq.Player:
+        assert same.observation(player) == state.observation(player)
