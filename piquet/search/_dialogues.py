@@ -25,7 +25,8 @@ would, the same state, the same random numbers drawn (the tests compare both way
 every preset; the sample digests are unchanged).
 
 Left to the replay: carte rouge (it reads the whole hand), an elder's carte blanche
-(his count comes first), and observations before the declarations.
+(his count comes first), a call answered "good" and not shown (law 49 would read it
+with his whole hand), and observations before the declarations.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ __all__ = ["CategoryReads", "DialogueReads", "dialogue_key", "dialogue_reads", "
 # Rubicon positions; each keeps a few states)
 _KEPT: Final = 1 << 10
 _UNTRIED: Final = object()
+# the claim answered "good", where it is not shown (the key's reads do not cover it)
+_UNKNOWN: Final = -1
 
 
 class _IsRead(dict[int, bool]):
@@ -94,7 +97,8 @@ class CategoryReads(NamedTuple):
     deciding: bool
     """Whether he won or reckoned: the cards deciding his combinations."""
     good: int
-    """His call answered "good" where further combinations are restricted, else 0."""
+    """His call answered "good" where further combinations are restricted, else 0 (and
+    :data:`_UNKNOWN` where that call is not shown: every placement is replayed)."""
     is_read: _IsRead
     """By claim, whether it is read: shown, or saying the opening words read."""
 
@@ -179,7 +183,7 @@ def _category_reads(plan: Plan, table: CategoryTable, opponent_elder: bool) -> C
         pool=own_call is None and hidden is not None,
         answer=answer,
         deciding=table.reckons and won,
-        good=shown_calls[0] if table.reckons and shown_calls and conceded else 0,
+        good=(shown_calls[0] if shown_calls else _UNKNOWN) if table.reckons and conceded else 0,
         is_read=_IsRead(plan, table, read_words, shown),
     )
 
@@ -187,7 +191,8 @@ def _category_reads(plan: Plan, table: CategoryTable, opponent_elder: bool) -> C
 def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[object, ...] | None:
     """The key of a placement (the opponent dealt ``dealt``, holding ``hand`` after the
     exchange, his plays included, having discarded ``discard``): what a replay reads
-    of his cards. None for an elder's carte blanche, always replayed."""
+    of his cards. None where it is always replayed: an elder's carte blanche, or a call
+    answered "good" and not shown."""
     observation = plan.observation
     own = observation.dealt_hand.mask
     blanches = (
@@ -198,6 +203,8 @@ def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[objec
     parts: list[object] = [blanches]
     pack_mask, reads = dialogue_reads(plan)
     for table, read, shown, pool, answer, deciding, good, is_read in reads:
+        if good == _UNKNOWN:  # law 49 would read his claim and his whole hand
+            return None
         if not (read or shown or answer or deciding or good):
             continue
         relevant: tuple[object, ...] = ()
