@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -44,6 +45,18 @@ def paths(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
     yield use
     monkeypatch.undo()  # the variable as it was, then the choice made again
     native.kernel.cache_clear()
+
+
+@pytest.fixture
+def frozen_heap() -> Iterator[None]:
+    """What the session has made so far moved out of the collector's sight
+    (:func:`gc.freeze`) for a bench's smoke test: a bench collects garbage before each
+    figure (``benchmarks.common.settled_clock``), and in a whole run's heap each
+    collection took about half a second, making a one-second test take eleven."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture

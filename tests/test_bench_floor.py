@@ -26,7 +26,7 @@ def floor(tmp_path: Path) -> Path:
 
 
 def test_calibrate_prints_every_figure_as_a_ratio_to_one_floor_deal(
-    floor: Path, capsys: pytest.CaptureFixture[str]
+    floor: Path, capsys: pytest.CaptureFixture[str], frozen_heap: None
 ) -> None:
     bench.calibrate(str(floor), rounds=1, ruleset=pq.RUBICON)
     out = capsys.readouterr().out
@@ -148,7 +148,7 @@ def test_running_an_unknown_section_is_a_value_error() -> None:
 
 
 def test_the_search_section_prints_every_figure_as_a_ratio_on_each_path(
-    floor: Path, capsys: pytest.CaptureFixture[str]
+    floor: Path, capsys: pytest.CaptureFixture[str], frozen_heap: None
 ) -> None:
     from piquet.benchmarks import Options, search
 

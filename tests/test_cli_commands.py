@@ -21,7 +21,9 @@ def test_perft_divide_prints_the_count_under_each_first_action(
     assert lines == [f"{action}: 1" for action in map(str, state.legal_actions())]
 
 
-def test_search_bench_measures_each_ruleset_asked(capsys: pytest.CaptureFixture[str]) -> None:
+def test_search_bench_measures_each_ruleset_asked(
+    capsys: pytest.CaptureFixture[str], frozen_heap: None
+) -> None:
     argv = ["search-bench", "--deals", "1", "--positions", "1"]
     assert main([*argv, "--ruleset", "au_cent", "--ruleset", "carte_rouge"]) == 0
     out = capsys.readouterr().out

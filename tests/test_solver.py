@@ -220,7 +220,9 @@ def test_only_the_play_phase_is_solved() -> None:
         solve("a state")  # type: ignore[arg-type]
 
 
-def test_the_search_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_search_bench_prints_its_figures(
+    capsys: pytest.CaptureFixture[str], frozen_heap: None
+) -> None:
     from piquet.benchmarks.search import main
 
     assert main(deals=1, positions=2) == 0
