@@ -39,6 +39,7 @@ def replaying_plan(plan: Plan) -> Plan:
         said_aloud={},
         dialogues={},
         dialogue_reads=[],
+        declarations_begin={},
     )
 
 
@@ -73,10 +74,10 @@ def _courses(plan: Plan) -> tuple[int, int]:
     return choices, dealt_again
 
 
-def check_placements(name: str, phase: pq.Phase, count: int) -> tuple[int, int, int]:
+def check_placements(name: str, phase: pq.Phase, count: int) -> tuple[int, int, int, int]:
     """Every placement proposed both ways; the placements kept, the choices met and the
-    states dealt again from."""
-    kept = choices = dealt_again = 0
+    states dealt again from: where a course led, and where the declarations begin."""
+    kept = choices = dealt_again = begun = 0
     positions = play_positions(name, "played", count, seed=len(name) * 17, phase=phase)
     for i, state in enumerate(positions):
         assert isinstance(state.to_move, pq.Player)
@@ -86,7 +87,8 @@ def check_placements(name: str, phase: pq.Phase, count: int) -> tuple[int, int, 
         kept += compare_draws(plan, seen, range(i * 1_000, i * 1_000 + DRAWS))
         met, again = _courses(plan)
         choices, dealt_again = choices + met, dealt_again + again
-    return kept, choices, dealt_again
+        begun += len(plan.declarations_begin)
+    return kept, choices, dealt_again, begun
 
 
 REMEMBERING = [name for name in PRESETS if pq.RULESETS[name].carte_rouge is None]
@@ -97,13 +99,13 @@ REMEMBERING = [name for name in PRESETS if pq.RULESETS[name].carte_rouge is None
 def test_a_placement_along_a_remembered_dialogue_is_the_placement_replayed(
     name: str, phase: pq.Phase
 ) -> None:
-    kept, _, dealt_again = check_placements(name, phase, QUICK)
-    assert kept > QUICK and dealt_again > 0  # compared, and dealt again from a course
+    kept, _, dealt_again, begun = check_placements(name, phase, QUICK)
+    assert kept > QUICK and dealt_again > 0 and begun > 0  # compared, and dealt again
 
 
 def test_courses_that_stop_for_choices_are_followed_alike() -> None:
     # the opponent's unshown calls: his claims tried in a random order, again and again
-    kept, choices, dealt_again = check_placements("rubicon", pq.Phase.PLAY, 12)
+    kept, choices, dealt_again, _ = check_placements("rubicon", pq.Phase.PLAY, 12)
     assert kept > 12 and choices > 5 and dealt_again > 0
 
 
@@ -113,7 +115,7 @@ def test_courses_that_stop_for_choices_are_followed_alike() -> None:
 def test_a_placement_along_a_remembered_dialogue_is_replayed_alike_on_many_positions(
     name: str, phase: pq.Phase
 ) -> None:
-    kept, _, dealt_again = check_placements(name, phase, FULL)
+    kept, _, dealt_again, _ = check_placements(name, phase, FULL)
     assert kept > FULL and dealt_again > 0
 
 

@@ -46,7 +46,7 @@ from ..engine.redeal import Redeal
 from ..words import Player
 from ._observed import deal_elder
 from ._plan import Plan
-from ._steps import Choice, advance, said
+from ._steps import Choice, advance, declarations_begin, said
 from ._witnesses import Words
 
 __all__ = ["CategoryReads", "DialogueReads", "dialogue_key", "dialogue_reads", "dialogued"]
@@ -256,7 +256,8 @@ def dialogued(
     memo = plan.dialogues
     course = memo.get(key)
     if course is None:  # a new key: replayed, its course kept
-        course = _explored(plan, advance(plan, plan.start.apply(deal), 0, discards, rng))
+        begun = _declarations_begin(plan, deal, key[0], hand, discard, discards, rng)
+        course = None if begun is None else _explored(plan, advance(plan, begun, 0, discards, rng))
         if len(memo) < _KEPT:
             memo[key] = course
         found = _followed(plan, course, rng, discards)
@@ -266,6 +267,30 @@ def dialogued(
     if found is None:
         return None
     return found.redeal.dealt(deal, observer.other, hand & ~plan.opponent_played, discard, None)
+
+
+def _declarations_begin(
+    plan: Plan,
+    deal: Deal,
+    blanches: object,
+    hand: int,
+    discard: int,
+    discards: dict[Player, int],
+    rng: random.Random,
+) -> State | None:
+    """The state of a placement where the declarations begin: its deal and exchanges
+    replayed the first time (for each kind of cartes blanches dealt), then dealt again
+    from that state (the exchange reads no card a placement moves; its steps and the
+    deal applied were a twentieth of a sample: 1,159,000 to 1,100,000 instructions on
+    fresh plans)."""
+    template = plan.declarations_begin.get(blanches)
+    if template is not None:
+        assert isinstance(template, Redeal)
+        return template.dealt(deal, plan.observation.player.other, hand, discard, None)
+    begun = declarations_begin(plan, plan.start.apply(deal), discards, rng)
+    if begun is not None:
+        plan.declarations_begin[blanches] = Redeal(plan.start, begun)
+    return begun
 
 
 def _explored(plan: Plan, step: State | Choice | None) -> Found | Choice | None:

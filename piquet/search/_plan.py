@@ -104,6 +104,9 @@ class Plan:
     dialogues: dict[tuple[object, ...], object] = attrs.field(factory=dict, eq=False, repr=False)
     """By what a replay reads of the opponent's cards, where its course led (see
     _dialogues)."""
+    declarations_begin: dict[object, object] = attrs.field(factory=dict, eq=False, repr=False)
+    """By the cartes blanches dealt, the state where the declarations begin, from which
+    a new dialogue's placement is dealt (see _dialogues)."""
     dialogue_reads: list[tuple[int, tuple[object, ...]]] = attrs.field(
         factory=list, eq=False, repr=False
     )

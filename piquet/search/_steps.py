@@ -33,7 +33,7 @@ from ._observed import deal_elder
 from ._plan import Plan
 from ._witnesses import Words
 
-__all__ = ["Choice", "advance", "said"]
+__all__ = ["Choice", "advance", "declarations_begin", "said"]
 
 
 class Choice:
@@ -139,6 +139,23 @@ def advance(
     except IllegalActionError:
         return None
     return None
+
+
+def declarations_begin(
+    plan: Plan, state: State, discards: dict[Player, int], rng: random.Random
+) -> State | None:
+    """The exchange's steps from a deal's state, as the observation tells them (the
+    steps :func:`advance` makes first), up to the declarations; None where a step
+    contradicts the observation."""
+    try:
+        while state.phase is not Phase.DECLARATION:
+            action = _exchange_action(plan.observation, state, discards, rng)
+            if action is None:
+                return None
+            state = state.apply(action)
+    except IllegalActionError:
+        return None
+    return state
 
 
 def _exchange_action(
