@@ -31,6 +31,9 @@
  * deal_parts: the pack of a kept placement's deal, in order, and what the engine keeps
  * of its stock, as engine/deal.py's arranged makes them.
  *
+ * shuffled_places: the order a replay tries the opponent's possible words in, shuffled
+ * as random.shuffle shuffles it (search/_steps.py's Choice.order).
+ *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
  * _csample_place.h (the placement), _csample_duels.h (the duels), _csample_stock.h
  * (the stock's order), _csample_propose.h (a proposal) and _csample_deal.h (the
@@ -72,6 +75,8 @@ static PyMethodDef methods[] = {
      "The cards the opponent took and the stock in order, once a placement is kept."},
     {"deal_parts", (PyCFunction)(void (*)(void))deal_parts, METH_FASTCALL,
      "The pack in order, the stock's bits and its prefix masks, of a kept placement."},
+    {"shuffled_places", (PyCFunction)(void (*)(void))shuffled_places, METH_FASTCALL,
+     "list(range(n)) shuffled as random.Random.shuffle does, from the same numbers."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -61,6 +61,43 @@ static int shuffle(PyObject *getrandbits, PyObject *pyrandbelow, PyObject *list)
     return 0;
 }
 
+/* shuffled_places(n, getrandbits, randrange): list(range(n)) shuffled as
+ * random.Random.shuffle shuffles it, drawing the same numbers (search/_steps.py's
+ * Choice.order: the order a replay tries the opponent's possible words in). */
+static PyObject *shuffled_places(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "shuffled_places(n, getrandbits, randrange)");
+        return NULL;
+    }
+    Py_ssize_t n = PyLong_AsSsize_t(args[0]);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 0) {
+        PyErr_Format(PyExc_ValueError, "shuffled_places: n must be at least 0, not %zd", n);
+        return NULL;
+    }
+    if (!PyCallable_Check(args[1]) || !PyCallable_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "shuffled_places: getrandbits and randrange must be callables");
+        return NULL;
+    }
+    PyObject *list = PyList_New(n);
+    if (list == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *place = PyLong_FromSsize_t(i);
+        if (place == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, place);
+    }
+    if (shuffle(args[1], args[2], list) < 0) {
+        Py_DECREF(list);
+        return NULL;
+    }
+    return list;
+}
+
 static int extend(PyObject *list, PyObject *seq, Py_ssize_t from, Py_ssize_t to) {
     for (Py_ssize_t k = from; k < to; k++) {
         if (PyList_Append(list, PySequence_Fast_GET_ITEM(seq, k)) < 0) return -1;

@@ -32,6 +32,7 @@ from ..words import Player
 from ._observed import deal_elder
 from ._plan import Plan
 from ._witnesses import Words
+from .native import kernel
 
 __all__ = ["Choice", "advance", "declarations_begin", "said"]
 
@@ -69,8 +70,13 @@ class Choice:
         choice, where a course kept follows it again and again; places, not words,
         since hashing a word (its cards, in attrs' Python) was 6% of a warm sample's
         time."""
-        places = list(range(len(self.pool)))
-        rng.shuffle(places)
+        fast = kernel("_csample") if type(rng) is random.Random else None
+        if fast is None:
+            places = list(range(len(self.pool)))
+            rng.shuffle(places)
+        else:  # the same order from the same numbers; Python's shuffle was 5% of a warm
+            # sample's time (in the kernel, 469,000 to 452,000 instructions a sample)
+            places = fast.shuffled_places(len(self.pool), rng.getrandbits, rng.randrange)
         if self.saying is None:
             return places
         kept = self._kept
