@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 from positions import blanche_position, play_positions
-from test_redealt import assert_same_state
+from test_redealt import assert_same_state, replaying_plan
 
 import piquet as pq
 from conftest import scaled
@@ -26,21 +25,6 @@ PRESETS = sorted(pq.RULESETS)
 QUICK = scaled(5, 24)  # positions a preset and phase; FULL under --run-slow
 FULL = 200
 DRAWS = 30  # placements proposed a position
-
-
-def replaying_plan(plan: Plan) -> Plan:
-    """The plan replaying every placement and reading every observation, remembering
-    nothing that the plan under test has remembered."""
-    return attrs.evolve(
-        plan,
-        remembers_dialogues=False,
-        remembers_facts=False,
-        as_observed={},
-        said_aloud={},
-        dialogues={},
-        dialogue_reads=[],
-        declarations_begin={},
-    )
 
 
 def compare_draws(plan: Plan, seen: pq.Observation, seeds: range) -> int:

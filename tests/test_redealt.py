@@ -39,6 +39,10 @@ def replaying_plan(plan: Plan) -> Plan:
         heard_by_duels={},
         said_aloud={},
         redeals={},
+        remembers_dialogues=False,  # and, with declarations played, the dialogues
+        dialogues={},
+        dialogue_reads=[],
+        declarations_begin={},
     )
 
 
