@@ -7,7 +7,8 @@ of them reads more than the words heard make it: the cartes blanches dealt; in e
 category, those of his claims whose opening words were heard (the call he made
 unshown, chosen among his claims of those words in a random order of all his claims;
 the claims he showed; with his "equal", the claims that say the observer's opening
-words), how many claims he holds where his call was chosen among them, the cards
+words), how many claims he holds where his call was chosen among them, his answers
+to the observer's call where his winning answer is not shown yet (R-DE-7), the cards
 deciding his combinations where he won or reckoned (:meth:`~piquet.engine.
 category_table.CategoryTable.deciding_cards`), and whether his call answered "good"
 was good against the cards (Cavendish, law 49). Placements alike in these (a
@@ -22,7 +23,8 @@ key follows that course, shuffling each choice's candidates with its own random
 numbers as the replay would, exploring a candidate not tried before from the kept
 state, and is dealt again from the state it reaches: kept or dropped as the replay
 would, the same state, the same random numbers drawn (the tests compare both ways on
-every preset; the sample digests are unchanged).
+every preset; the sample digests are unchanged). A new key's replay itself starts
+where the declarations begin, dealt again from the first placement's state there.
 
 Left to the replay: carte rouge (it reads the whole hand), an elder's carte blanche
 (his count comes first), a call answered "good" and not shown (law 49 would read it
@@ -49,7 +51,14 @@ from ._plan import Plan
 from ._steps import Choice, advance, declarations_begin, said
 from ._witnesses import Words
 
-__all__ = ["CategoryReads", "DialogueReads", "dialogue_key", "dialogue_reads", "dialogued"]
+__all__ = [
+    "CategoryReads",
+    "DialogueReads",
+    "Found",
+    "dialogue_key",
+    "dialogue_reads",
+    "dialogued",
+]
 
 # the keys kept a plan (about sixty are met in two hundred samples of the bench's
 # Rubicon positions; each keeps a few states)
