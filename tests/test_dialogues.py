@@ -138,7 +138,7 @@ def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from() -> 
     else:
         pytest.fail("no position with the elder's point not shown")
     plan = make_plan(seen, "played")
-    point = dialogue_reads(plan)[1][0]
+    point = dialogue_reads(plan)[0]
     assert point.pool and point.words == {hidden[0].words} and point.answer is None
     called = next(
         a for a in state.history if isinstance(a, pq.Call) and a.category is pq.Category.POINT

@@ -38,7 +38,6 @@ from collections.abc import Callable
 from typing import Final, NamedTuple, cast
 
 from ..actions import Call, Deal, Good
-from ..cards import mask_of, pack
 from ..engine import State, dialogue
 from ..engine.category_table import KEY, CategoryTable
 from ..engine.combination_tables import tables_of
@@ -130,33 +129,27 @@ class Found:
         return self._redeal
 
 
-DialogueReads = tuple[int, tuple[CategoryReads, ...]]
-"""The pack's mask, and each category's :class:`CategoryReads`."""
+DialogueReads = tuple[CategoryReads, ...]
+"""Each category's :class:`CategoryReads`."""
 
 Replay = Callable[[Plan, State, dict[Player, int], random.Random], State | None]
 """The replay of a placement through the engine (``_replay._replay``)."""
 
 
 def dialogue_reads(plan: Plan) -> DialogueReads:
-    """The pack's mask and each category's :class:`CategoryReads`, from the plan's words
-    heard (made once a plan, kept on it)."""
+    """Each category's :class:`CategoryReads`, from the plan's words heard (made once a
+    plan, kept on it)."""
     if plan.dialogue_reads:
         return cast(DialogueReads, plan.dialogue_reads[0])
-    observation = plan.observation
-    made = (
-        sum(map(mask_of, pack(observation.ruleset.pack_size))),
-        tuple(
-            _category_reads(plan, table, opponent_elder=not plan.observer_elder)
-            for table in tables_of(observation.ruleset)
-        ),
-    )
+    made = tuple(_category_reads(plan, table) for table in tables_of(plan.observation.ruleset))
     plan.dialogue_reads.append(made)
     return made
 
 
-def _category_reads(plan: Plan, table: CategoryTable, opponent_elder: bool) -> CategoryReads:
+def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
     """:class:`CategoryReads` of one category, from the words heard in it."""
     observation = plan.observation
+    opponent_elder = not plan.observer_elder
     opponent = observation.player.other
     heard = [s for s in observation.spoken if s.category is table.category]
     his = [s for s in heard if s.player is opponent]
@@ -210,8 +203,8 @@ def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[objec
     if blanches[deal_elder(observation)]:
         return None
     parts: list[object] = [blanches]
-    pack_mask, reads = dialogue_reads(plan)
-    for table, read, shown, pool, answer, deciding, good, is_read in reads:
+    pack_mask = plan.pack_mask
+    for table, read, shown, pool, answer, deciding, good, is_read in dialogue_reads(plan):
         if good == _UNKNOWN:  # law 49 would read his claim and his whole hand
             return None
         if not (read or shown or answer or deciding or good):

@@ -68,6 +68,7 @@ class Plan:
     auto_heard: tuple[tuple[Player, str, Category, str], ...] | None = None
     """With automatic declarations, what was said aloud: checked before a replay."""
     own_held: int = 0  # the observer's hand after the exchange
+    pack_mask: int = 0  # the ruleset's pack
     said_aloud: dict[tuple[Category, int, int | None, int | None], str] = attrs.field(
         factory=dict, eq=False, repr=False
     )  # what a claim says aloud, remembered
@@ -107,9 +108,7 @@ class Plan:
     declarations_begin: dict[object, object] = attrs.field(factory=dict, eq=False, repr=False)
     """By the cartes blanches dealt, the state where the declarations begin, from which
     a new dialogue's placement is dealt (see _dialogues)."""
-    dialogue_reads: list[tuple[int, tuple[object, ...]]] = attrs.field(
-        factory=list, eq=False, repr=False
-    )
+    dialogue_reads: list[tuple[object, ...]] = attrs.field(factory=list, eq=False, repr=False)
     """What a replay's dialogue reads of the opponent's cards, made once (see _dialogues)."""
     propose_args: list[tuple[tuple[object, ...], tuple[object, ...]]] = attrs.field(
         factory=list, eq=False, repr=False
@@ -176,6 +175,7 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
         plays=plays,
         target=target,
         own_held=all_held(observation),
+        pack_mask=_pack_mask(observation.ruleset.pack_size),
         claimed=claimed_combinations(observation, declarations, all_held(observation)),
         auto_heard=auto_heard,
         observer_elder=observation.player == deal_elder(observation),
@@ -207,8 +207,7 @@ def _hidden(observation: Observation, mine: list[Card], theirs: list[Card]) -> _
     dealt_known = observation.opponent_shown.mask
     seen = observation.seen_stock.mask
     seen_rest = seen & ~known
-    pack_mask = sum(card.mask for card in _pack(rules.pack_size))
-    hidden = pack_mask & ~own_dealt & ~own_taken & ~known & ~dealt_known & ~seen
+    hidden = _pack_mask(rules.pack_size) & ~own_dealt & ~own_taken & ~known & ~dealt_known & ~seen
     opponent_hand = observation.opponent_hand_size
     hand_slots = opponent_hand - (known & ~opponent_played).bit_count()
     discard_slots = 12 + observation.taken[opponent] - opponent_hand - len(theirs)
@@ -311,6 +310,11 @@ def _fits(
 
 def _heard(spoken: Sequence[Spoken]) -> tuple[tuple[Player, str, Category, str], ...]:
     return tuple((said.player, said.verb, said.category, said.words) for said in spoken)
+
+
+@functools.lru_cache(maxsize=8)
+def _pack_mask(size: int) -> int:
+    return sum(card.mask for card in _pack(size))
 
 
 @functools.lru_cache(maxsize=8)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Deal
-from ..cards import CARD_BY_INDEX, Card, mask_of, pack
+from ..cards import CARD_BY_INDEX, Card
 from ..engine import State
 from ..engine.deal import arranged, assembled, dealt_places
 from ..words import Player
@@ -68,7 +68,7 @@ def _deal_args(plan: Plan) -> tuple[tuple[int, ...], int]:
     """The arguments of the kernel's ``deal_parts`` that are the same for every deal of
     the plan, kept on it: where the dealt cards lie in the pack, and the pack's mask."""
     rules = plan.start.ruleset
-    args = (dealt_places(rules.packet), sum(map(mask_of, pack(rules.pack_size))))
+    args = (dealt_places(rules.packet), plan.pack_mask)
     plan.deal_args.append(args)
     return args
 

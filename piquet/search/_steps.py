@@ -81,10 +81,7 @@ class Choice:
             return places
         kept = self._kept
         if kept is None:
-            saying = frozenset(map(id, _saying(plan, self.pool, self.saying)))
-            kept = self._kept = frozenset(
-                i for i, word in enumerate(self.pool) if id(word) in saying
-            )
+            kept = self._kept = frozenset(_saying(plan, self.pool, self.saying))
         return [place for place in places if place in kept]
 
 
@@ -245,7 +242,9 @@ def _next_declarations(
     saying = heard_now if kind is Call and opening_call(state) else None
     if len(pool) > 1:
         return Choice(state, 0, done, pool, saying), done
-    return (_saying(plan, pool, saying) if saying is not None else pool), done
+    if saying is None:
+        return pool, done
+    return [pool[place] for place in _saying(plan, pool, saying)], done
 
 
 def said(
@@ -263,9 +262,9 @@ def said(
     return None if counted is None else (after, counted)
 
 
-def _saying(plan: Plan, calls: list[Action], opening: Spoken) -> list[Action]:
-    """The calls, each opening its category, whose first word is the word heard: the
-    others would be dropped once made, on that word. Dropped before (their words
+def _saying(plan: Plan, calls: list[Action], opening: Spoken) -> list[int]:
+    """The places of the calls, each opening its category, whose first word is the
+    word heard: the others would be dropped once made, on that word. Dropped before (their words
     remembered by the plan), the candidates tried are the same, in the same order: the
     same samples, and 7% fewer instructions a sample with declarations played (most
     calls made and dropped said a point of another length, or another sequence)."""
@@ -273,8 +272,8 @@ def _saying(plan: Plan, calls: list[Action], opening: Spoken) -> list[Action]:
     words = Words(plan.said_aloud)
     heard = opening.words
     return [
-        call
-        for call in calls
+        place
+        for place, call in enumerate(calls)
         # (every one is a Call: isinstance tells the type checker so)
         if isinstance(call, Call) and words(rule, call.cards.mask, None, 0) == heard
     ]
