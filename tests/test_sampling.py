@@ -312,6 +312,43 @@ def test_a_sample_does_not_depend_on_what_was_drawn_before() -> None:
     assert sampling.cached_plan(seen, "auto").witnessed[0] is not None  # witnesses chosen
 
 
+def _pilot_kept(seen: pq.Observation, mode: str) -> int:
+    """How many of the pilot's 16 draws (its own random stream) a fresh plan keeps."""
+    plan = sampling.make_plan(seen, mode)  # type: ignore[arg-type]
+    pilot = random.Random(sampling._PILOT_SEED)
+    return sum(
+        sampling.draw_state(plan, pilot)[0] is not None for _ in range(sampling._PILOT_DRAWS)
+    )
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_pilot_turns_to_the_witnesses_by_how_many_plain_draws_it_keeps(mode: str) -> None:
+    # a draw the words heard drop costs little with automatic declarations (dropped at
+    # the proposal), a replay with declarations played: two kept draws of the pilot's 16
+    # keep plain draws for the first, five for the second
+    enough = 2 if mode == "auto" else 5
+    in_between = 0
+    for seed in range(60):
+        state, _ = _late_position(seed, tricks_left=12, mode=mode)
+        player = state.to_move
+        assert isinstance(player, pq.Player)
+        seen = state.observation(player)
+        plan = sampling.make_plan(seen, mode)  # type: ignore[arg-type]
+        if not plan.dealt or not plan.claimed:
+            continue  # no pilot: nothing heard and unshown
+        kept = _pilot_kept(seen, mode)
+        in_between += 2 <= kept < 5
+        sampling.sample_plan(plan, random.Random(seed), 10_000)
+        assert plan.witnessed
+        if kept >= enough:
+            assert plan.witnessed[0] is None, (seed, kept)
+        if mode == "played" and kept < enough and plan.witnessed[0] is None:
+            # witnesses made and not chosen: they held no fewer placements
+            witnesses = sampling.make_witnesses(plan)
+            assert witnesses is None or plan.groups is None or witnesses.total >= plan.groups.total
+    assert in_between  # the rule's two modes part where 2 to 4 draws are kept
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_between_deals_the_samples_are_uniform(mode: str) -> None:
     # a finished deal: what the younger (B) cannot see is the elder's discard and the

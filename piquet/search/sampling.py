@@ -152,6 +152,11 @@ def sample_plan(plan: Plan, rng: random.Random, max_tries: int) -> tuple[State |
 #: The pilot's plain draws, and the seed of its own random stream.
 _PILOT_DRAWS = 16
 _PILOT_SEED = 0x5EED
+#: How many of the pilot's draws kept say plain draws do well enough: a quarter where a
+#: dropped draw is a replay (declarations played), two where the words heard drop it at
+#: the proposal (automatic declarations): with the kernel a twentieth of a kept sample.
+_ENOUGH_REPLAYED = _PILOT_DRAWS // 4 + 1
+_ENOUGH_CHECKED = 2
 
 
 def _choose_the_way_to_draw(plan: Plan) -> None:
@@ -162,13 +167,14 @@ def _choose_the_way_to_draw(plan: Plan) -> None:
     plan alone, it keeps them the same from the same random stream whatever was drawn
     before (a choice made on the caller's past draws made a sample depend on them)."""
     pilot = random.Random(_PILOT_SEED)
+    enough = _ENOUGH_CHECKED if plan.auto_heard is not None else _ENOUGH_REPLAYED
     kept = 0
     for _ in range(_PILOT_DRAWS):
         if draw_state(plan, pilot)[0] is not None:
             kept += 1
-            if kept > _PILOT_DRAWS // 4:  # a quarter kept: plain draws do well enough
+            if kept >= enough:
                 break
-    if kept <= _PILOT_DRAWS // 4:
+    if kept < enough:
         _decide_witnesses(plan)
     else:
         plan.witnessed[:] = [None]
