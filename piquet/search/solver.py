@@ -44,12 +44,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Final
 
 import attrs
 
 from ..actions import Play
-from ..cards import CARD_BY_INDEX, SUIT_BITS
+from ..cards import SUIT_BITS
 from ..engine import Phase, State
 from ..words import Player
 from ._moves import representatives
@@ -109,65 +108,72 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
     hands = (state.hand(Player.A).mask, state.hand(Player.B).mask)
     sign = 1 if mover == 0 else -1
     plays = [p for p in state.legal_actions() if isinstance(p, Play)]
-    same_as = _run_tops(plays, hands[mover], hands[0] | hands[1], lead, search.rules.classes)
+    tops = _run_tops(plays, hands[mover], hands[0] | hands[1], lead, search.rules.classes)
 
-    def move_value(play: Play, alpha: int, beta: int) -> int:
+    def move_value(card: int, alpha: int, beta: int) -> int:
         # the mover's side: negate the window for B, who minimises A's value
-        return search.root_move(hands, mover, lead, play.card.index, sign, alpha, beta)
+        return search.root_move(hands, mover, lead, card, sign, alpha, beta)
 
     best_value = _mtdf(lambda a, b: search.root(hands, mover, lead, sign, a, b), 0)
 
-    def value_of(play: Play) -> int:
+    def value_of(card: int) -> int:
         if every_value:
-            return _mtdf(functools.partial(move_value, play), best_value)
+            return _mtdf(functools.partial(move_value, card), best_value)
         # one zero-window test: the value when it is the best, else a bound only
-        if move_value(play, best_value - 1, best_value) >= best_value:
+        if move_value(card, best_value - 1, best_value) >= best_value:
             return best_value
         return best_value - 1
 
-    values: dict[Play, int] = {}
-    best: list[Play] = []
-    for play in plays:
-        top = same_as[play]  # a lower card of a run has its top card's value
-        value = values.get(top)
-        if value is None:
-            value = values[top] = value_of(top)
-        if value == best_value:
-            best.append(play)
-        values[play] = value
     now = state.deal_scores
     base = now[mover] - now[mover.other]
-    if not every_value:
-        values = {p: v for p, v in values.items() if v == best_value}  # the bounds dropped
+    # the values kept by card index until the end: hashing a Play (attrs' Python
+    # __hash__, then the card's) six times a play was a tenth of a whole solve
+    by_top: dict[int, int] = {}
+    best: list[Play] = []
+    values: dict[Play, int] = {}
+    for play, top in zip(plays, tops, strict=True):
+        value = by_top.get(top)  # a lower card of a run has its top card's value
+        if value is None:
+            value = by_top[top] = value_of(top)
+        if value == best_value:
+            best.append(play)
+            values[play] = base + value
+        elif every_value:  # else the bound is dropped
+            values[play] = base + value
     return Solution(
         value=base + best_value,
         best=tuple(best),
-        values={p: base + v for p, v in values.items()},
+        values=values,
         nodes=search.nodes + search.fast_nodes(),
     )
 
 
-def _run_tops(
-    plays: list[Play], hand: int, hands: int, lead: int, classes: bool
-) -> dict[Play, Play]:
-    """Each play's run's top card: equivalent cards (a run in one hand that nothing left
-    in play separates, scoring alike) have one value, so the search values the highest
-    of each run only."""
+def _run_tops(plays: list[Play], hand: int, hands: int, lead: int, classes: bool) -> list[int]:
+    """Each play's run's top card (its index): equivalent cards (a run in one hand that
+    nothing left in play separates, scoring alike) have one value, so the search values
+    the highest of each run only. A suit's runs are read once."""
     in_play = hands | (1 << lead if lead >= 0 else 0)
-    same_as: dict[Play, Play] = {}
+    runs_of: dict[int, tuple[int, ...]] = {}
+    tops: list[int] = []
     for play in plays:
         index = play.card.index
         base = index & SUIT_BASE
-        runs = representatives(
-            (hand >> base) & SUIT_BITS,
-            (in_play >> base) & SUIT_BITS,
-            base,
-            classes,
-            (lead - base) if lead >= 0 and lead & SUIT_BASE == base else -1,
-        )
-        top = min(r for r in runs if r >= index)
-        same_as[play] = _PLAYS[top]
-    return same_as
+        runs = runs_of.get(base)
+        if runs is None:
+            runs = runs_of[base] = representatives(
+                (hand >> base) & SUIT_BITS,
+                (in_play >> base) & SUIT_BITS,
+                base,
+                classes,
+                (lead - base) if lead >= 0 and lead & SUIT_BASE == base else -1,
+            )
+        top = runs[0]
+        for run in runs:  # high to low: the lowest at or above the card is its run's top
+            if run < index:
+                break
+            top = run
+        tops.append(top)
+    return tops
 
 
 def _mtdf(search: Callable[[int, int], int], guess: int) -> int:
@@ -194,6 +200,3 @@ def _mtdf(search: Callable[[int, int], int], guess: int) -> int:
             step *= 2
         else:
             beta = (low + high + 1) // 2
-
-
-_PLAYS: Final = {c.index: Play(c) for c in CARD_BY_INDEX if c is not None}
