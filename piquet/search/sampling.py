@@ -152,9 +152,10 @@ def sample_plan(plan: Plan, rng: random.Random, max_tries: int) -> tuple[State |
 #: The pilot's plain draws, and the seed of its own random stream.
 _PILOT_DRAWS = 16
 _PILOT_SEED = 0x5EED
-#: How many of the pilot's draws kept say plain draws do well enough: a quarter where a
-#: dropped draw is a replay (declarations played), two where the words heard drop it at
-#: the proposal (automatic declarations): with the kernel a twentieth of a kept sample.
+#: How many of the pilot's draws kept say plain draws do well enough: more than a
+#: quarter where a dropped draw is a replay (declarations played), two where the words
+#: heard drop it at the proposal (automatic declarations: with the kernel, a twentieth
+#: of a kept sample's cost).
 _ENOUGH_REPLAYED = _PILOT_DRAWS // 4 + 1
 _ENOUGH_CHECKED = 2
 

@@ -137,8 +137,7 @@ def solve(state: State, *, every_value: bool = False) -> Solution:
             value = by_top[top] = value_of(top)
         if value == best_value:
             best.append(play)
-            values[play] = base + value
-        elif every_value:  # else the bound is dropped
+        if every_value or value == best_value:  # else a bound only, dropped
             values[play] = base + value
     return Solution(
         value=base + best_value,
