@@ -8,6 +8,9 @@ and in the declarations, on every preset; many more under ``--run-slow``.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from itertools import permutations
+from math import factorial, sqrt
 
 import pytest
 from positions import blanche_position, play_positions
@@ -20,6 +23,7 @@ from piquet.search._dialogues import Found, dialogue_key, dialogue_reads
 from piquet.search._plan import Plan, make_plan
 from piquet.search._replay import draw_state
 from piquet.search._steps import Choice
+from piquet.search._witnesses import Words
 
 PRESETS = sorted(pq.RULESETS)
 QUICK = scaled(5, 24)  # positions a preset and phase; FULL under --run-slow
@@ -93,6 +97,48 @@ def test_courses_that_stop_for_choices_are_followed_alike() -> None:
     assert kept > 12 and choices > 5 and dealt_again > 0
 
 
+def _choices(plan: Plan) -> list[Choice]:
+    stack, found = list(plan.dialogues.values()), []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Choice):
+            found.append(node)
+            stack.extend(node.tried.values())
+    return found
+
+
+def test_a_choice_shuffles_only_the_claims_saying_the_words_heard_each_order_as_likely() -> None:
+    # his unshown call is tried among his claims that say the words heard, in a uniform
+    # order of them: the claims he holds beside them draw no number and decide nothing
+    choices: list[tuple[Choice, Plan]] = []
+    for i, state in enumerate(play_positions("rubicon", "played", 16, seed=34)):
+        assert isinstance(state.to_move, pq.Player)
+        seen = state.observation(state.to_move)
+        plan = make_plan(seen, "played")
+        compare_draws(plan, seen, range(i * 100, i * 100 + DRAWS))
+        choices += [(choice, plan) for choice in _choices(plan)]
+    filtered = []
+    for choice, plan in choices:
+        assert len(choice.places) > 1 and set(choice.places) <= set(range(len(choice.pool)))
+        if len(choice.places) < len(choice.pool):
+            heard = plan.observation.spoken[choice.done[0]]
+            rule = pq.RUBICON.category_rule(heard.category)
+            calls = [choice.pool[place] for place in choice.places]
+            assert all(
+                isinstance(call, pq.Call)
+                and Words(plan.said_aloud)(rule, call.cards.mask, None, 0) == heard.words
+                for call in calls
+            )
+            filtered.append(choice)
+    assert filtered, "no choice whose pool held claims of other words"
+    choice = min(filtered, key=lambda c: len(c.places))
+    draws = 3_000
+    orders = Counter(tuple(choice.order(random.Random(seed))) for seed in range(draws))
+    assert set(orders) == set(permutations(choice.places))
+    expected = draws / factorial(len(choice.places))
+    assert all(abs(n - expected) < 5 * sqrt(expected) for n in orders.values()), orders
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
 @pytest.mark.parametrize("name", REMEMBERING)
@@ -123,7 +169,7 @@ def test_an_elder_s_carte_blanche_is_always_replayed(name: str, observer: str) -
     assert kept > 5 and not plan.dialogues
 
 
-def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from() -> None:
+def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from_and_no_other() -> None:
     # a position whose opponent, the elder, called a point he did not show
     for state in play_positions("rubicon", "played", 80, seed=5):
         seen = state.observation(state.to_move)
@@ -139,7 +185,7 @@ def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from() -> 
         pytest.fail("no position with the elder's point not shown")
     plan = make_plan(seen, "played")
     point = dialogue_reads(plan)[0]
-    assert point.pool and point.words == {hidden[0].words} and point.answer is None
+    assert point.words == {hidden[0].words} and point.answer is None
     called = next(
         a for a in state.history if isinstance(a, pq.Call) and a.category is pq.Category.POINT
     )
@@ -147,10 +193,13 @@ def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from() -> 
     discard = state.discard(opponent).mask
     key = dialogue_key(plan, held | discard, held, discard)
     assert key is not None
-    count, *read = key[1][0]  # the point's claims read: how many he holds, and where
-    claims = pq.RULESETS["rubicon"].point.claims(held)
-    assert count == len(claims)
-    assert (claims.index(called.cards.mask), called.cards.mask) in read
+    # the point's claims read: those saying the words heard, in the engine's order; the
+    # others he holds, and how many, decide nothing (only the candidates are shuffled)
+    read = key[1][0]
+    words = Words(plan.said_aloud)
+    rule = pq.RULESETS["rubicon"].point
+    saying = [c for c in rule.claims(held) if words(rule, c, None, 0) == hidden[0].words]
+    assert called.cards.mask in read and list(read) == saying
 
 
 def _played_by(state: pq.State, player: pq.Player) -> int:

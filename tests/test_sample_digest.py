@@ -17,8 +17,11 @@ from piquet.search.sampling import Declarations, sample_state
 #: made on 2026-11-29 from the sampler of before the shortcuts (commit a263e64), found
 #: again after them on both paths (54379226ff800aad); made again on 2026-12-02, on both
 #: paths, when the pilot of automatic declarations turned to the witnesses only where
-#: fewer than 2 of its 16 draws are kept (another way of drawing, as uniform)
-PINNED = "e125febcf4ed45dc"
+#: fewer than 2 of its 16 draws are kept (another way of drawing, as uniform); made
+#: again on 2026-12-02, on both paths, when a replay's choice of the opponent's unshown
+#: call shuffled only the claims saying the words heard, not all his claims (a uniform
+#: order of the candidates either way: another way of drawing, as uniform)
+PINNED = "ad893b9aee786541"
 
 
 def sample_digest(per_mode: int = 6, samples: int = 2) -> str:

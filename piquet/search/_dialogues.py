@@ -5,9 +5,9 @@ would replay alike are dealt again from an earlier one's states instead of repla
 A replay (:mod:`._steps`) reads the opponent's hidden cards in few places, and none
 of them reads more than the words heard make it: the cartes blanches dealt; in each
 category, those of his claims whose opening words were heard (the call he made
-unshown, chosen among his claims of those words in a random order of all his claims;
+unshown, chosen among his claims of those words in a random order of them;
 the claims he showed; with his "equal", the claims that say the observer's opening
-words), how many claims he holds where his call was chosen among them, his answers
+words), his answers
 to the observer's call where his winning answer is not shown yet (R-DE-7), the cards
 deciding his combinations where he won or reckoned (:meth:`~piquet.engine.
 category_table.CategoryTable.deciding_cards`), and whether his call answered "good"
@@ -96,9 +96,6 @@ class CategoryReads(NamedTuple):
     """Opening words whose claims of his are read."""
     shown: frozenset[int]
     """His claims shown (each must be a claim of his hand)."""
-    pool: bool
-    """Whether his opening call, unshown, was chosen among his claims: how many he
-    holds, and where each of those read lies among them."""
     answer: tuple[tuple[int, ...], int] | None
     """Where his answer to the observer's call, unshown, was chosen among his answers:
     the key of the observer's call and the word answered (his answers are read)."""
@@ -182,7 +179,6 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
         table,
         read_words,
         shown,
-        pool=own_call is None and hidden is not None,
         answer=answer,
         deciding=table.reckons and won,
         good=(shown_calls[0] if shown_calls else _UNKNOWN) if table.reckons and conceded else 0,
@@ -204,18 +200,14 @@ def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[objec
         return None
     parts: list[object] = [blanches]
     pack_mask = plan.pack_mask
-    for table, read, shown, pool, answer, deciding, good, is_read in dialogue_reads(plan):
+    for table, read, shown, answer, deciding, good, is_read in dialogue_reads(plan):
         if good == _UNKNOWN:  # law 49 would read his claim and his whole hand
             return None
         if not (read or shown or answer or deciding or good):
             continue
         relevant: tuple[object, ...] = ()
-        if read or shown:
-            claims = table.claims(hand)
-            if pool:  # where each lies decides the order they are tried in
-                relevant = (len(claims), *[(at, c) for at, c in enumerate(claims) if is_read[c]])
-            else:
-                relevant = tuple([claim for claim in claims if is_read[claim]])
+        if read or shown:  # in the engine's order, the order a choice's places follow
+            relevant = tuple([claim for claim in table.claims(hand) if is_read[claim]])
         parts.append(
             (
                 relevant,
@@ -313,7 +305,7 @@ def _followed(
         assert node is None or isinstance(node, Found)
         return node
     tried = node.tried
-    for place in node.order(plan, rng):
+    for place in node.order(rng):
         led = tried.get(place, _UNTRIED)
         if led is _UNTRIED:
             after = said(plan, node.state, node.pool[place], node.done)

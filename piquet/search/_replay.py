@@ -98,7 +98,7 @@ def _replay_on(
     step = advance(plan, state, played, discards, rng, done)
     if not isinstance(step, Choice):
         return step
-    for place in step.order(plan, rng):
+    for place in step.order(rng):
         after = said(plan, step.state, step.pool[place], step.done)
         if after is not None:
             found = _replay_on(plan, after[0], step.played, discards, rng, after[1])

@@ -40,12 +40,12 @@ __all__ = ["Choice", "advance", "declarations_begin", "said"]
 class Choice:
     """Where a replay's steps stop: a word of the declarations the observer did not hear
     whole, said from ``state`` (with ``played`` cards played, ``done`` the words heard
-    and said). ``pool`` holds the legal words of its kind, in the engine's order; the
-    candidates are those of them that say the words heard (``saying``: the opening
-    call heard, checked after the pool is shuffled, as ever). ``tried`` remembers, by
-    candidate's place in the pool, where each led (:mod:`._dialogues`)."""
+    and said). ``pool`` holds the legal words of its kind, in the engine's order, and
+    ``places`` the places in it of the candidates: those that say the words heard (the
+    opening call heard), or all of them. ``tried`` remembers, by candidate's place in
+    the pool, where each led (:mod:`._dialogues`)."""
 
-    __slots__ = ("_kept", "done", "played", "pool", "saying", "state", "tried")
+    __slots__ = ("done", "places", "played", "pool", "state", "tried")
 
     def __init__(
         self,
@@ -53,36 +53,33 @@ class Choice:
         played: int,
         done: tuple[int, int],
         pool: list[Action],
-        saying: Spoken | None,
+        places: list[int],
     ) -> None:
         self.state = state
         self.played = played
         self.done = done
         self.pool = pool
-        self.saying = saying
+        self.places = places
         self.tried: dict[int, object] = {}
-        self._kept: frozenset[int] | None = None
 
-    def order(self, plan: Plan, rng: random.Random) -> list[int]:
-        """The candidates' places in the pool, in the random order they are tried in:
-        the pool shuffled (a shuffle draws the same numbers and makes the same order of
-        any list of its length), then those saying the words heard. Found once a
-        choice, where a course kept follows it again and again; places, not words,
-        since hashing a word (its cards, in attrs' Python) was 6% of a warm sample's
-        time."""
+    def order(self, rng: random.Random) -> list[int]:
+        """The candidates' places in the pool, in the random order they are tried in: the
+        candidates shuffled. Only they are shuffled, not the whole pool: a uniform order
+        of the pool, its other words left out, is a uniform order of the candidates, so
+        the samples are as uniform either way, and a replay's course then depends on
+        which claims of the opponent's say the words heard, not on how many others he
+        holds nor where they lie among them (:mod:`._dialogues` keys fewer courses).
+        Places, not words, since hashing a word (its cards, in attrs' Python) was 6% of
+        a warm sample's time."""
+        places = self.places
         fast = kernel("_csample") if type(rng) is random.Random else None
         if fast is None:
-            places = list(range(len(self.pool)))
-            rng.shuffle(places)
+            shuffled = list(range(len(places)))
+            rng.shuffle(shuffled)
         else:  # the same order from the same numbers; Python's shuffle was 5% of a warm
             # sample's time (in the kernel, 469,000 to 452,000 instructions a sample)
-            places = fast.shuffled_places(len(self.pool), rng.getrandbits, rng.randrange)
-        if self.saying is None:
-            return places
-        kept = self._kept
-        if kept is None:
-            kept = self._kept = frozenset(_saying(plan, self.pool, self.saying))
-        return [place for place in places if place in kept]
+            shuffled = fast.shuffled_places(len(places), rng.getrandbits, rng.randrange)
+        return [places[at] for at in shuffled]
 
 
 def advance(
@@ -239,12 +236,13 @@ def _next_declarations(
         return (kind(heard_now.category, heard_now.claimed),), done
     # only here are the legal words made: the others are the words heard
     pool: list[Action] = [action for action in state.legal_actions() if type(action) is kind]
-    saying = heard_now if kind is Call and opening_call(state) else None
-    if len(pool) > 1:
-        return Choice(state, 0, done, pool, saying), done
-    if saying is None:
-        return pool, done
-    return [pool[place] for place in _saying(plan, pool, saying)], done
+    if kind is Call and opening_call(state):
+        places = _saying(plan, pool, heard_now)
+    else:
+        places = list(range(len(pool)))
+    if len(places) > 1:
+        return Choice(state, 0, done, pool, places), done
+    return [pool[place] for place in places], done
 
 
 def said(
