@@ -4,12 +4,13 @@ The section prints the figures the search is tracked by, each in CPU time
 (``time.process_time``, over many repeats) and, given a floor, as a ratio to one floor
 deal measured in the same process: ``solve`` of a whole deal (twelve tricks) of
 Rubicon, Cotton 1674 and Cotton 1995; ``sample_state`` in the play, with automatic and
-with played declarations; a rollout of the play to the deal's end, as a state
-(:meth:`State.rollout <piquet.State.rollout>`) and as a value
-(:func:`piquet.search.playout.rollout_value`); a PIMC bot's choice
-of one card (at the first lead) and of one discard (the elder's). It measures both
-paths, each in a process of its own: the pure-Python one (``PIQUET_NATIVE=0``) and the
-compiled kernel, when it is built.
+with played declarations, 50 samples of each position's plan (as ``search-bench``
+draws them) and 20 (the plan's first samples, which fill its memos, weigh more); a
+rollout of the play to the deal's end, as a state (:meth:`State.rollout
+<piquet.State.rollout>`) and as a value (:func:`piquet.search.playout.rollout_value`);
+a PIMC bot's choice of one card (at the first lead) and of one discard (the elder's).
+It measures both paths, each in a process of its own: the pure-Python one
+(``PIQUET_NATIVE=0``) and the compiled kernel, when it is built.
 
 ``search-bench`` prints finer figures for chosen rulesets. Sampling: microseconds per
 sample of a play-phase observation, split into the placement of the hidden cards (the
@@ -35,7 +36,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..bots import make
 from ..engine import Phase, State, new_game
@@ -206,8 +207,10 @@ FIGURES: tuple[tuple[str, str, str, float], ...] = (
     ("solve_rubicon", "solve, a whole Rubicon deal", "ms", 1e3),
     ("solve_cotton_1674", "solve, a whole Cotton 1674 deal", "ms", 1e3),
     ("solve_cotton_1995", "solve, a whole Cotton 1995 deal", "ms", 1e3),
-    ("sample_auto", "sample_state in the play, auto declarations", "us", 1e6),
-    ("sample_played", "sample_state in the play, declarations played", "us", 1e6),
+    ("sample_auto", "sample_state in the play, auto, 50 a plan", "us", 1e6),
+    ("sample_played", "sample_state in the play, played, 50 a plan", "us", 1e6),
+    ("sample_auto_fresh", "sample_state in the play, auto, 20 a plan", "us", 1e6),
+    ("sample_played_fresh", "sample_state in the play, played, 20 a plan", "us", 1e6),
     ("rollout", "rollout of the play to the deal's end", "us", 1e6),
     ("rollout_value", "rollout_value: the same play, valued", "us", 1e6),
     ("pimc_card", "PIMC, one card (the first lead)", "ms", 1e3),
@@ -231,8 +234,15 @@ def _solve_seconds(ruleset: Ruleset, deals: int) -> float:
     return solving_figures(ruleset=ruleset, tricks_left=12, deals=deals)["mean_ms"] / 1e3
 
 
-def _sample_seconds(declarations: Declarations, positions: int) -> float:
-    figures = sampling_figures(declarations=declarations, positions=positions, samples=20)
+#: Samples drawn of each position's plan: as ``search-bench`` draws them (the project's
+#: aims for a sample were set on its figures), and as many as the first samples of a
+#: plan weigh more (a plan's memos fill then; a PIMC bot draws about 38 a decision).
+_SAMPLES_A_PLAN: Final = 50
+_FRESH_SAMPLES_A_PLAN: Final = 20
+
+
+def _sample_seconds(declarations: Declarations, positions: int, samples: int) -> float:
+    figures = sampling_figures(declarations=declarations, positions=positions, samples=samples)
     return figures["sample_us"] / 1e6
 
 
@@ -274,8 +284,14 @@ def path_figures(options: Options) -> dict[str, float]:
         "solve_rubicon": lambda: _solve_seconds(RUBICON, options.deals),
         "solve_cotton_1674": lambda: _solve_seconds(COTTON_1674, options.deals),
         "solve_cotton_1995": lambda: _solve_seconds(COTTON_1995, options.deals),
-        "sample_auto": lambda: _sample_seconds("auto", options.positions),
-        "sample_played": lambda: _sample_seconds("played", options.positions),
+        "sample_auto": lambda: _sample_seconds("auto", options.positions, _SAMPLES_A_PLAN),
+        "sample_played": lambda: _sample_seconds("played", options.positions, _SAMPLES_A_PLAN),
+        "sample_auto_fresh": lambda: _sample_seconds(
+            "auto", options.positions, _FRESH_SAMPLES_A_PLAN
+        ),
+        "sample_played_fresh": lambda: _sample_seconds(
+            "played", options.positions, _FRESH_SAMPLES_A_PLAN
+        ),
         "rollout": lambda: _rollout_seconds(options.positions),
         "rollout_value": lambda: _rollout_seconds(options.positions, valued=True),
         "pimc_card": lambda: _pimc_seconds(False, options.decisions),
