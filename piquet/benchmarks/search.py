@@ -42,9 +42,10 @@ from ..bots import make
 from ..engine import Phase, State, new_game
 from ..observation import Observation
 from ..rules import COTTON_1674, COTTON_1995, RUBICON, Ruleset
+from ..search._plan import make_plan
 from ..search.native import ENV_VAR, KERNELS
 from ..search.playout import rollout_value
-from ..search.sampling import Declarations, cached_plan, draw_groups, sample_plan, sample_state
+from ..search.sampling import Declarations, draw_groups, sample_plan, sample_state
 from ..search.solver import solve
 from ..words import CHANCE
 from .common import Options, floor_seconds, load_floor, settled_clock
@@ -100,7 +101,9 @@ def sampling_figures(
         player = state.to_move
         assert player is not CHANCE and player is not None
         observations.append(state.observation(player))
-    plans = [cached_plan(seen, declarations) for seen in observations]
+    # plans made afresh, not the process's cached ones: a figure measured after another
+    # of the same positions found their plans warm (the memos of their earlier samples)
+    plans = [make_plan(seen, declarations) for seen in observations]
     start = settled_clock()
     for plan in plans:
         assert plan.groups is not None
