@@ -48,18 +48,26 @@ def compare_draws(plan: Plan, seen: pq.Observation, seeds: range) -> int:
     return kept
 
 
-def _courses(plan: Plan) -> tuple[int, int]:
-    """The choices a plan's kept courses stop at, and the states dealt again from."""
-    choices = dealt_again = 0
-    stack = list(plan.dialogues.values())
+def _nodes(plan: Plan) -> list[object]:
+    """Every node of a plan's kept courses: choices, states reached, dead ends."""
+    stack, found = list(plan.dialogues.values()), []
     while stack:
         node = stack.pop()
+        found.append(node)
         if isinstance(node, Choice):
-            choices += 1
             stack.extend(node.tried.values())
-        elif isinstance(node, Found):
-            dealt_again += node._redeal is not None
-    return choices, dealt_again
+    return found
+
+
+def _choices(plan: Plan) -> list[Choice]:
+    return [node for node in _nodes(plan) if isinstance(node, Choice)]
+
+
+def _courses(plan: Plan) -> tuple[int, int]:
+    """The choices a plan's kept courses stop at, and the states dealt again from."""
+    nodes = _nodes(plan)
+    dealt_again = sum(isinstance(n, Found) and n._redeal is not None for n in nodes)
+    return sum(isinstance(n, Choice) for n in nodes), dealt_again
 
 
 def check_placements(name: str, phase: pq.Phase, count: int) -> tuple[int, int, int, int]:
@@ -95,16 +103,6 @@ def test_courses_that_stop_for_choices_are_followed_alike() -> None:
     # the opponent's unshown calls: his claims tried in a random order, again and again
     kept, choices, dealt_again, _ = check_placements("rubicon", pq.Phase.PLAY, 12)
     assert kept > 12 and choices > 5 and dealt_again > 0
-
-
-def _choices(plan: Plan) -> list[Choice]:
-    stack, found = list(plan.dialogues.values()), []
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Choice):
-            found.append(node)
-            stack.extend(node.tried.values())
-    return found
 
 
 def test_a_choice_shuffles_only_the_claims_saying_the_words_heard_each_order_as_likely() -> None:
