@@ -18,8 +18,9 @@ from test_redealt import assert_same_state, replaying_plan
 
 import piquet as pq
 from conftest import scaled
+from piquet.engine.deal import arranged
 from piquet.engine.redeal import Redeal
-from piquet.search._dialogues import Found, dialogue_key, dialogue_reads
+from piquet.search._dialogues import Course, Found, _keyed, dialogue_key, dialogue_reads
 from piquet.search._plan import Plan, make_plan
 from piquet.search._replay import draw_state
 from piquet.search._steps import Choice
@@ -50,7 +51,9 @@ def compare_draws(plan: Plan, seen: pq.Observation, seeds: range) -> int:
 
 def _nodes(plan: Plan) -> list[object]:
     """Every node of a plan's kept courses: choices, states reached, dead ends."""
-    stack, found = list(plan.dialogues.values()), []
+    stack = [course.root for course in plan.dialogues.values() if isinstance(course, Course)]
+    assert len(stack) == len(plan.dialogues)
+    found: list[object] = []
     while stack:
         node = stack.pop()
         found.append(node)
@@ -167,7 +170,7 @@ def test_an_elder_s_carte_blanche_is_always_replayed(name: str, observer: str) -
     assert kept > 5 and not plan.dialogues
 
 
-def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from_and_no_other() -> None:
+def test_a_dialogue_s_key_reads_his_hidden_call_s_candidates_by_the_words_heard_alone() -> None:
     # a position whose opponent, the elder, called a point he did not show
     for state in play_positions("rubicon", "played", 80, seed=5):
         seen = state.observation(state.to_move)
@@ -189,15 +192,27 @@ def test_a_dialogue_s_key_holds_the_claims_his_hidden_call_was_chosen_from_and_n
     )
     held = state.hand(opponent).mask | _played_by(state, opponent)
     discard = state.discard(opponent).mask
-    key = dialogue_key(plan, held | discard, held, discard)
-    assert key is not None
-    # the point's claims read: those saying the words heard, in the engine's order; the
-    # others he holds, and how many, decide nothing (only the candidates are shuffled)
-    read = key[1][0]
+    keyed = _keyed(plan, held | discard, held, discard)
+    assert keyed is not None and keyed[0] == dialogue_key(plan, held | discard, held, discard)
+    key, claims = keyed
+    # the point's claims read: those saying the words heard, in the engine's order (the
+    # others he holds, and how many, decide nothing: only the candidates are shuffled),
+    # each by the words of it heard and the key they name, not by its cards (a call
+    # that lost is read by nothing else: a placement dealt again puts its own in place)
     words = Words(plan.said_aloud)
     rule = pq.RULESETS["rubicon"].point
     saying = [c for c in rule.claims(held) if words(rule, c, None, 0) == hidden[0].words]
-    assert called.cards.mask in read and list(read) == saying
+    point_claims = [claim for category, claim in claims if category is pq.Category.POINT]
+    assert called.cards.mask in point_claims and point_claims == saying
+    heard = len(hidden)
+    table = point.table
+    assert key[1][0] == tuple(
+        (
+            table.info(c)[0][: table.word_ends(table.info(c)[0])[heard - 1]],
+            words(rule, c, None, heard - 1),
+        )
+        for c in saying
+    )
 
 
 def _played_by(state: pq.State, player: pq.Player) -> int:
@@ -226,3 +241,46 @@ def test_a_redeal_of_a_dialogue_played_is_the_state_itself() -> None:
     assert same == state and same.history == state.history and same.spoken == state.spoken
     for player in pq.Player:
         assert same.observation(player) == state.observation(player)
+
+
+def test_a_redeal_puts_another_claim_of_the_same_words_in_a_losing_call_s_place() -> None:
+    # the elder holds two points of four; the younger's five is "not good" at the first
+    # word (R-DE-1a), so which of them was called is read by nothing after
+    start = pq.new_game(pq.RUBICON)
+    stock = tuple(pq.cards("7C KC QC JC 10C 9C 8C 7H"))
+    deal = arranged(
+        start,
+        pq.cards("AS KS QS JS AH KH QH JH 9D 8D 7D AC").mask,
+        pq.cards("AD KD QD JD 10D 10S 9S 8S 7S 10H 9H 8H").mask,
+        stock,
+    )
+    spades, hearts = pq.cards("AS KS QS JS"), pq.cards("AH KH QH JH")
+
+    def played(point: pq.CardSet) -> pq.State:
+        state = start.apply(deal).apply(pq.Exchange("AC")).apply(pq.Exchange("8H"))
+        while state.phase is not pq.Phase.DECLARATION:  # the younger leaves what is left
+            state = state.apply(state.legal_actions()[0])
+        state = state.apply(pq.Call(pq.Category.POINT, point))
+        state = state.apply(pq.Call(pq.Category.POINT, "AD KD QD JD 10D"))  # "not good"
+        while state.phase is not pq.Phase.PLAY:
+            state = state.apply(state.legal_actions()[0])
+        return state
+
+    with_spades, with_hearts = played(spades), played(hearts)
+    elder, younger = with_spades.elder, with_spades.younger
+    assert with_spades.hand(elder) == with_hearts.hand(elder)
+    assert with_spades.history != with_hearts.history
+    assert with_spades.observation(younger) == with_hearts.observation(younger)
+    again = Redeal(start, with_spades).dealt(
+        deal,
+        elder,
+        with_spades.hand(elder).mask,
+        with_spades.discard(elder).mask,
+        None,
+        {(pq.Category.POINT, spades.mask): hearts.mask},
+    )
+    assert again == with_hearts and again.history == with_hearts.history
+    assert again.spoken == with_hearts.spoken and again.events == with_hearts.events
+    for player in pq.Player:
+        assert again.observation(player) == with_hearts.observation(player)
+    assert again.rollout(random.Random(2)) == with_hearts.rollout(random.Random(2))

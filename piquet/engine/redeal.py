@@ -14,8 +14,11 @@ and a check of the result took a sampler over a hundred microseconds a sample.
 
 With declarations played the same holds of two deals whose dialogues are the same
 actions (the same calls, of the same cards, and the same answers), each legal with its
-own hands and leaving the same records: the words, the cards shown, the scores. Which
-placements do so is again the caller's to know (the sampler's ``_dialogues`` module).
+own hands and leaving the same records: the words, the cards shown, the scores. It
+holds too of dialogues alike but for the cards of calls that nobody saw and nothing
+read beyond their words (a call that lost, said in the same words): :meth:`Redeal.dealt`
+then puts the new deal's claims in their place (``claims``). Which placements do so is
+again the caller's to know (the sampler's ``_dialogues`` module).
 
 Whether the declarations agree is the caller's to know: :func:`auto_resolution` gives a
 deal's resolution, :func:`seen_of_resolution` the part of it that anyone sees, and
@@ -39,17 +42,27 @@ deal's resolution, :func:`seen_of_resolution` the part of it that anyone sees, a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Call, Deal, Equal, Exchange, Good, Leave, Pass, Play, Reckon
 from ..cards import trusted_cardset
-from ..words import Phase, Player
+from ..words import Category, Phase, Player
 from .auto_declarations import Resolution
 from .category_table import ELDER_WINS, MASK, NOBODY
 from .combination_tables import duels, suit_fields, tables_of
 from .deal import setup_of
-from .parts import HAND_BITS, Context, Declarations, ExchangeState, deal_elder, with_hand
+from .parts import (
+    CATEGORIES,
+    HAND_BITS,
+    Context,
+    Declarations,
+    ExchangeState,
+    SaidFields,
+    deal_elder,
+    with_hand,
+)
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
@@ -74,6 +87,7 @@ _KINDS: Final = frozenset((Deal, Exchange, Leave, Play))
 # with declarations played, the words too: the caller knows that each is legal and
 # leaves the same record with the new hands (a call names its own cards)
 _WORDS: Final = frozenset((Call, Equal, Good, Pass, Reckon))
+_CATEGORY_AT: Final = {category: at for at, category in enumerate(CATEGORIES)}
 
 
 def auto_resolution(rules: Ruleset, elder_hand: int, younger_hand: int) -> Resolution:
@@ -124,7 +138,7 @@ class Redeal:
     record of the exchange.
     """
 
-    __slots__ = ("_actions", "_ctx_parts", "_exchange_at", "_start", "_template")
+    __slots__ = ("_actions", "_calls_at", "_ctx_parts", "_exchange_at", "_start", "_template")
 
     def __init__(self, start: State, template: State) -> None:
         actions = _actions_since(start, template)
@@ -145,6 +159,7 @@ class Redeal:
         self._start = start
         self._template = template
         self._actions = actions
+        self._calls_at = tuple(at for at, action in enumerate(actions) if type(action) is Call)
         # where each player's exchange is, A's and B's: the elder's first (R-EX-1), as
         # in every deal without an elder's carte blanche (refused above, by its count)
         self._exchange_at = (
@@ -160,7 +175,13 @@ class Redeal:
         self._ctx_parts = (ctx[:4], ctx[5], exch[:2], exch[3:], exch.discards, decl[:7])
 
     def dealt(
-        self, deal: Deal, player: Player, hand: int, discard: int, resolution: Resolution | None
+        self,
+        deal: Deal,
+        player: Player,
+        hand: int,
+        discard: int,
+        resolution: Resolution | None,
+        claims: Mapping[tuple[Category, int], int] | None = None,
     ) -> State:
         """The state the template's actions reach with ``deal`` (another deal from its
         start) in the place of its own, when ``player`` discards ``discard`` and is left
@@ -169,7 +190,13 @@ class Redeal:
         played): the caller knows that these are the new deal's, and that what anyone
         sees of the declarations is as in the template. No state is made of the deal
         itself: its setup is all a state dealt again takes of it
-        (:func:`~.deal.setup_of`; applying it took a fifth of a sample's time)."""
+        (:func:`~.deal.setup_of`; applying it took a fifth of a sample's time).
+
+        ``claims`` (declarations played) maps a category and a claim the template's
+        ``player`` called to the claim of the new hand called in its place: each such
+        :class:`~piquet.Call` of the history, word said and pending call is replaced.
+        The caller knows that the new claims say the same words, were shown to nobody
+        and lead the dialogue alike."""
         template = self._template
         decl = template._ctx.decl
         head, result, exch_head, exch_tail, both, decl_head = self._ctx_parts
@@ -184,12 +211,23 @@ class Redeal:
             auto = (resolution, auto[1])
         else:
             assert auto is None, "no resolution for a deal of automatic declarations"
+        if claims:
+            decl_head = self._claims_replaced(decl_head, claims)
         new_decl = _new(Declarations, (*decl_head, [], auto, decl.word))
         new = template._clone()
         new._ctx = _new(Context, (*head, setup, result, new_exch, new_decl))
         new._hands = with_hand(template._hands, player, hand)
         actions = list(self._actions)
         actions[0] = deal
+        if claims:
+            calls = tables_of(template._ctx.ruleset)
+            for at in self._calls_at:
+                call = actions[at]
+                assert type(call) is Call
+                category = call.category
+                new_claim = claims.get((category, call.cards.mask))
+                if new_claim is not None:
+                    actions[at] = calls[_CATEGORY_AT[category]].calls[new_claim]
         exchange = _new_object(Exchange)
         _set_discard(exchange, trusted_cardset(discard))
         actions[self._exchange_at[player]] = exchange
@@ -198,6 +236,25 @@ class Redeal:
             history = (history, action)
         new._history = history
         return new
+
+    @staticmethod
+    def _claims_replaced(
+        decl_head: tuple[Any, ...], claims: Mapping[tuple[Category, int], int]
+    ) -> tuple[Any, ...]:
+        """The declarations' first fields with the calls of ``claims`` replaced: the
+        pending call and each call said."""
+        category_at, stage, claim, extras, said, *rest = decl_head
+        if category_at < len(CATEGORIES):
+            claim = claims.get((CATEGORIES[category_at], claim), claim)
+        words: list[SaidFields] = []
+        for word in said:
+            if word[1] == "call" and len(word[3]) == 1:
+                new_claim = claims.get((word[2], word[3][0]))
+                if new_claim is not None:
+                    shown = new_claim if word[5] == word[3][0] else word[5]
+                    word = (word[0], word[1], word[2], (new_claim,), word[4], shown)
+            words.append(word)
+        return (category_at, stage, claim, extras, tuple(words), *rest)
 
 
 def _actions_since(start: State, state: State) -> list[Action]:

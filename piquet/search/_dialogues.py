@@ -44,7 +44,7 @@ from ..engine.combination_tables import tables_of
 from ..engine.deal import blanches_of
 from ..engine.declared_scores import good_against_the_cards
 from ..engine.redeal import Redeal
-from ..words import Player
+from ..words import Category, Player
 from ._observed import deal_elder
 from ._plan import Plan
 from ._steps import Choice, advance, declarations_begin, said
@@ -52,6 +52,7 @@ from ._witnesses import Words
 
 __all__ = [
     "CategoryReads",
+    "Course",
     "DialogueReads",
     "Found",
     "dialogue_key",
@@ -67,23 +68,45 @@ _UNTRIED: Final = object()
 _UNKNOWN: Final = -1
 
 
-class _IsRead(dict[int, bool]):
-    """Whether a replay reads a claim of his (shown, or saying the opening words read),
-    by the claim: worked out at the first sample holding it (most recur)."""
+class _ReadAs(dict[int, object]):
+    """How a replay reads a claim of his, by the claim (worked out at the first sample
+    holding it: most recur): None where it is not read; else by its cards (shown, or
+    saying the opening words read), but for the candidates of his hidden opening call
+    where it did not win (``heard``: the words of it heard). Those are read by the words
+    heard and the part of their key those name: the engine's answers read only the
+    words heard of a call (R-DE-1a), a call that loses is neither shown (R-DE-6) nor
+    scored, and a placement dealt again along a course puts its own claim in the place
+    of the first placement's (:meth:`~piquet.engine.redeal.Redeal.dealt`)."""
 
     def __init__(
-        self, plan: Plan, table: CategoryTable, read: frozenset[str], shown: frozenset[int]
+        self,
+        plan: Plan,
+        table: CategoryTable,
+        read: frozenset[str],
+        shown: frozenset[int],
+        heard: int,
     ):
         super().__init__()
         self._words = Words(plan.said_aloud)
-        self._rule = table.rule
+        self._table = table
         self._read = read
         self._shown = shown
+        self._heard = heard
 
-    def __missing__(self, claim: int) -> bool:
-        found = self[claim] = claim in self._shown or (
-            bool(self._read) and self._words(self._rule, claim, None, 0) in self._read
-        )
+    def __missing__(self, claim: int) -> object:
+        table = self._table
+        found: object = None
+        if claim in self._shown:
+            found = claim
+        elif self._read and self._words(table.rule, claim, None, 0) in self._read:
+            found = claim
+            if self._heard:  # a candidate of his hidden call: the words heard, their key
+                key = table.info(claim)[KEY]
+                ends = table.word_ends(key)
+                words = min(self._heard, len(ends))
+                heard_words = self._words(table.rule, claim, None, words - 1)
+                found = (key[: ends[words - 1]], heard_words)
+        self[claim] = found
         return found
 
 
@@ -104,8 +127,18 @@ class CategoryReads(NamedTuple):
     good: int
     """His call answered "good" where further combinations are restricted, else 0 (and
     :data:`_UNKNOWN` where that call is not shown: every placement is replayed)."""
-    is_read: _IsRead
-    """By claim, whether it is read: shown, or saying the opening words read."""
+    read_as: _ReadAs
+    """By claim, how it is read (None: not read): shown, or saying the opening words
+    read."""
+
+
+class Course(NamedTuple):
+    """A key's course: where its first placement's replay led (a :class:`Found`, a
+    :class:`~._steps.Choice` or None), and that placement's claims read by their words
+    and key, whose states hold them."""
+
+    root: object
+    claims: tuple[tuple[Category, int], ...]
 
 
 class Found:
@@ -174,6 +207,9 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
         or (bool(mine) and mine[0].verb == "pass" and bool(calls))
     )
     read_words = frozenset(read)
+    # his hidden opening call, where it did not win (it lost, or is not answered yet): its
+    # candidates are read by the words of it heard (a call that wins is scored: its cards)
+    heard_words = len(calls) if own_call is None and hidden is not None and not won else 0
     shown = frozenset(s.claimed.mask for s in his if s.claimed is not None)
     return CategoryReads(
         table,
@@ -182,8 +218,13 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
         answer=answer,
         deciding=table.reckons and won,
         good=(shown_calls[0] if shown_calls else _UNKNOWN) if table.reckons and conceded else 0,
-        is_read=_IsRead(plan, table, read_words, shown),
+        read_as=_ReadAs(plan, table, read_words, shown, heard_words),
     )
+
+
+Claims = tuple[tuple[Category, int], ...]
+"""The claims of his that a key reads by their words and key (:class:`_ReadAs`), by
+category, in the key's order."""
 
 
 def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[object, ...] | None:
@@ -191,6 +232,15 @@ def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[objec
     exchange, his plays included, having discarded ``discard``): what a replay reads
     of his cards. None where it is always replayed: an elder's carte blanche, or a call
     answered "good" and not shown."""
+    keyed = _keyed(plan, dealt, hand, discard)
+    return None if keyed is None else keyed[0]
+
+
+def _keyed(
+    plan: Plan, dealt: int, hand: int, discard: int
+) -> tuple[tuple[object, ...], Claims] | None:
+    """:func:`dialogue_key`, and the claims it reads by their words and key (those a
+    placement dealt again along the key's course puts in the place of the first's)."""
     observation = plan.observation
     own = observation.dealt_hand.mask
     blanches = (
@@ -199,24 +249,39 @@ def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[objec
     if blanches[deal_elder(observation)]:
         return None
     parts: list[object] = [blanches]
+    claims: list[tuple[Category, int]] = []
     pack_mask = plan.pack_mask
-    for table, read, shown, answer, deciding, good, is_read in dialogue_reads(plan):
+    for table, read, shown, answer, deciding, good, read_as in dialogue_reads(plan):
         if good == _UNKNOWN:  # law 49 would read his claim and his whole hand
             return None
         if not (read or shown or answer or deciding or good):
             continue
-        relevant: tuple[object, ...] = ()
+        relevant: list[object] = []
         if read or shown:  # in the engine's order, the order a choice's places follow
-            relevant = tuple([claim for claim in table.claims(hand) if is_read[claim]])
+            category = table.category
+            for claim in table.claims(hand):
+                how = read_as[claim]
+                if how is not None:
+                    relevant.append(how)
+                    if type(how) is not int:  # not shown: read by words and key
+                        claims.append((category, claim))
         parts.append(
             (
-                relevant,
+                tuple(relevant),
                 _answers(table, hand, answer) if answer else (),
                 table.deciding_cards(hand) if deciding else -1,
                 good_against_the_cards(table, pack_mask & ~hand & ~discard, good) if good else None,
             )
         )
-    return tuple(parts)
+    return tuple(parts), tuple(claims)
+
+
+def _replacing(kept: Claims, claims: Claims) -> dict[tuple[Category, int], int] | None:
+    """The claims of a placement in the place of those of its course's first (alike in
+    words and key), where they differ: the mapping :meth:`Redeal.dealt` takes."""
+    if kept == claims:
+        return None
+    return {old: new[1] for old, new in zip(kept, claims, strict=True) if old != new}
 
 
 def _answers(
@@ -244,23 +309,31 @@ def dialogued(
     no key is kept for it."""
     observer = plan.observation.player
     discards = {observer: plan.observation.discard.mask, observer.other: discard}
-    key = dialogue_key(plan, dealt, hand, discard)
-    if key is None:
+    keyed = _keyed(plan, dealt, hand, discard)
+    if keyed is None:
         return replay(plan, plan.start.apply(deal), discards, rng)
+    key, claims = keyed
     memo = plan.dialogues
-    course = memo.get(key)
+    course = cast("Course | None", memo.get(key))
     if course is None:  # a new key: replayed, its course kept
         begun = _declarations_begin(plan, deal, key[0], hand, discard, discards, rng)
-        course = None if begun is None else _explored(plan, advance(plan, begun, 0, discards, rng))
+        root = None if begun is None else _explored(plan, advance(plan, begun, 0, discards, rng))
         if len(memo) < _KEPT:
-            memo[key] = course
-        found = _followed(plan, course, rng, discards)
+            memo[key] = Course(root, claims)
+        found = _followed(plan, root, rng, discards)
         # every state of a new course is this placement's own
         return None if found is None else found.state
-    found = _followed(plan, course, rng, discards)
+    found = _followed(plan, course.root, rng, discards)
     if found is None:
         return None
-    return found.redeal.dealt(deal, observer.other, hand & ~plan.opponent_played, discard, None)
+    return found.redeal.dealt(
+        deal,
+        observer.other,
+        hand & ~plan.opponent_played,
+        discard,
+        None,
+        _replacing(course.claims, claims),
+    )
 
 
 def _declarations_begin(
