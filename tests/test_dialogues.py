@@ -243,44 +243,75 @@ def test_a_redeal_of_a_dialogue_played_is_the_state_itself() -> None:
         assert same.observation(player) == state.observation(player)
 
 
+def _declared(deal: pq.Deal, discards: tuple[str, str], points: tuple[str, str]) -> pq.State:
+    """A Rubicon deal, its exchanges (the elder's discard, then the younger's), the point
+    called and answered with these claims, then the first legal action till the play."""
+    state = pq.new_game(pq.RUBICON).apply(deal)
+    state = state.apply(pq.Exchange(discards[0])).apply(pq.Exchange(discards[1]))
+    while state.phase is not pq.Phase.DECLARATION:  # the younger leaves what is left
+        state = state.apply(state.legal_actions()[0])
+    for point in points:
+        state = state.apply(pq.Call(pq.Category.POINT, point))
+    while state.phase is not pq.Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def _assert_dealt_again_as(
+    template: pq.State, player: pq.Player, claims: dict[tuple[pq.Category, int], int], it: pq.State
+) -> None:
+    """``template`` dealt again with ``player``'s calls of ``claims`` replaced is ``it``."""
+    start = pq.new_game(pq.RUBICON)
+    again = Redeal(start, template).dealt(
+        template.history[0],
+        player,
+        template.hand(player).mask,
+        template.discard(player).mask,
+        None,
+        claims,
+    )
+    assert again == it and again.history == it.history
+    assert again.spoken == it.spoken and again.events == it.events and again.scores == it.scores
+    for seen_by in pq.Player:
+        assert again.observation(seen_by) == it.observation(seen_by)
+    assert again.rollout(random.Random(2)).events == it.rollout(random.Random(2)).events
+
+
 def test_a_redeal_puts_another_claim_of_the_same_words_in_a_losing_call_s_place() -> None:
     # the elder holds two points of four; the younger's five is "not good" at the first
     # word (R-DE-1a), so which of them was called is read by nothing after
-    start = pq.new_game(pq.RUBICON)
-    stock = tuple(pq.cards("7C KC QC JC 10C 9C 8C 7H"))
     deal = arranged(
-        start,
+        pq.new_game(pq.RUBICON),
         pq.cards("AS KS QS JS AH KH QH JH 9D 8D 7D AC").mask,
         pq.cards("AD KD QD JD 10D 10S 9S 8S 7S 10H 9H 8H").mask,
-        stock,
+        tuple(pq.cards("7C KC QC JC 10C 9C 8C 7H")),
     )
     spades, hearts = pq.cards("AS KS QS JS"), pq.cards("AH KH QH JH")
-
-    def played(point: pq.CardSet) -> pq.State:
-        state = start.apply(deal).apply(pq.Exchange("AC")).apply(pq.Exchange("8H"))
-        while state.phase is not pq.Phase.DECLARATION:  # the younger leaves what is left
-            state = state.apply(state.legal_actions()[0])
-        state = state.apply(pq.Call(pq.Category.POINT, point))
-        state = state.apply(pq.Call(pq.Category.POINT, "AD KD QD JD 10D"))  # "not good"
-        while state.phase is not pq.Phase.PLAY:
-            state = state.apply(state.legal_actions()[0])
-        return state
-
-    with_spades, with_hearts = played(spades), played(hearts)
+    with_spades = _declared(deal, ("AC", "8H"), (str(spades), "AD KD QD JD 10D"))
+    with_hearts = _declared(deal, ("AC", "8H"), (str(hearts), "AD KD QD JD 10D"))
     elder, younger = with_spades.elder, with_spades.younger
-    assert with_spades.hand(elder) == with_hearts.hand(elder)
     assert with_spades.history != with_hearts.history
     assert with_spades.observation(younger) == with_hearts.observation(younger)
-    again = Redeal(start, with_spades).dealt(
-        deal,
-        elder,
-        with_spades.hand(elder).mask,
-        with_spades.discard(elder).mask,
-        None,
-        {(pq.Category.POINT, spades.mask): hearts.mask},
+    _assert_dealt_again_as(
+        with_spades, elder, {(pq.Category.POINT, spades.mask): hearts.mask}, with_hearts
     )
-    assert again == with_hearts and again.history == with_hearts.history
-    assert again.spoken == with_hearts.spoken and again.events == with_hearts.events
-    for player in pq.Player:
-        assert again.observation(player) == with_hearts.observation(player)
-    assert again.rollout(random.Random(2)) == with_hearts.rollout(random.Random(2))
+
+
+def test_a_redeal_puts_another_winning_answer_of_the_same_points_in_place_before_the_lead() -> None:
+    # the younger's "not good" with either of his fives: told the elder only by its
+    # points till his first lead (R-DE-7), its call and ledger entry are put in place
+    deal = arranged(
+        pq.new_game(pq.RUBICON),
+        pq.cards("AS KS QS JS AH KH QH JH 9D 8D 7D 9C").mask,
+        pq.cards("AD KD QD JD 10D AC KC QC JC 10C 10S 9S").mask,
+        tuple(pq.cards("8S 7S 10H 9H 8H 8C 7H 7C")),
+    )
+    diamonds, clubs = pq.cards("AD KD QD JD 10D"), pq.cards("AC KC QC JC 10C")
+    with_diamonds = _declared(deal, ("9C", "9S"), ("AS KS QS JS", str(diamonds)))
+    with_clubs = _declared(deal, ("9C", "9S"), ("AS KS QS JS", str(clubs)))
+    elder, younger = with_diamonds.elder, with_diamonds.younger
+    assert with_diamonds.events != with_clubs.events  # the entry's cards
+    assert with_diamonds.observation(elder) == with_clubs.observation(elder)
+    _assert_dealt_again_as(
+        with_diamonds, younger, {(pq.Category.POINT, diamonds.mask): clubs.mask}, with_clubs
+    )

@@ -48,9 +48,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Call, Deal, Equal, Exchange, Good, Leave, Pass, Play, Reckon
 from ..cards import trusted_cardset
-from ..words import Category, Phase, Player
+from ..words import Category, Phase, Player, ScoreEvent
 from .auto_declarations import Resolution
-from .category_table import ELDER_WINS, MASK, NOBODY
+from .category_table import ELDER_WINS, ENTRIES, MASK, NOBODY
 from .combination_tables import duels, suit_fields, tables_of
 from .deal import setup_of
 from .parts import (
@@ -138,7 +138,15 @@ class Redeal:
     record of the exchange.
     """
 
-    __slots__ = ("_actions", "_calls_at", "_ctx_parts", "_exchange_at", "_start", "_template")
+    __slots__ = (
+        "_actions",
+        "_calls_at",
+        "_ctx_parts",
+        "_exchange_at",
+        "_ledger",
+        "_start",
+        "_template",
+    )
 
     def __init__(self, start: State, template: State) -> None:
         actions = _actions_since(start, template)
@@ -160,6 +168,7 @@ class Redeal:
         self._template = template
         self._actions = actions
         self._calls_at = tuple(at for at, action in enumerate(actions) if type(action) is Call)
+        self._ledger: tuple[list[Any], dict[ScoreEvent, int]] | None = None
         # where each player's exchange is, A's and B's: the elder's first (R-EX-1), as
         # in every deal without an elder's carte blanche (refused above, by its count)
         self._exchange_at = (
@@ -220,14 +229,15 @@ class Redeal:
         actions = list(self._actions)
         actions[0] = deal
         if claims:
-            calls = tables_of(template._ctx.ruleset)
+            tables = tables_of(template._ctx.ruleset)
             for at in self._calls_at:
                 call = actions[at]
                 assert type(call) is Call
                 category = call.category
                 new_claim = claims.get((category, call.cards.mask))
                 if new_claim is not None:
-                    actions[at] = calls[_CATEGORY_AT[category]].calls[new_claim]
+                    actions[at] = tables[_CATEGORY_AT[category]].calls[new_claim]
+            new._events = self._entries_replaced(tables, player, claims)
         exchange = _new_object(Exchange)
         _set_discard(exchange, trusted_cardset(discard))
         actions[self._exchange_at[player]] = exchange
@@ -236,6 +246,38 @@ class Redeal:
             history = (history, action)
         new._history = history
         return new
+
+    def _entries_replaced(
+        self, tables: Any, player: Player, claims: Mapping[tuple[Category, int], int]
+    ) -> Any:
+        """The template's ledger (its linked entries) with ``player``'s entry of each
+        claim of ``claims`` that scored replaced by the new claim's (the same points:
+        the caller knows); the nodes from the deepest replaced on made again, the
+        earlier shared."""
+        ledger = self._ledger
+        if ledger is None:  # its nodes, newest first, and where each entry lies
+            nodes = []
+            node = self._template._events
+            while node is not None:
+                nodes.append(node)
+                node = node[0]
+            at = {n[1]: i for i, n in enumerate(nodes) if type(n[1]) is ScoreEvent}
+            ledger = self._ledger = (nodes, at)
+        nodes, at = ledger
+        replacing: dict[int, ScoreEvent] = {}
+        for (category, old), new in claims.items():
+            table = tables[_CATEGORY_AT[category]]
+            found = at.get(table.info(old)[ENTRIES][player])
+            if found is not None:
+                replacing[found] = table.info(new)[ENTRIES][player]
+        if not replacing:
+            return self._template._events
+        deepest = max(replacing)
+        node = nodes[deepest][0]
+        for i in range(deepest, -1, -1):
+            made = nodes[i]
+            node = (node, replacing.get(i, made[1]), *made[2:])
+        return node
 
     @staticmethod
     def _claims_replaced(

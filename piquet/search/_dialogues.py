@@ -39,7 +39,7 @@ from typing import Final, NamedTuple, cast
 
 from ..actions import Call, Deal, Good
 from ..engine import State, dialogue
-from ..engine.category_table import KEY, CategoryTable
+from ..engine.category_table import KEY, POINTS, CategoryTable
 from ..engine.combination_tables import tables_of
 from ..engine.deal import blanches_of
 from ..engine.declared_scores import good_against_the_cards
@@ -48,7 +48,7 @@ from ..words import Category, Player
 from ._observed import deal_elder
 from ._plan import Plan
 from ._steps import Choice, advance, declarations_begin, said
-from ._witnesses import Words
+from ._witnesses import WORDS_APART, Words
 
 __all__ = [
     "CategoryReads",
@@ -66,6 +66,8 @@ _KEPT: Final = 1 << 10
 _UNTRIED: Final = object()
 # the claim answered "good", where it is not shown (the key's reads do not cover it)
 _UNKNOWN: Final = -1
+# how a candidate of a hidden call whose words are not those heard is read
+_NOT_HEARD: Final = ("not the words heard",)
 
 
 class _ReadAs(dict[int, object]):
@@ -84,7 +86,7 @@ class _ReadAs(dict[int, object]):
         table: CategoryTable,
         read: frozenset[str],
         shown: frozenset[int],
-        heard: int,
+        heard: tuple[str, ...],
     ):
         super().__init__()
         self._words = Words(plan.said_aloud)
@@ -92,6 +94,7 @@ class _ReadAs(dict[int, object]):
         self._read = read
         self._shown = shown
         self._heard = heard
+        self._heard_text = WORDS_APART.join(heard)
 
     def __missing__(self, claim: int) -> object:
         table = self._table
@@ -103,9 +106,11 @@ class _ReadAs(dict[int, object]):
             if self._heard:  # a candidate of his hidden call: the words heard, their key
                 key = table.info(claim)[KEY]
                 ends = table.word_ends(key)
-                words = min(self._heard, len(ends))
-                heard_words = self._words(table.rule, claim, None, words - 1)
-                found = (key[: ends[words - 1]], heard_words)
+                words = min(len(self._heard), len(ends))
+                said = self._words(table.rule, claim, None, words - 1)
+                # one whose words are not those heard is dropped at the first that differs,
+                # before any choice: alike, whatever its words
+                found = (key[: ends[words - 1]], said) if said == self._heard_text else _NOT_HEARD
         self[claim] = found
         return found
 
@@ -209,7 +214,9 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
     read_words = frozenset(read)
     # his hidden opening call, where it did not win (it lost, or is not answered yet): its
     # candidates are read by the words of it heard (a call that wins is scored: its cards)
-    heard_words = len(calls) if own_call is None and hidden is not None and not won else 0
+    heard_words = (
+        tuple(s.words for s in calls) if own_call is None and hidden is not None and not won else ()
+    )
     shown = frozenset(s.claimed.mask for s in his if s.claimed is not None)
     return CategoryReads(
         table,
@@ -257,18 +264,30 @@ def _keyed(
         if not (read or shown or answer or deciding or good):
             continue
         relevant: list[object] = []
+        category = table.category
         if read or shown:  # in the engine's order, the order a choice's places follow
-            category = table.category
             for claim in table.claims(hand):
                 how = read_as[claim]
                 if how is not None:
                     relevant.append(how)
-                    if type(how) is not int:  # not shown: read by words and key
+                    if type(how) is tuple and how is not _NOT_HEARD:  # by words and key
                         claims.append((category, claim))
+        answers: tuple[object, ...] = ()
+        if answer:
+            answers = _answers(table, hand, answer)
+            if not deciding:  # his winning answer, hidden till the lead: see _answers
+                claims.extend([(category, claim) for claim in answers])
+                key, word = answer
+                answers = tuple(
+                    [
+                        (dialogue.judge(table, info[KEY], key, word), info[POINTS])
+                        for info in map(table.info, answers)
+                    ]
+                )
         parts.append(
             (
                 tuple(relevant),
-                _answers(table, hand, answer) if answer else (),
+                answers,
                 table.deciding_cards(hand) if deciding else -1,
                 good_against_the_cards(table, pack_mask & ~hand & ~discard, good) if good else None,
             )
@@ -288,7 +307,14 @@ def _answers(
     table: CategoryTable, hand: int, answer: tuple[tuple[int, ...], int]
 ) -> tuple[int, ...]:
     """The claims his answers call, in the engine's order (:func:`~piquet.engine.
-    dialogue.answers`): the candidates of his answer not shown."""
+    dialogue.answers`): the candidates of his answer not shown.
+
+    Where nothing further is reckoned of them (no combinations deciding: the point), a
+    key reads each by how the dialogue judges it against the observer's call ("not
+    good" or "equal", its words) and its points, not its cards: its cards and the rest
+    of its key are told nobody before the elder's first lead (R-DE-7); a placement dealt
+    again along a course puts its own in the first's place (:meth:`~piquet.engine.
+    redeal.Redeal.dealt`: the call, the words said, the ledger's entry)."""
     key, word = answer
     found = dialogue.answers(table, hand, key, word, Good(table.category))
     return tuple([call.cards.mask for call in found if type(call) is Call])

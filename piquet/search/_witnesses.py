@@ -132,12 +132,12 @@ class Words:
             found = self.memo[key] = (
                 rule.spoken(claim, versus)
                 if word is None
-                else _WORDS_APART.join(say_word(rule, claim, w) for w in range(word + 1))
+                else WORDS_APART.join(say_word(rule, claim, w) for w in range(word + 1))
             )
         return found
 
 
-_WORDS_APART: Final = " / "  # the words of one claim, as one text
+WORDS_APART: Final = " / "  # the words of one claim, as one text
 
 
 _MOST_WITNESSES: Final = 64  # each holds its own counting tables
@@ -194,7 +194,7 @@ def claimed_combinations(
     for category, texts in words_said.items():
         if category not in shown:
             # every word said of one claim (R-DE-1a): a claim saying all of them
-            out.append(Claimed(category, _WORDS_APART.join(texts), (None,), False, len(texts) - 1))
+            out.append(Claimed(category, WORDS_APART.join(texts), (None,), False, len(texts) - 1))
     return tuple(out)
 
 
