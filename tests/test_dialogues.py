@@ -20,7 +20,15 @@ import piquet as pq
 from conftest import scaled
 from piquet.engine.deal import arranged
 from piquet.engine.redeal import Redeal
-from piquet.search._dialogues import Course, Found, _keyed, dialogue_key, dialogue_reads
+from piquet.search._dialogues import (
+    Course,
+    Found,
+    _Aliased,
+    _class_of,
+    _keyed,
+    dialogue_key,
+    dialogue_reads,
+)
 from piquet.search._plan import Plan, make_plan
 from piquet.search._replay import draw_state
 from piquet.search._steps import Choice
@@ -138,6 +146,30 @@ def test_a_choice_shuffles_only_the_claims_saying_the_words_heard_each_order_as_
     assert set(orders) == set(permutations(choice.places))
     expected = draws / factorial(len(choice.places))
     assert all(abs(n - expected) < 5 * sqrt(expected) for n in orders.values()), orders
+
+
+def test_a_class_of_candidates_that_lead_alike_is_explored_once_each_choice() -> None:
+    # his candidates alike in what the dialogue reads of them (the words heard; an
+    # answer's verdict and points) lead alike: the first tried is explored, the others
+    # follow it with their own claims, and every draw is still the replay's
+    explored = aliased = 0
+    for i, state in enumerate(play_positions("rubicon", "played", 24, seed=34)):
+        assert isinstance(state.to_move, pq.Player)
+        seen = state.observation(state.to_move)
+        plan = make_plan(seen, "played")
+        compare_draws(plan, seen, range(i * 100, i * 100 + DRAWS))
+        for choice in _choices(plan):
+            firsts = {place for place, led in choice.tried.items() if type(led) is not _Aliased}
+            for kind, first in choice.classes.items():
+                assert first in firsts
+                assert kind == _class_of(plan, choice.pool[first])
+            for place, led in choice.tried.items():
+                if type(led) is _Aliased:
+                    aliased += 1
+                    first = choice.classes[_class_of(plan, choice.pool[place])]
+                    assert first != place and led.led is choice.tried[first]
+            explored += len(firsts)
+    assert explored > 0 and aliased > 0
 
 
 @pytest.mark.slow

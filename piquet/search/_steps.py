@@ -43,9 +43,10 @@ class Choice:
     and said). ``pool`` holds the legal words of its kind, in the engine's order, and
     ``places`` the places in it of the candidates: those that say the words heard (the
     opening call heard), or all of them. ``tried`` remembers, by candidate's place in
-    the pool, where each led (:mod:`._dialogues`)."""
+    the pool, where each led, and ``classes`` the first candidate tried of each class
+    of candidates that lead alike (:mod:`._dialogues`)."""
 
-    __slots__ = ("done", "places", "played", "pool", "state", "tried")
+    __slots__ = ("classes", "done", "places", "played", "pool", "state", "tried")
 
     def __init__(
         self,
@@ -61,6 +62,7 @@ class Choice:
         self.pool = pool
         self.places = places
         self.tried: dict[int, object] = {}
+        self.classes: dict[object, int] = {}
 
     def order(self, rng: random.Random) -> list[int]:
         """The candidates' places in the pool, in the random order they are tried in: the
