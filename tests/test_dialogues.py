@@ -309,41 +309,58 @@ def _assert_dealt_again_as(
     assert again.rollout(random.Random(2)).events == it.rollout(random.Random(2)).events
 
 
-def test_a_redeal_puts_another_claim_of_the_same_words_in_a_losing_call_s_place() -> None:
-    # the elder holds two points of four; the younger's five is "not good" at the first
-    # word (R-DE-1a), so which of them was called is read by nothing after
+@pytest.mark.parametrize(
+    ("elder", "younger", "stock", "discards", "points", "other", "scored"),
+    [
+        pytest.param(
+            "AS KS QS JS AH KH QH JH 9D 8D 7D AC",
+            "AD KD QD JD 10D 10S 9S 8S 7S 10H 9H 8H",
+            "7C KC QC JC 10C 9C 8C 7H",
+            ("AC", "8H"),
+            ("AS KS QS JS", "AD KD QD JD 10D"),
+            ("AH KH QH JH", None),
+            False,
+            # the elder's four is "not good" at the first word (R-DE-1a): which of his
+            # points of four he called is read by nothing after
+            id="the elder's losing call",
+        ),
+        pytest.param(
+            "AS KS QS JS AH KH QH JH 9D 8D 7D 9C",
+            "AD KD QD JD 10D AC KC QC JC 10C 10S 9S",
+            "8S 7S 10H 9H 8H 8C 7H 7C",
+            ("9C", "9S"),
+            ("AS KS QS JS", "AD KD QD JD 10D"),
+            (None, "AC KC QC JC 10C"),
+            True,
+            # the younger's "not good" with either five: told the elder only by its
+            # points till his first lead (R-DE-7); its call and ledger entry put in place
+            id="the younger's winning answer before the lead",
+        ),
+    ],
+)
+def test_a_redeal_puts_another_claim_read_alike_in_a_call_s_place(
+    elder: str,
+    younger: str,
+    stock: str,
+    discards: tuple[str, str],
+    points: tuple[str, str],
+    other: tuple[str | None, str | None],
+    scored: bool,
+) -> None:
     deal = arranged(
         pq.new_game(pq.RUBICON),
-        pq.cards("AS KS QS JS AH KH QH JH 9D 8D 7D AC").mask,
-        pq.cards("AD KD QD JD 10D 10S 9S 8S 7S 10H 9H 8H").mask,
-        tuple(pq.cards("7C KC QC JC 10C 9C 8C 7H")),
+        pq.cards(elder).mask,
+        pq.cards(younger).mask,
+        tuple(pq.cards(stock)),
     )
-    spades, hearts = pq.cards("AS KS QS JS"), pq.cards("AH KH QH JH")
-    with_spades = _declared(deal, ("AC", "8H"), (str(spades), "AD KD QD JD 10D"))
-    with_hearts = _declared(deal, ("AC", "8H"), (str(hearts), "AD KD QD JD 10D"))
-    elder, younger = with_spades.elder, with_spades.younger
-    assert with_spades.history != with_hearts.history
-    assert with_spades.observation(younger) == with_hearts.observation(younger)
-    _assert_dealt_again_as(
-        with_spades, elder, {(pq.Category.POINT, spades.mask): hearts.mask}, with_hearts
-    )
-
-
-def test_a_redeal_puts_another_winning_answer_of_the_same_points_in_place_before_the_lead() -> None:
-    # the younger's "not good" with either of his fives: told the elder only by its
-    # points till his first lead (R-DE-7), its call and ledger entry are put in place
-    deal = arranged(
-        pq.new_game(pq.RUBICON),
-        pq.cards("AS KS QS JS AH KH QH JH 9D 8D 7D 9C").mask,
-        pq.cards("AD KD QD JD 10D AC KC QC JC 10C 10S 9S").mask,
-        tuple(pq.cards("8S 7S 10H 9H 8H 8C 7H 7C")),
-    )
-    diamonds, clubs = pq.cards("AD KD QD JD 10D"), pq.cards("AC KC QC JC 10C")
-    with_diamonds = _declared(deal, ("9C", "9S"), ("AS KS QS JS", str(diamonds)))
-    with_clubs = _declared(deal, ("9C", "9S"), ("AS KS QS JS", str(clubs)))
-    elder, younger = with_diamonds.elder, with_diamonds.younger
-    assert with_diamonds.events != with_clubs.events  # the entry's cards
-    assert with_diamonds.observation(elder) == with_clubs.observation(elder)
-    _assert_dealt_again_as(
-        with_diamonds, younger, {(pq.Category.POINT, diamonds.mask): clubs.mask}, with_clubs
-    )
+    caller = 0 if other[0] is not None else 1
+    replaced = [*points]
+    replaced[caller] = str(other[caller])
+    called = _declared(deal, discards, points)
+    instead = _declared(deal, discards, (replaced[0], replaced[1]))
+    players = (called.elder, called.younger)
+    assert called.history != instead.history
+    assert (called.events != instead.events) == scored  # a ledger entry of the claim
+    assert called.observation(players[1 - caller]) == instead.observation(players[1 - caller])
+    claims = {(pq.Category.POINT, pq.cards(points[caller]).mask): pq.cards(replaced[caller]).mask}
+    _assert_dealt_again_as(called, players[caller], claims, instead)
