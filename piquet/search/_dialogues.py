@@ -151,8 +151,8 @@ class CategoryReads(NamedTuple):
 
 class Course(NamedTuple):
     """A key's course: where its first placement's replay led (a :class:`Found`, a
-    :class:`~._steps.Choice` or None), and that placement's claims read by their words
-    and key, whose states hold them."""
+    :class:`~._steps.Choice` or None), and that placement's claims that the key reads by
+    less than their cards (:data:`Claims`), whose states hold them."""
 
     root: object
     claims: tuple[tuple[Category, int], ...]
@@ -242,8 +242,9 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
 
 
 Claims = tuple[tuple[Category, int], ...]
-"""The claims of his that a key reads by their words and key (:class:`_ReadAs`), by
-category, in the key's order."""
+"""The claims of his that a key reads by less than their cards (a hidden call's
+candidates by the words heard, :class:`_ReadAs`; a winning answer hidden till the lead
+by its verdict and points, :func:`_answers`), by category, in the key's order."""
 
 
 def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[object, ...] | None:
@@ -258,7 +259,7 @@ def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[objec
 def _keyed(
     plan: Plan, dealt: int, hand: int, discard: int
 ) -> tuple[tuple[object, ...], Claims] | None:
-    """:func:`dialogue_key`, and the claims it reads by their words and key (those a
+    """:func:`dialogue_key`, and the claims it reads by less than their cards (those a
     placement dealt again along the key's course puts in the place of the first's)."""
     observation = plan.observation
     own = observation.dealt_hand.mask
@@ -289,13 +290,7 @@ def _keyed(
             answers = _answers(table, hand, answer)
             if not deciding:  # his winning answer, hidden till the lead: see _answers
                 claims.extend([(category, claim) for claim in answers])
-                key, word = answer
-                answers = tuple(
-                    [
-                        (dialogue.judge(table, info[KEY], key, word), info[POINTS])
-                        for info in map(table.info, answers)
-                    ]
-                )
+                answers = tuple([_judged(table, claim, answer) for claim in answers])
         parts.append(
             (
                 tuple(relevant),
@@ -308,8 +303,8 @@ def _keyed(
 
 
 def _replacing(kept: Claims, claims: Claims) -> dict[tuple[Category, int], int] | None:
-    """The claims of a placement in the place of those of its course's first (alike in
-    words and key), where they differ: the mapping :meth:`Redeal.dealt` takes."""
+    """The claims of a placement in the place of those of its course's first (read
+    alike), where they differ: the mapping :meth:`Redeal.dealt` takes."""
     if kept == claims:
         return None
     return {old: new[1] for old, new in zip(kept, claims, strict=True) if old != new}
@@ -330,6 +325,16 @@ def _answers(
     key, word = answer
     found = dialogue.answers(table, hand, key, word, Good(table.category))
     return tuple([call.cards.mask for call in found if type(call) is Call])
+
+
+def _judged(
+    table: CategoryTable, claim: int, answer: tuple[tuple[int, ...], int]
+) -> tuple[int, int]:
+    """What a key reads of a winning answer hidden till the lead (:func:`_answers`): how
+    the dialogue judges it against the observer's call, and its points."""
+    key, word = answer
+    info = table.info(claim)
+    return dialogue.judge(table, info[KEY], key, word), info[POINTS]
 
 
 def dialogued(
@@ -484,7 +489,5 @@ def _class_of(plan: Plan, action: Action) -> object:
     if type(how) is tuple:
         return how
     if how is None and reads.answer is not None and not reads.deciding:
-        key, word = reads.answer
-        info = reads.table.info(claim)
-        return (dialogue.judge(reads.table, info[KEY], key, word), info[POINTS])
+        return _judged(reads.table, claim, reads.answer)
     return None
