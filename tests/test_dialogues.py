@@ -184,6 +184,7 @@ def test_a_placement_along_a_remembered_dialogue_is_replayed_alike_on_many_posit
 
 def test_carte_rouge_reads_the_whole_hand_so_its_dialogues_are_replayed() -> None:
     state = play_positions("carte_rouge", "played", 1, seed=3)[0]
+    assert isinstance(state.to_move, pq.Player)
     plan = make_plan(state.observation(state.to_move), "played")
     assert not plan.remembers_dialogues
     assert draw_state(plan, random.Random(1)) is not None and not plan.dialogues
@@ -205,6 +206,7 @@ def test_an_elder_s_carte_blanche_is_always_replayed(name: str, observer: str) -
 def test_a_dialogue_s_key_reads_his_hidden_call_s_candidates_by_the_words_heard_alone() -> None:
     # a position whose opponent, the elder, called a point he did not show
     for state in play_positions("rubicon", "played", 80, seed=5):
+        assert isinstance(state.to_move, pq.Player)
         seen = state.observation(state.to_move)
         opponent = seen.player.other
         hidden = [
@@ -238,7 +240,9 @@ def test_a_dialogue_s_key_reads_his_hidden_call_s_candidates_by_the_words_heard_
     assert called.cards.mask in point_claims and point_claims == saying
     heard = len(hidden)
     table = point.table
-    assert key[1][0] == tuple(
+    point_part = key[1]
+    assert isinstance(point_part, tuple)
+    assert point_part[0] == tuple(
         (
             table.info(c)[0][: table.word_ends(table.info(c)[0])[heard - 1]],
             words(rule, c, None, heard - 1),
@@ -269,7 +273,9 @@ def test_a_redeal_of_a_dialogue_played_is_the_state_itself() -> None:
         state = state.apply(rng.choice(state.legal_actions()))
     again = Redeal(start, state)
     a = pq.Player.A
-    same = again.dealt(state.history[0], a, state.hand(a).mask, state.discard(a).mask, None)
+    deal = state.history[0]
+    assert isinstance(deal, pq.Deal)
+    same = again.dealt(deal, a, state.hand(a).mask, state.discard(a).mask, None)
     assert same == state and same.history == state.history and same.spoken == state.spoken
     for player in pq.Player:
         assert same.observation(player) == state.observation(player)
@@ -294,8 +300,10 @@ def _assert_dealt_again_as(
 ) -> None:
     """``template`` dealt again with ``player``'s calls of ``claims`` replaced is ``it``."""
     start = pq.new_game(pq.RUBICON)
+    deal = template.history[0]
+    assert isinstance(deal, pq.Deal)
     again = Redeal(start, template).dealt(
-        template.history[0],
+        deal,
         player,
         template.hand(player).mask,
         template.discard(player).mask,
