@@ -28,6 +28,7 @@ from ..actions import (
 )
 from ..cards import Card, CardSet, pack
 from ..engine import State
+from ..engine.parts import CATEGORIES, CATEGORY_INDEX
 from ..observation import Observation
 from ..words import Category, Phase, Player
 
@@ -61,8 +62,7 @@ NUM_ACTIONS: Final = EQUAL_BASE + 3
 _ANSWER_BASES: Final[dict[type, int]] = {Pass: PASS_BASE, Good: GOOD_BASE, Equal: EQUAL_BASE}
 """The size of the action space (4,180), the same for every ruleset."""
 
-_CATEGORIES: Final = (Category.POINT, Category.SEQUENCE, Category.SET)
-CATEGORY_INDEX: Final = {c: i for i, c in enumerate(_CATEGORIES)}
+_CATEGORIES: Final = CATEGORIES
 _LEAVES: Final = (LeftCards.UNSEEN, LeftCards.LOOK, LeftCards.EXPOSE)
 LEAVE_INDEX: Final = {c: i for i, c in enumerate(_LEAVES)}
 _POPCOUNT: Final = np.array([bin(m).count("1") for m in range(1 << _HAND_SIZE)], dtype=np.int8)

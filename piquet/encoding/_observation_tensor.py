@@ -11,9 +11,10 @@ import numpy.typing as npt
 
 from ..cards import CardSet, pack
 from ..engine import State
+from ..engine.parts import CATEGORY_INDEX
 from ..observation import Observation
 from ..words import CHANCE, Phase, Player
-from ._action_ids import CATEGORY_INDEX, LEAVE_INDEX, NUM_CARDS, checked_source
+from ._action_ids import LEAVE_INDEX, NUM_CARDS, checked_source
 
 OBSERVATION_FIELDS: Final[tuple[tuple[str, int], ...]] = (
     ("hand", NUM_CARDS),

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CATEGORIES",
+    "CATEGORY_INDEX",
     "FRESH_RACE",
     "HAND_MASK",
     "HAND_SHIFT",
@@ -71,6 +72,9 @@ __all__ = [
 
 CATEGORIES = (Category.POINT, Category.SEQUENCE, Category.SET)
 """The declaration categories in the order they are resolved (R-DE)."""
+
+CATEGORY_INDEX: dict[Category, int] = {category: at for at, category in enumerate(CATEGORIES)}
+"""Each category's place in :data:`CATEGORIES` (and in a ruleset's tables)."""
 
 # Both hands are one int: player A's card-set mask in the low 64 bits, B's above, so a
 # card played costs one new int and no tuple.

@@ -51,10 +51,11 @@ from ..cards import trusted_cardset
 from ..words import Category, Phase, Player, ScoreEvent
 from .auto_declarations import Resolution
 from .category_table import ELDER_WINS, ENTRIES, MASK, NOBODY
-from .combination_tables import duels, suit_fields, tables_of
+from .combination_tables import Tables, duels, suit_fields, tables_of
 from .deal import setup_of
 from .parts import (
     CATEGORIES,
+    CATEGORY_INDEX,
     HAND_BITS,
     Context,
     Declarations,
@@ -87,7 +88,6 @@ _KINDS: Final = frozenset((Deal, Exchange, Leave, Play))
 # with declarations played, the words too: the caller knows that each is legal and
 # leaves the same record with the new hands (a call names its own cards)
 _WORDS: Final = frozenset((Call, Equal, Good, Pass, Reckon))
-_CATEGORY_AT: Final = {category: at for at, category in enumerate(CATEGORIES)}
 
 
 def auto_resolution(rules: Ruleset, elder_hand: int, younger_hand: int) -> Resolution:
@@ -205,7 +205,30 @@ class Redeal:
         ``player`` called to the claim of the new hand called in its place: each such
         :class:`~piquet.Call` of the history, word said and pending call is replaced.
         The caller knows that the new claims say the same words, were shown to nobody
-        and lead the dialogue alike."""
+        and lead the dialogue alike.
+
+        >>> import piquet as pq
+        >>> from piquet.engine.deal import arranged
+        >>> start = pq.new_game(pq.RUBICON)
+        >>> elder_cards = pq.cards("AS KS QS JS AH KH QH JH 9D 8D 7D AC").mask
+        >>> younger_cards = pq.cards("AD KD QD JD 10D 10S 9S 8S 7S 10H 9H 8H").mask
+        >>> stock = tuple(pq.cards("7C KC QC JC 10C 9C 8C 7H"))
+        >>> deal = arranged(start, elder_cards, younger_cards, stock)
+        >>> def called(four):  # the elder's point of four, "not good" to the younger's five
+        ...     state = start.apply(deal).apply(pq.Exchange("AC")).apply(pq.Exchange("8H"))
+        ...     while state.phase is not pq.Phase.DECLARATION:
+        ...         state = state.apply(state.legal_actions()[0])
+        ...     state = state.apply(pq.Call("point", four))
+        ...     return state.apply(pq.Call("point", "AD KD QD JD 10D"))
+        >>> spades, hearts = called("AS KS QS JS"), called("AH KH QH JH")
+        >>> a = spades.elder
+        >>> swap = {(pq.Category.POINT, pq.cards("AS KS QS JS").mask): pq.cards("AH KH QH JH").mask}
+        >>> again = Redeal(start, spades).dealt(
+        ...     deal, a, spades.hand(a).mask, spades.discard(a).mask, None, swap
+        ... )
+        >>> again == hearts, again.history == hearts.history, again.history == spades.history
+        (True, True, False)
+        """
         template = self._template
         decl = template._ctx.decl
         head, result, exch_head, exch_tail, both, decl_head = self._ctx_parts
@@ -220,24 +243,19 @@ class Redeal:
             auto = (resolution, auto[1])
         else:
             assert auto is None, "no resolution for a deal of automatic declarations"
+        actions = list(self._actions)
+        actions[0] = deal
+        events = template._events
         if claims:
+            tables = tables_of(template._ctx.ruleset)
             decl_head = self._claims_replaced(decl_head, claims)
+            self._calls_replaced(actions, tables, claims)
+            events = self._entries_replaced(tables, player, claims)
         new_decl = _new(Declarations, (*decl_head, [], auto, decl.word))
         new = template._clone()
         new._ctx = _new(Context, (*head, setup, result, new_exch, new_decl))
         new._hands = with_hand(template._hands, player, hand)
-        actions = list(self._actions)
-        actions[0] = deal
-        if claims:
-            tables = tables_of(template._ctx.ruleset)
-            for at in self._calls_at:
-                call = actions[at]
-                assert type(call) is Call
-                category = call.category
-                new_claim = claims.get((category, call.cards.mask))
-                if new_claim is not None:
-                    actions[at] = tables[_CATEGORY_AT[category]].calls[new_claim]
-            new._events = self._entries_replaced(tables, player, claims)
+        new._events = events
         exchange = _new_object(Exchange)
         _set_discard(exchange, trusted_cardset(discard))
         actions[self._exchange_at[player]] = exchange
@@ -247,8 +265,21 @@ class Redeal:
         new._history = history
         return new
 
+    def _calls_replaced(
+        self, actions: list[Action], tables: Tables, claims: Mapping[tuple[Category, int], int]
+    ) -> None:
+        """Each :class:`~piquet.Call` of ``actions`` (the template's) of a claim of
+        ``claims`` replaced, in place, by the call of the new claim."""
+        for at in self._calls_at:
+            call = actions[at]
+            assert type(call) is Call
+            category = call.category
+            new_claim = claims.get((category, call.cards.mask))
+            if new_claim is not None:
+                actions[at] = tables[CATEGORY_INDEX[category]].calls[new_claim]
+
     def _entries_replaced(
-        self, tables: Any, player: Player, claims: Mapping[tuple[Category, int], int]
+        self, tables: Tables, player: Player, claims: Mapping[tuple[Category, int], int]
     ) -> Any:
         """The template's ledger (its linked entries) with ``player``'s entry of each
         claim of ``claims`` that scored replaced by the new claim's (the same points:
@@ -266,7 +297,7 @@ class Redeal:
         nodes, at = ledger
         replacing: dict[int, ScoreEvent] = {}
         for (category, old), new in claims.items():
-            table = tables[_CATEGORY_AT[category]]
+            table = tables[CATEGORY_INDEX[category]]
             found = at.get(table.info(old)[ENTRIES][player])
             if found is not None:
                 replacing[found] = table.info(new)[ENTRIES][player]

@@ -53,7 +53,7 @@ from ..engine.category_table import KEY, POINTS, CategoryTable
 from ..engine.combination_tables import tables_of
 from ..engine.deal import blanches_of
 from ..engine.declared_scores import good_against_the_cards
-from ..engine.parts import CATEGORIES
+from ..engine.parts import CATEGORY_INDEX
 from ..engine.redeal import Redeal
 from ..words import Category, Player
 from ._observed import deal_elder
@@ -75,7 +75,6 @@ __all__ = [
 # Rubicon positions; each keeps a few states)
 _KEPT: Final = 1 << 10
 _UNTRIED: Final = object()
-_CATEGORY_AT: Final = {category: at for at, category in enumerate(CATEGORIES)}
 # the claim answered "good", where it is not shown (the key's reads do not cover it)
 _UNKNOWN: Final = -1
 # how a candidate of a hidden call whose words are not those heard is read
@@ -105,7 +104,7 @@ class _ReadAs(dict[int, object]):
         self._table = table
         self._read = read
         self._shown = shown
-        self._heard = heard
+        self._heard = len(heard)
         self._heard_text = WORDS_APART.join(heard)
 
     def __missing__(self, claim: int) -> object:
@@ -118,7 +117,7 @@ class _ReadAs(dict[int, object]):
             if self._heard:  # a candidate of his hidden call: the words heard, their key
                 key = table.info(claim)[KEY]
                 ends = table.word_ends(key)
-                words = min(len(self._heard), len(ends))
+                words = min(self._heard, len(ends))
                 said = self._words(table.rule, claim, None, words - 1)
                 # one whose words are not those heard is dropped at the first that differs,
                 # before any choice: alike, whatever its words
@@ -149,13 +148,19 @@ class CategoryReads(NamedTuple):
     read."""
 
 
+Claims = tuple[tuple[Category, int], ...]
+"""The claims of his that a key reads by less than their cards (a hidden call's
+candidates by the words heard, :class:`_ReadAs`; a winning answer hidden till the lead
+by its verdict and points, :func:`_answers`), by category, in the key's order."""
+
+
 class Course(NamedTuple):
     """A key's course: where its first placement's replay led (a :class:`Found`, a
     :class:`~._steps.Choice` or None), and that placement's claims that the key reads by
     less than their cards (:data:`Claims`), whose states hold them."""
 
     root: object
-    claims: tuple[tuple[Category, int], ...]
+    claims: Claims
 
 
 class Found:
@@ -239,12 +244,6 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
         good=(shown_calls[0] if shown_calls else _UNKNOWN) if table.reckons and conceded else 0,
         read_as=_ReadAs(plan, table, read_words, shown, heard_words),
     )
-
-
-Claims = tuple[tuple[Category, int], ...]
-"""The claims of his that a key reads by less than their cards (a hidden call's
-candidates by the words heard, :class:`_ReadAs`; a winning answer hidden till the lead
-by its verdict and points, :func:`_answers`), by category, in the key's order."""
 
 
 def dialogue_key(plan: Plan, dealt: int, hand: int, discard: int) -> tuple[object, ...] | None:
@@ -483,7 +482,7 @@ def _class_of(plan: Plan, action: Action) -> object:
     winning answer read by its verdict and points (:func:`_answers`), by that; else None."""
     if type(action) is not Call:
         return None
-    reads = dialogue_reads(plan)[_CATEGORY_AT[action.category]]
+    reads = dialogue_reads(plan)[CATEGORY_INDEX[action.category]]
     claim = action.cards.mask
     how = reads.read_as[claim]
     if type(how) is tuple:
