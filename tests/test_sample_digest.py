@@ -20,8 +20,11 @@ from piquet.search.sampling import Declarations, sample_state
 #: fewer than 2 of its 16 draws are kept (another way of drawing, as uniform); made
 #: again on 2026-12-02, on both paths, when a replay's choice of the opponent's unshown
 #: call shuffled only the claims saying the words heard, not all his claims (a uniform
-#: order of the candidates either way: another way of drawing, as uniform)
-PINNED = "ad893b9aee786541"
+#: order of the candidates either way: another way of drawing, as uniform); made again
+#: on 2026-12-02, on both paths, when the pilot of automatic declarations counted the
+#: draws the words heard keep, not the draws replayed (the choice of plain draws or
+#: witnesses: either is uniform)
+PINNED = "314cfcf521208720"
 
 
 def sample_digest(per_mode: int = 6, samples: int = 2) -> str:

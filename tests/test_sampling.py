@@ -316,9 +316,31 @@ def _pilot_kept(seen: pq.Observation, mode: str) -> int:
     """How many of the pilot's 16 draws (its own random stream) a fresh plan keeps."""
     plan = sampling.make_plan(seen, mode)  # type: ignore[arg-type]
     pilot = random.Random(sampling._PILOT_SEED)
-    return sum(
-        sampling.draw_state(plan, pilot)[0] is not None for _ in range(sampling._PILOT_DRAWS)
-    )
+    auto = mode == "auto"
+    return sum(sampling._pilot_keeps(plan, pilot, auto) for _ in range(sampling._PILOT_DRAWS))
+
+
+def test_with_automatic_declarations_the_pilot_counts_the_draws_the_words_heard_keep() -> None:
+    # the proposal checks the words heard; a draw kept whole passes it, and nearly every
+    # draw that passes it is kept: the pilot reads the proposal alone
+    passed = kept = 0
+    for seed in range(12):
+        state, _ = _late_position(seed, tricks_left=seed % 12 + 1, mode="auto")
+        player = state.to_move
+        assert isinstance(player, pq.Player)
+        plan = sampling.make_plan(state.observation(player), "auto")
+        if not plan.dealt:
+            continue
+        plan.witnessed[:] = [None]
+        for draw in range(20):
+            whole, alone = random.Random(draw), random.Random(draw)
+            keeps = sampling.draw_state(plan, whole)[0] is not None
+            passes = sampling._pilot_keeps(plan, alone, auto=True)
+            assert passes or not keeps, (seed, draw)
+            passed += passes
+            kept += keeps
+    assert kept > 0
+    assert kept >= 0.85 * passed, (kept, passed)
 
 
 @pytest.mark.parametrize("mode", MODES)
