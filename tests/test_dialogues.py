@@ -20,16 +20,9 @@ import piquet as pq
 from conftest import scaled
 from piquet.engine.deal import arranged
 from piquet.engine.redeal import Redeal
-from piquet.search._dialogues import (
-    Course,
-    Found,
-    _Aliased,
-    _class_of,
-    _keyed,
-    dialogue_key,
-    dialogue_reads,
-)
+from piquet.search._dialogues import Course, Found, _Aliased, _class_of, _keyed, dialogue_key
 from piquet.search._plan import Plan, make_plan
+from piquet.search._reads import dialogue_reads
 from piquet.search._replay import draw_state
 from piquet.search._steps import Choice
 from piquet.search._witnesses import Words

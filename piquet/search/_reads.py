@@ -1,0 +1,208 @@
+"""What a replay of a dialogue reads of the opponent's hand, worked out once a plan from
+the words heard (:mod:`._dialogues` keys placements by it).
+
+A replay (:mod:`._steps`) reads his hidden cards in few places in each category: those of
+his claims whose opening words were heard (the call he made unshown, chosen among his
+claims of those words; the claims he showed; with his "equal", the claims that say the
+observer's opening words), his answers to the observer's call where his winning answer
+is not shown yet (R-DE-7), the cards deciding his combinations where he won or reckoned,
+and whether his call answered "good" was good against the cards (Cavendish, law 49).
+
+Some claims are read by less than their cards. A hidden call that did not win is read by
+the words of it heard (:class:`ReadAs`): the answers to it read only those (R-DE-1a;
+Cavendish, law 46), it is never shown (R-DE-6) nor scored, and a candidate whose words
+are not those heard is dropped, whatever its words. A younger's winning point, told the
+elder by its points alone till his first lead (R-DE-7), is read by how the dialogue
+judged it and its points (:func:`judged`).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple, cast
+
+from ..actions import Call, Good
+from ..engine import dialogue
+from ..engine.category_table import KEY, POINTS, CategoryTable
+from ..engine.combination_tables import tables_of
+from ..words import Category
+from ._plan import Plan
+from ._witnesses import WORDS_APART, Words
+
+__all__ = [
+    "NOT_HEARD",
+    "UNKNOWN",
+    "CategoryReads",
+    "Claims",
+    "DialogueReads",
+    "ReadAs",
+    "answered",
+    "dialogue_reads",
+    "judged",
+]
+
+# the claim answered "good", where it is not shown (the key's reads do not cover it)
+UNKNOWN: Final = -1
+# how a candidate of a hidden call whose words are not those heard is read
+NOT_HEARD: Final = ("not the words heard",)
+
+
+class ReadAs(dict[int, object]):
+    """How a replay reads a claim of his, by the claim (worked out at the first sample
+    holding it: most recur): None where it is not read; else by its cards (shown, or
+    saying the opening words read), but for the candidates of his hidden opening call
+    where it did not win (``heard``: the words of it heard). Those are read by the words
+    heard and the part of their key those name: the engine's answers read only the
+    words heard of a call (R-DE-1a), a call that loses is neither shown (R-DE-6) nor
+    scored, and a placement dealt again along a course puts its own claim in the place
+    of the first placement's (:meth:`~piquet.engine.redeal.Redeal.dealt`)."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        table: CategoryTable,
+        read: frozenset[str],
+        shown: frozenset[int],
+        heard: tuple[str, ...],
+    ):
+        super().__init__()
+        self._words = Words(plan.said_aloud)
+        self._table = table
+        self._read = read
+        self._shown = shown
+        self._heard = len(heard)
+        self._heard_text = WORDS_APART.join(heard)
+
+    def __missing__(self, claim: int) -> object:
+        table = self._table
+        found: object = None
+        if claim in self._shown:
+            found = claim
+        elif self._read and self._words(table.rule, claim, None, 0) in self._read:
+            found = claim
+            if self._heard:  # a candidate of his hidden call: the words heard, their key
+                key = table.info(claim)[KEY]
+                ends = table.word_ends(key)
+                words = min(self._heard, len(ends))
+                said = self._words(table.rule, claim, None, words - 1)
+                # one whose words are not those heard is dropped at the first that differs,
+                # before any choice: alike, whatever its words
+                found = (key[: ends[words - 1]], said) if said == self._heard_text else NOT_HEARD
+        self[claim] = found
+        return found
+
+
+class CategoryReads(NamedTuple):
+    """What a replay of one category's dialogue reads of the opponent's hand, from the
+    words heard (see the module)."""
+
+    table: CategoryTable
+    words: frozenset[str]
+    """Opening words whose claims of his are read."""
+    shown: frozenset[int]
+    """His claims shown (each must be a claim of his hand)."""
+    answer: tuple[tuple[int, ...], int] | None
+    """Where his answer to the observer's call, unshown, was chosen among his answers:
+    the key of the observer's call and the word answered (his answers are read)."""
+    deciding: bool
+    """Whether he won or reckoned: the cards deciding his combinations."""
+    good: int
+    """His call answered "good" where further combinations are restricted, else 0 (and
+    :data:`UNKNOWN` where that call is not shown: every placement is replayed)."""
+    read_as: ReadAs
+    """By claim, how it is read (None: not read): shown, or saying the opening words
+    read."""
+
+
+Claims = tuple[tuple[Category, int], ...]
+"""The claims of his that a key reads by less than their cards (a hidden call's
+candidates by the words heard, :class:`ReadAs`; a winning answer hidden till the lead
+by its verdict and points, :func:`answered`), by category, in the key's order."""
+
+
+DialogueReads = tuple[CategoryReads, ...]
+"""Each category's :class:`CategoryReads`."""
+
+
+def dialogue_reads(plan: Plan) -> DialogueReads:
+    """Each category's :class:`CategoryReads`, from the plan's words heard (made once a
+    plan, kept on it)."""
+    if plan.dialogue_reads:
+        return cast(DialogueReads, plan.dialogue_reads[0])
+    made = tuple(_category_reads(plan, table) for table in tables_of(plan.observation.ruleset))
+    plan.dialogue_reads.append(made)
+    return made
+
+
+def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
+    """:class:`CategoryReads` of one category, from the words heard in it."""
+    observation = plan.observation
+    opponent_elder = not plan.observer_elder
+    opponent = observation.player.other
+    heard = [s for s in observation.spoken if s.category is table.category]
+    his = [s for s in heard if s.player is opponent]
+    mine = [s for s in heard if s.player is not opponent]
+    # the observer's call, when he is the elder and opens with it: the opponent answers
+    own_call = mine[0].claimed if not opponent_elder and mine and mine[0].verb == "call" else None
+    calls = [s for s in his if s.verb == "call"]
+    hidden = calls[0] if calls and calls[0].claimed is None else None
+    read: set[str] = set()
+    answer = None
+    if own_call is None:  # he opens (as the elder, or after the elder's pass)
+        if hidden is not None:
+            read.add(hidden.words)
+    elif hidden is not None:  # his answer, not shown yet (R-DE-7)
+        equals = sum(s.verb == "equal" for s in his)
+        answer = (table.info(own_call.mask)[KEY], equals)
+    if own_call is not None and any(s.verb == "equal" for s in his):
+        read.add(Words(plan.said_aloud)(table.rule, own_call.mask, None, 0))
+    shown_calls = [s.claimed.mask for s in calls if s.claimed is not None]
+    conceded = any(s.verb == "good" for s in mine)
+    won = (
+        conceded
+        or any(s.verb == "reckon" for s in his)
+        or (own_call is not None and any(s.words == "not good" for s in calls))
+        or (bool(mine) and mine[0].verb == "pass" and bool(calls))
+    )
+    read_words = frozenset(read)
+    # his hidden opening call, where it did not win (it lost, or is not answered yet): its
+    # candidates are read by the words of it heard (a call that wins is scored: its cards)
+    heard_words = (
+        tuple(s.words for s in calls) if own_call is None and hidden is not None and not won else ()
+    )
+    shown = frozenset(s.claimed.mask for s in his if s.claimed is not None)
+    return CategoryReads(
+        table,
+        read_words,
+        shown,
+        answer=answer,
+        deciding=table.reckons and won,
+        good=(shown_calls[0] if shown_calls else UNKNOWN) if table.reckons and conceded else 0,
+        read_as=ReadAs(plan, table, read_words, shown, heard_words),
+    )
+
+
+def answered(
+    table: CategoryTable, hand: int, answer: tuple[tuple[int, ...], int]
+) -> tuple[int, ...]:
+    """The claims his answers call, in the engine's order (:func:`~piquet.engine.
+    dialogue.answers`): the candidates of his answer not shown.
+
+    Where nothing further is reckoned of them (no combinations deciding: the point), a
+    key reads each by how the dialogue judges it against the observer's call ("not
+    good" or "equal", its words) and its points, not its cards: its cards and the rest
+    of its key are told nobody before the elder's first lead (R-DE-7); a placement dealt
+    again along a course puts its own in the first's place (:meth:`~piquet.engine.
+    redeal.Redeal.dealt`: the call, the words said, the ledger's entry)."""
+    key, word = answer
+    found = dialogue.answers(table, hand, key, word, Good(table.category))
+    return tuple([call.cards.mask for call in found if type(call) is Call])
+
+
+def judged(
+    table: CategoryTable, claim: int, answer: tuple[tuple[int, ...], int]
+) -> tuple[int, int]:
+    """What a key reads of a winning answer hidden till the lead (:func:`answered`): how
+    the dialogue judges it against the observer's call, and its points."""
+    key, word = answer
+    info = table.info(claim)
+    return dialogue.judge(table, info[KEY], key, word), info[POINTS]
