@@ -37,14 +37,13 @@ from typing import Final, NamedTuple, cast
 
 from ..actions import Action, Call, Deal
 from ..engine import State
-from ..engine.deal import blanches_of
 from ..engine.declared_scores import good_against_the_cards
 from ..engine.parts import CATEGORY_INDEX
 from ..engine.redeal import Redeal
+from ..rules.combinations import COURTS_MASK
 from ..words import Category, Player
-from ._observed import deal_elder
 from ._plan import Plan
-from ._reads import NOT_HEARD, UNKNOWN, Claims, answered, dialogue_reads, judged
+from ._reads import NOT_HEARD, Claims, answered, dialogue_reads, judged, key_reads
 from ._steps import Choice, advance, declarations_begin, said
 
 __all__ = [
@@ -105,24 +104,19 @@ def _keyed(
 ) -> tuple[tuple[object, ...], Claims] | None:
     """:func:`dialogue_key`, and the claims it reads by less than their cards (those a
     placement dealt again along the key's course puts in the place of the first's)."""
-    observation = plan.observation
-    own = observation.dealt_hand.mask
-    blanches = (
-        blanches_of(own, dealt) if observation.player is Player.A else blanches_of(dealt, own)
-    )
-    if blanches[deal_elder(observation)]:
+    reads = key_reads(plan)
+    if reads is None:
         return None
-    parts: list[object] = [blanches]
+    own_blank, observer_a, observer_elder, categories = reads
+    blank = 0 if dealt & COURTS_MASK else dealt
+    if own_blank if observer_elder else blank:  # an elder's count comes first
+        return None
+    parts: list[object] = [(own_blank, blank) if observer_a else (blank, own_blank)]
     claims: list[tuple[Category, int]] = []
-    pack_mask = plan.pack_mask
-    for table, read, shown, answer, deciding, good, read_as in dialogue_reads(plan):
-        if good == UNKNOWN:  # law 49 would read his claim and his whole hand
-            return None
-        if not (read or shown or answer or deciding or good):
-            continue
+    for table, read, shown, answer, deciding, good, read_as in categories:
         relevant: list[object] = []
-        category = table.category
         if read or shown:  # in the engine's order, the order a choice's places follow
+            category = table.category
             for claim in table.claims(hand):
                 how = read_as[claim]
                 if how is not None:
@@ -133,6 +127,7 @@ def _keyed(
         if answer:
             answers = answered(table, hand, answer)
             if not deciding:  # his winning answer, hidden till the lead: see answered
+                category = table.category
                 claims.extend([(category, claim) for claim in answers])
                 answers = tuple([judged(table, claim, answer) for claim in answers])
         parts.append(
@@ -140,7 +135,9 @@ def _keyed(
                 tuple(relevant),
                 answers,
                 table.deciding_cards(hand) if deciding else -1,
-                good_against_the_cards(table, pack_mask & ~hand & ~discard, good) if good else None,
+                good_against_the_cards(table, plan.pack_mask & ~hand & ~discard, good)
+                if good
+                else None,
             )
         )
     return tuple(parts), tuple(claims)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -110,6 +110,9 @@ class Plan:
     a new dialogue's placement is dealt (see _dialogues)."""
     dialogue_reads: list[tuple[object, ...]] = attrs.field(factory=list, eq=False, repr=False)
     """What a replay's dialogue reads of the opponent's cards, made once (see _dialogues)."""
+    key_reads: list[Any] = attrs.field(factory=list, eq=False, repr=False)
+    """The same, ready for a dialogue's key to read at each placement, made once (see
+    _reads.key_reads)."""
     propose_args: list[tuple[tuple[object, ...], tuple[object, ...]]] = attrs.field(
         factory=list, eq=False, repr=False
     )
