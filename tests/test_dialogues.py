@@ -20,9 +20,10 @@ import piquet as pq
 from conftest import scaled
 from piquet.engine.deal import arranged
 from piquet.engine.redeal import Redeal
+from piquet.rules.combinations import COURTS_MASK
 from piquet.search._dialogues import Course, Found, _Aliased, _class_of, _keyed, dialogue_key
 from piquet.search._plan import Plan, make_plan
-from piquet.search._reads import dialogue_reads
+from piquet.search._reads import UNKNOWN, dialogue_reads, key_reads
 from piquet.search._replay import draw_state
 from piquet.search._steps import Choice
 from piquet.search._witnesses import Words
@@ -242,6 +243,32 @@ def test_a_dialogue_s_key_reads_his_hidden_call_s_candidates_by_the_words_heard_
         )
         for c in saying
     )
+
+
+@pytest.mark.parametrize("name", ["rubicon", "cotton_1674", "au_cent_36"])
+def test_a_key_reads_the_categories_that_read_his_cards_and_no_other(name: str) -> None:
+    # read once a plan: each category whose dialogue reads any of his cards, in order; a
+    # call answered "good" and not shown leaves every placement to the replay (law 49)
+    met = 0
+    for state in play_positions(name, "played", 40, seed=11):
+        assert isinstance(state.to_move, pq.Player)
+        seen = state.observation(state.to_move)
+        plan = make_plan(seen, "played")
+        reads = dialogue_reads(plan)
+        made = key_reads(plan)
+        assert key_reads(plan) is made  # kept on the plan
+        if any(r.good == UNKNOWN for r in reads):
+            assert made is None
+            continue
+        assert made is not None
+        read = tuple(r for r in reads if r.words or r.shown or r.answer or r.deciding or r.good)
+        assert made.categories == read
+        met += len(read)
+        own = seen.dealt_hand.mask
+        assert made.own_blank == (0 if own & COURTS_MASK else own)
+        assert made.observer_a == (seen.player is pq.Player.A)
+        assert made.observer_elder == (seen.player == state.elder)
+    assert met > 10  # categories read were met, not only plans reading none
 
 
 def _played_by(state: pq.State, player: pq.Player) -> int:
