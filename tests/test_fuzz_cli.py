@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from unittest import mock
 
 import pytest
@@ -249,12 +251,26 @@ def mutated(draw: st.DrawFn, grammar: st.SearchStrategy[list[str]]) -> list[str]
     return argv
 
 
+@contextlib.contextmanager
+def _in_a_scratch_directory() -> Iterator[None]:
+    """In a directory of its own, removed after: a fuzzed ``--out`` (" ", say) writes
+    its file there, not in the checkout the tests run from."""
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as scratch:
+        os.chdir(scratch)
+        try:
+            yield
+        finally:
+            os.chdir(here)
+
+
 def run(argv: list[str]) -> tuple[int, str]:
-    """``main(argv)`` in process, stdin empty, the benchmarks' work stubbed: the exit
-    status and what went to stderr."""
+    """``main(argv)`` in process, in a scratch directory, stdin empty, the benchmarks'
+    work stubbed: the exit status and what went to stderr."""
     out, err = io.StringIO(), io.StringIO()
     stub: Callable[..., int] = lambda *args, **kwargs: 0  # noqa: E731
     with (
+        _in_a_scratch_directory(),
         contextlib.redirect_stdout(out),
         contextlib.redirect_stderr(err),
         mock.patch("sys.stdin", io.StringIO("")),

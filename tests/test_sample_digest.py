@@ -23,8 +23,11 @@ from piquet.search.sampling import Declarations, sample_state
 #: order of the candidates either way: another way of drawing, as uniform); made again
 #: on 2026-12-02, on both paths, when the pilot of automatic declarations counted the
 #: draws the words heard keep, not the draws replayed (the choice of plain draws or
-#: witnesses: either is uniform)
-PINNED = "314cfcf521208720"
+#: witnesses: either is uniform); made again on 2026-12-03, on both paths, when a
+#: placement whose hand holds no claim saying the opponent's unshown opening words was
+#: dropped before it was dealt, not by the replay (the same placements kept, fewer
+#: random numbers drawn for those dropped)
+PINNED = "65fd4120c5639d92"
 
 
 def sample_digest(per_mode: int = 6, samples: int = 2) -> str:

@@ -113,7 +113,7 @@ def _keyed(
         return None
     parts: list[object] = [(own_blank, blank) if observer_a else (blank, own_blank)]
     claims: list[tuple[Category, int]] = []
-    for table, read, shown, answer, deciding, good, read_as in categories:
+    for table, read, shown, answer, deciding, good, read_as, _opening in categories:
         relevant: list[object] = []
         if read or shown:  # in the engine's order, the order a choice's places follow
             category = table.category

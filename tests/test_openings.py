@@ -1,0 +1,80 @@
+"""R-DE-1a: a call is heard a word at a time, and a replay tries for the opponent's
+unshown opening call only his claims that say the words heard. A placement whose hand
+holds none is dropped before it is dealt (``search._reads.opens_as_heard``); these tests
+check that every placement so dropped is one the replay itself drops."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from positions import play_positions
+from test_dialogues import _played_by as played_by
+from test_redealt import replaying_plan
+
+import piquet as pq
+import piquet.search._replay as replay_module
+from conftest import scaled
+from piquet.search._plan import make_plan
+from piquet.search._propose import proposal
+from piquet.search._reads import opening_reads, opens_as_heard
+from piquet.search._replay import draw_state
+
+PLAYED = sorted(pq.RULESETS)
+DRAWS = 40  # placements proposed a position
+
+
+@pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
+@pytest.mark.parametrize("name", PLAYED)
+def test_a_placement_holding_no_claim_saying_his_opening_words_is_one_the_replay_drops(
+    name: str, phase: pq.Phase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    count = scaled(6, 20)
+    positions = play_positions(name, "played", count, seed=len(name) * 7, phase=phase)
+    dropped = _dropped_as_the_replay_drops(positions, monkeypatch)
+    if phase is pq.Phase.DECLARATION and name in ("rubicon", "cotton_1674"):
+        assert dropped > 0  # the check was exercised, not only passed
+
+
+def _dropped_as_the_replay_drops(positions: list[pq.State], monkeypatch: pytest.MonkeyPatch) -> int:
+    """Placements proposed at each position; each that :func:`opens_as_heard` drops is
+    drawn again with the check left out and replayed, and must be dropped: how many."""
+    dropped = 0
+    for i, state in enumerate(positions):
+        assert isinstance(state.to_move, pq.Player)
+        plan = make_plan(state.observation(state.to_move), "played")
+        if not plan.dealt or not opening_reads(plan):
+            continue
+        replaying = replaying_plan(plan)
+        for seed in range(i * 1_000, i * 1_000 + DRAWS):
+            proposed = proposal(plan, random.Random(seed))[0]
+            if proposed is None or opens_as_heard(plan, proposed[0]):
+                continue
+            dropped += 1
+            # the same draw, the check left out: the replay itself drops it
+            with monkeypatch.context() as patch:
+                patch.setattr(replay_module, "opens_as_heard", lambda plan, hand: True)
+                assert draw_state(replaying, random.Random(seed))[0] is None, seed
+    return dropped
+
+
+def test_the_opponent_s_own_hand_says_his_opening_words() -> None:
+    # the hand he held is always one he may have held
+    met = 0
+    for state in play_positions("rubicon", "played", 60, seed=9):
+        assert isinstance(state.to_move, pq.Player)
+        seen = state.observation(state.to_move)
+        plan = make_plan(seen, "played")
+        opponent = seen.player.other
+        held = state.hand(opponent).mask | played_by(state, opponent)
+        if opening_reads(plan):
+            met += 1
+            assert opens_as_heard(plan, held)
+    assert met > 5
+
+
+def test_automatic_declarations_open_nothing_to_check() -> None:
+    state = play_positions("rubicon", "auto", 1, seed=2)[0]
+    assert isinstance(state.to_move, pq.Player)
+    plan = make_plan(state.observation(state.to_move), "auto")
+    assert opening_reads(plan) == () and opens_as_heard(plan, 0)
