@@ -1,7 +1,10 @@
 """R-DE-1a: a call is heard a word at a time, and a replay tries for the opponent's
 unshown opening call only his claims that say the words heard. A placement whose hand
 holds none is dropped before it is dealt (``search._reads.opens_as_heard``); these tests
-check that every placement so dropped is one the replay itself drops."""
+check that every placement so dropped is one the replay itself drops. Likewise his
+unshown answers that would not score as the ledger shows (R-DE-7 hides only their
+cards) are not tried (``search._steps._scoring_as_heard``): the placements kept are
+the same."""
 
 from __future__ import annotations
 
@@ -14,7 +17,9 @@ from test_redealt import replaying_plan
 
 import piquet as pq
 import piquet.search._replay as replay_module
+import piquet.search._steps as steps_module
 from conftest import scaled
+from piquet.benchmarks.search import _play_position as first_lead
 from piquet.search._plan import make_plan
 from piquet.search._propose import proposal
 from piquet.search._reads import opening_reads, opens_as_heard
@@ -78,3 +83,53 @@ def test_automatic_declarations_open_nothing_to_check() -> None:
     assert isinstance(state.to_move, pq.Player)
     plan = make_plan(state.observation(state.to_move), "auto")
     assert opening_reads(plan) == () and opens_as_heard(plan, 0)
+
+
+@pytest.mark.parametrize("name", ["rubicon", "au_cent", "cotton_1674"])
+def test_answers_not_scoring_as_the_ledger_shows_are_not_tried_and_the_same_are_kept(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the elder before his first lead: the younger's winning point told by its points
+    rng = random.Random(len(name))
+    rules = pq.RULESETS[name]
+    positions = [first_lead(rules, "played", rng, 12) for _ in range(scaled(12, 40))]
+    pruned = kept = 0
+    for i, state in enumerate(positions):
+        assert isinstance(state.to_move, pq.Player)
+        seen = state.observation(state.to_move)
+        plan = make_plan(seen, "played")
+        if not plan.dealt:
+            continue
+        every = replaying_plan(plan)
+        for seed in range(i * 1_000, i * 1_000 + DRAWS):
+            with monkeypatch.context() as patch:
+                counted = _counting(patch)
+                pruning = draw_state(replaying_plan(plan), random.Random(seed))[0]
+                pruned += counted[0]
+            with monkeypatch.context() as patch:
+                patch.setattr(steps_module, "_scoring_as_heard", _every_place)
+                trying_all = draw_state(every, random.Random(seed))[0]
+            # the same placement drawn: kept whether or not those answers are tried
+            assert (pruning is None) == (trying_all is None), seed
+            kept += pruning is not None
+    assert kept > 0
+    if name == "rubicon":
+        assert pruned > 0  # some answers were not tried
+
+
+def _every_place(plan: object, pool: list[pq.Action], category: pq.Category) -> list[int]:
+    return list(range(len(pool)))
+
+
+def _counting(patch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the answers :func:`_scoring_as_heard` leaves out, in a one-item list."""
+    counted = [0]
+    scoring = steps_module._scoring_as_heard
+
+    def counting(plan: object, pool: list[pq.Action], category: pq.Category) -> list[int]:
+        places = scoring(plan, pool, category)  # type: ignore[arg-type]
+        counted[0] += len(pool) - len(places)
+        return places
+
+    patch.setattr(steps_module, "_scoring_as_heard", counting)
+    return counted

@@ -26,8 +26,11 @@ from piquet.search.sampling import Declarations, sample_state
 #: witnesses: either is uniform); made again on 2026-12-03, on both paths, when a
 #: placement whose hand holds no claim saying the opponent's unshown opening words was
 #: dropped before it was dealt, not by the replay (the same placements kept, fewer
-#: random numbers drawn for those dropped)
-PINNED = "65fd4120c5639d92"
+#: random numbers drawn for those dropped); made again on 2026-12-03, on both paths,
+#: when the opponent's unshown answers that would not score as the ledger shows were
+#: left out of a replay's choice (the same placements kept; a uniform order of the
+#: answers that may be his either way)
+PINNED = "b7e7b5ba5d77866c"
 
 
 def sample_digest(per_mode: int = 6, samples: int = 2) -> str:
