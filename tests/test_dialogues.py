@@ -20,7 +20,6 @@ import piquet as pq
 from conftest import scaled
 from piquet.engine.deal import arranged
 from piquet.engine.redeal import Redeal
-from piquet.rules.combinations import COURTS_MASK
 from piquet.search._dialogues import Course, Found, _Aliased, _class_of, _keyed, dialogue_key
 from piquet.search._plan import Plan, make_plan
 from piquet.search._reads import UNKNOWN, dialogue_reads, key_reads
@@ -264,10 +263,9 @@ def test_a_key_reads_the_categories_that_read_his_cards_and_no_other(name: str) 
         read = tuple(r for r in reads if r.words or r.shown or r.answer or r.deciding or r.good)
         assert made.categories == read
         met += len(read)
-        own = seen.dealt_hand.mask
-        assert made.own_blank == (0 if own & COURTS_MASK else own)
+        assert made.own == seen.dealt_hand.mask
         assert made.observer_a == (seen.player is pq.Player.A)
-        assert made.observer_elder == (seen.player == state.elder)
+        assert made.elder == state.elder
     assert met > 10  # categories read were met, not only plans reading none
 
 

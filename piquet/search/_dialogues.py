@@ -37,10 +37,10 @@ from typing import Final, NamedTuple, cast
 
 from ..actions import Action, Call, Deal
 from ..engine import State
+from ..engine.deal import blanches_of
 from ..engine.declared_scores import good_against_the_cards
 from ..engine.parts import CATEGORY_INDEX
 from ..engine.redeal import Redeal
-from ..rules.combinations import COURTS_MASK
 from ..words import Category, Player
 from ._plan import Plan
 from ._reads import NOT_HEARD, Claims, answered, dialogue_reads, judged, key_reads
@@ -107,16 +107,16 @@ def _keyed(
     reads = key_reads(plan)
     if reads is None:
         return None
-    own_blank, observer_a, observer_elder, categories = reads
-    blank = 0 if dealt & COURTS_MASK else dealt
-    if own_blank if observer_elder else blank:  # an elder's count comes first
+    own, observer_a, elder, categories = reads
+    blanches = blanches_of(own, dealt) if observer_a else blanches_of(dealt, own)
+    if blanches[elder]:  # an elder's count comes first
         return None
-    parts: list[object] = [(own_blank, blank) if observer_a else (blank, own_blank)]
+    parts: list[object] = [blanches]
     claims: list[tuple[Category, int]] = []
     for table, read, shown, answer, deciding, good, read_as, _opening in categories:
         relevant: list[object] = []
+        category = table.category
         if read or shown:  # in the engine's order, the order a choice's places follow
-            category = table.category
             for claim in table.claims(hand):
                 how = read_as[claim]
                 if how is not None:
@@ -127,7 +127,6 @@ def _keyed(
         if answer:
             answers = answered(table, hand, answer)
             if not deciding:  # his winning answer, hidden till the lead: see answered
-                category = table.category
                 claims.extend([(category, claim) for claim in answers])
                 answers = tuple([judged(table, claim, answer) for claim in answers])
         parts.append(

@@ -24,7 +24,6 @@ from ..actions import Call, Good
 from ..engine import dialogue
 from ..engine.category_table import KEY, POINTS, CategoryTable
 from ..engine.combination_tables import tables_of
-from ..rules.combinations import COURTS_MASK
 from ..words import Category, Player
 from ._plan import Plan
 from ._witnesses import WORDS_APART, Words
@@ -144,12 +143,12 @@ def dialogue_reads(plan: Plan) -> DialogueReads:
 class KeyReads(NamedTuple):
     """What a dialogue's key reads, ready for each placement (:func:`key_reads`)."""
 
-    own_blank: int
-    """The observer's dealt hand where it is a carte blanche, else 0."""
+    own: int
+    """The observer's dealt hand (its carte blanche is keyed with his opponent's)."""
     observer_a: bool
     """Whether the observer is A (the cartes blanches are keyed A's first)."""
-    observer_elder: bool
-    """Whether the observer is the elder (an elder's carte blanche is replayed)."""
+    elder: Player
+    """The deal's elder (his carte blanche is replayed: his count comes first)."""
     categories: DialogueReads
     """The categories whose dialogue reads any of his cards, in the engine's order."""
 
@@ -165,17 +164,18 @@ def key_reads(plan: Plan) -> KeyReads | None:
     if plan.key_reads:  # read at every placement: no call to typing.cast
         made = plan.key_reads[0]
         return made
-    reads = dialogue_reads(plan)
+    every = dialogue_reads(plan)
     made = None
-    if all(reads.good != UNKNOWN for reads in reads):
-        own = plan.observation.dealt_hand.mask
+    if all(reads.good != UNKNOWN for reads in every):
+        observation = plan.observation
+        observer = observation.player
         made = KeyReads(
-            0 if own & COURTS_MASK else own,
-            plan.observation.player is Player.A,
-            plan.observer_elder,
+            observation.dealt_hand.mask,
+            observer is Player.A,
+            observer if plan.observer_elder else observer.other,
             tuple(
                 reads
-                for reads in reads
+                for reads in every
                 if reads.words or reads.shown or reads.answer or reads.deciding or reads.good
             ),
         )

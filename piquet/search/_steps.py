@@ -30,7 +30,7 @@ from ..engine.heard import opening_call, spoken_since
 from ..engine.parts import CATEGORY_INDEX
 from ..engine.seen import hidden_facts
 from ..observation import Observation
-from ..words import Category, Player, Reason
+from ..words import Category, Player
 from ._observed import deal_elder
 from ._plan import Plan
 from ._reads import dialogue_reads, judged
@@ -298,9 +298,10 @@ def _scoring_as_heard(plan: Plan, pool: list[Action], category: Category) -> lis
     if observation.phase is not Phase.PLAY or answer is None or reads.deciding:
         return places
     opponent = observation.player.other
-    reason = Reason(category.value)
-    scored = [e.points for e in observation.events if e.player == opponent and e.reason is reason]
     table = reads.table
+    scored = [
+        e.points for e in observation.events if e.player == opponent and e.reason is table.reason
+    ]
     kept = []
     for place in places:
         call = pool[place]
