@@ -13,7 +13,7 @@ from itertools import permutations
 from math import factorial, sqrt
 
 import pytest
-from positions import blanche_position, play_positions
+from positions import blanche_position, play_positions, played_by
 from test_redealt import assert_same_state, replaying_plan
 
 import piquet as pq
@@ -217,7 +217,7 @@ def test_a_dialogue_s_key_reads_his_hidden_call_s_candidates_by_the_words_heard_
     called = next(
         a for a in state.history if isinstance(a, pq.Call) and a.category is pq.Category.POINT
     )
-    held = state.hand(opponent).mask | _played_by(state, opponent)
+    held = state.hand(opponent).mask | played_by(state, opponent)
     discard = state.discard(opponent).mask
     keyed = _keyed(plan, held | discard, held, discard)
     assert keyed is not None and keyed[0] == dialogue_key(plan, held | discard, held, discard)
@@ -267,20 +267,6 @@ def test_a_key_reads_the_categories_that_read_his_cards_and_no_other(name: str) 
         assert made.observer_a == (seen.player is pq.Player.A)
         assert made.elder == state.elder
     assert met > 10  # categories read were met, not only plans reading none
-
-
-def _played_by(state: pq.State, player: pq.Player) -> int:
-    """The cards ``player`` has played this deal (its history replayed)."""
-    replayed = pq.new_game(state.ruleset)
-    played = 0
-    for action in state.history:
-        if isinstance(action, pq.Deal):
-            played = 0
-        if isinstance(action, pq.Play) and replayed.to_move == player:
-            played |= action.card.mask
-        replayed = replayed.apply(action)
-    assert replayed == state
-    return played
 
 
 def test_a_redeal_of_a_dialogue_played_is_the_state_itself() -> None:

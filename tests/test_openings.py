@@ -11,15 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import play_positions
-from test_dialogues import _played_by as played_by
+from positions import first_lead_positions, play_positions, played_by
 from test_redealt import replaying_plan
 
 import piquet as pq
 import piquet.search._replay as replay_module
 import piquet.search._steps as steps_module
 from conftest import scaled
-from piquet.benchmarks.search import _play_position as first_lead
 from piquet.search._plan import make_plan
 from piquet.search._propose import proposal
 from piquet.search._reads import opening_reads, opens_as_heard
@@ -90,9 +88,7 @@ def test_answers_not_scoring_as_the_ledger_shows_are_not_tried_and_the_same_are_
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the elder before his first lead: the younger's winning point told by its points
-    rng = random.Random(len(name))
-    rules = pq.RULESETS[name]
-    positions = [first_lead(rules, "played", rng, 12) for _ in range(scaled(12, 40))]
+    positions = first_lead_positions(name, "played", scaled(12, 40), seed=len(name))
     pruned = kept = 0
     for i, state in enumerate(positions):
         assert isinstance(state.to_move, pq.Player)
