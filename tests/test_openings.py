@@ -129,3 +129,49 @@ def _counting(patch: pytest.MonkeyPatch) -> list[int]:
 
     patch.setattr(steps_module, "_scoring_as_heard", counting)
     return counted
+
+
+@pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
+@pytest.mark.parametrize("name", ["rubicon", "cotton_1674"])
+def test_his_candidates_whose_later_words_were_not_heard_are_left_out_and_the_same_are_kept(
+    name: str, phase: pq.Phase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-DE-1a: a call is heard a word at a time; a candidate of his unshown opening call
+    # whose later words differ from those heard would be dropped at the first that differs
+    positions = play_positions(name, "played", scaled(10, 30), seed=len(name) * 11, phase=phase)
+    left_out = kept = 0
+    for i, state in enumerate(positions):
+        assert isinstance(state.to_move, pq.Player)
+        plan = make_plan(state.observation(state.to_move), "played")
+        if not plan.dealt or not opening_reads(plan):
+            continue
+        for seed in range(i * 1_000, i * 1_000 + DRAWS):
+            with monkeypatch.context() as patch:
+                counted = _counting_left_out(patch)
+                leaving_out = draw_state(replaying_plan(plan), random.Random(seed))[0]
+                left_out += counted[0]
+            with monkeypatch.context() as patch:  # the check never matches: every candidate
+                patch.setattr(steps_module, "NOT_HEARD", object())
+                trying_all = draw_state(replaying_plan(plan), random.Random(seed))[0]
+            # the same placement drawn: kept whether or not those candidates are tried
+            assert (leaving_out is None) == (trying_all is None), seed
+            kept += leaving_out is not None
+    assert kept > 0
+    if name == "rubicon" and phase is pq.Phase.DECLARATION:
+        assert left_out > 0  # some candidates were left out
+
+
+def _counting_left_out(patch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the candidates ``_saying`` leaves out for later words not heard."""
+    counted = [0]
+    saying = steps_module._saying
+
+    def counting(plan: object, calls: list[pq.Action], opening: pq.Spoken) -> list[int]:
+        places = saying(plan, calls, opening)  # type: ignore[arg-type]
+        with pytest.MonkeyPatch.context() as every:
+            every.setattr(steps_module, "NOT_HEARD", object())
+            counted[0] += len(saying(plan, calls, opening)) - len(places)  # type: ignore[arg-type]
+        return places
+
+    patch.setattr(steps_module, "_saying", counting)
+    return counted

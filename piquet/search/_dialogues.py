@@ -119,9 +119,9 @@ def _keyed(
         if read or shown:  # in the engine's order, the order a choice's places follow
             for claim in table.claims(hand):
                 how = read_as[claim]
-                if how is not None:
+                if how is not None and how is not NOT_HEARD:  # (not a candidate: _saying)
                     relevant.append(how)
-                    if type(how) is tuple and how is not NOT_HEARD:  # by words and key
+                    if type(how) is tuple:  # by words and key
                         claims.append((category, claim))
         answers: tuple[object, ...] = ()
         if answer:
@@ -276,11 +276,6 @@ def _tried(
     explorations on the bench's positions (703 to 376 at 50 samples a plan)."""
     action = node.pool[place]
     kind = _class_of(plan, action)
-    if kind is NOT_HEARD:
-        # a call whose words are not those heard: dropped at the first that differs, before
-        # any choice (ReadAs), so known without exploring (32 of the 204 explorations on
-        # the bench's Rubicon positions at fifty samples a plan)
-        return None
     if kind is not None:
         first = node.classes.setdefault(kind, place)
         if first != place:

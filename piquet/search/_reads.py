@@ -88,7 +88,8 @@ class ReadAs(dict[int, object]):
                 ends = table.word_ends(key)
                 words = min(self._heard, len(ends))
                 said = self._words(table.rule, claim, None, words - 1)
-                # one whose words are not those heard is dropped at the first that differs,
+                # one whose words are not those heard would be dropped at the first that
+                # differs, before any choice: it is left out of the candidates (_saying),
                 # before any choice: alike, whatever its words
                 found = (key[: ends[words - 1]], said) if said == self._heard_text else NOT_HEARD
         self[claim] = found
