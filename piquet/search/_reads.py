@@ -11,7 +11,8 @@ and whether his call answered "good" was good against the cards (Cavendish, law 
 Some claims are read by less than their cards. A hidden call that did not win is read by
 the words of it heard (:class:`ReadAs`): the answers to it read only those (R-DE-1a;
 Cavendish, law 46), it is never shown (R-DE-6) nor scored, and a candidate whose words
-are not those heard is dropped, whatever its words. A younger's winning point, told the
+are not those heard (:data:`NOT_HEARD`) is not a candidate at all: the replay leaves it
+out, and a key does not count it. A younger's winning point, told the
 elder by its points alone till his first lead (R-DE-7), is read by how the dialogue
 judged it and its points (:func:`judged`).
 """
@@ -46,7 +47,8 @@ __all__ = [
 
 # the claim answered "good", where it is not shown (the key's reads do not cover it)
 UNKNOWN: Final = -1
-# how a candidate of a hidden call whose words are not those heard is read
+# how a claim of a hidden call's first words is read whose later words are not those
+# heard: never tried (the replay's candidates leave it out), nor keyed
 NOT_HEARD: Final = ("not the words heard",)
 
 
@@ -89,8 +91,7 @@ class ReadAs(dict[int, object]):
                 words = min(self._heard, len(ends))
                 said = self._words(table.rule, claim, None, words - 1)
                 # one whose words are not those heard would be dropped at the first that
-                # differs, before any choice: it is left out of the candidates (_saying),
-                # before any choice: alike, whatever its words
+                # differs, before any choice: it is left out of the candidates (_saying)
                 found = (key[: ends[words - 1]], said) if said == self._heard_text else NOT_HEARD
         self[claim] = found
         return found
