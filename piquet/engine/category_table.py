@@ -259,6 +259,35 @@ class CategoryTable:
         """Every claim the hand supports, in the rule's order."""
         return self.rule.claims(hand)
 
+    @property
+    def suit_claims(self) -> tuple[list[tuple[int, ...] | None], ...] | None:
+        """Where a hand's :meth:`claims` are each suit's put together, suit by suit: for
+        each suit, its claims by the suit's nine bits (None where not made yet: then
+        :meth:`claims` makes them). None here: a table that puts its claims together
+        so says (a compiled sampler walks them without a call)."""
+        return None
+
+    @property
+    def rank_claims(self) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], int, int] | None:
+        """Where a hand's :meth:`claims` are each rank's put together, from the highest
+        rank down: for each rank (its bit in a suit's nine), its claims by which suits
+        hold it (four bits, a suit's shift order), with the fewest suits and the ranks
+        that make any; else None, as here."""
+        return None
+
+    @property
+    def deciding_by_suit(self) -> tuple[list[int], ...] | None:
+        """Where :meth:`deciding_cards` are each suit's: for each suit, its deciding cards
+        by the suit's nine bits (in place); else None, as here."""
+        return None
+
+    @property
+    def deciding_by_rank(self) -> tuple[int, int] | None:
+        """Where :meth:`deciding_cards` are the cards of the ranks held in enough suits:
+        the fewest suits, and the ranks (nine bits) that can make a combination; else
+        None, as here."""
+        return None
+
     def calls_of(self, hand: int) -> tuple[Call, ...]:
         """The :class:`~piquet.Call` of every claim the hand supports, in the rule's order."""
         return tuple(map(self.calls.__getitem__, self.claims(hand)))

@@ -160,6 +160,16 @@ class PerRank(CategoryTable):
             ranks &= _ranks_held(a, b, c, d, fewest)
         return hand & ranks * RANK_MASK_UNIT
 
+    @property
+    def rank_claims(self) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], int, int]:
+        fewest, ranks = self._claim_ranks
+        return self._claims, fewest, ranks
+
+    @property
+    def deciding_by_rank(self) -> tuple[int, int]:
+        fewest, ranks = self._combo_ranks
+        return fewest, ranks
+
     def _rank_combos(self, a: int, b: int, c: int, d: int) -> tuple[Combo, ...]:
         """:meth:`combos` of the cards whose suits hold ``a``, ``b``, ``c``, ``d``."""
         fewest, ranks = self._combo_ranks

@@ -241,6 +241,17 @@ class PerSuit(CategoryTable):
             more = self._suit_claims(3, bits)
         return found + more
 
+    @property
+    def suit_claims(self) -> tuple[list[tuple[int, ...] | None], ...]:
+        return self._claims
+
+    @property
+    def deciding_by_suit(self) -> tuple[list[int], ...] | None:
+        deciding = self._deciding
+        if deciding is None:
+            deciding = self._decide_suits()
+        return deciding or None
+
     def is_claim(self, claim: int, hand: int) -> bool:
         if claim <= 0 or claim >> SLOTS:  # no cards, or not cards at all
             return False

@@ -34,10 +34,13 @@
  * shuffled_places: the order a replay tries the opponent's possible words in, shuffled
  * as random.shuffle shuffles it (search/_steps.py's Choice.order).
  *
+ * dialogue_key: with declarations played, what a replay of a placement's dialogue reads
+ * of the opponent's cards (search/_dialogues.py's _keyed), the same tuples.
+ *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
  * _csample_place.h (the placement), _csample_duels.h (the duels), _csample_stock.h
- * (the stock's order), _csample_propose.h (a proposal) and _csample_deal.h (the
- * deal); this file, the module.
+ * (the stock's order), _csample_propose.h (a proposal), _csample_deal.h (the
+ * deal) and _csample_key.h (a dialogue's key); this file, the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -59,6 +62,7 @@
 #include "_csample_stock.h"
 #include "_csample_propose.h"
 #include "_csample_deal.h"
+#include "_csample_key.h"
 
 static PyMethodDef methods[] = {
     {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
@@ -77,6 +81,8 @@ static PyMethodDef methods[] = {
      "The pack in order, the stock's bits and its prefix masks, of a kept placement."},
     {"shuffled_places", (PyCFunction)(void (*)(void))shuffled_places, METH_FASTCALL,
      "list(range(n)) shuffled as random.Random.shuffle does, from the same numbers."},
+    {"dialogue_key", (PyCFunction)(void (*)(void))dialogue_key, METH_FASTCALL,
+     "A dialogue's key: what a replay of a placement's dialogue reads of his cards."},
     {NULL, NULL, 0, NULL},
 };
 

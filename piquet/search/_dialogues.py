@@ -41,10 +41,12 @@ from ..engine.deal import blanches_of
 from ..engine.declared_scores import good_against_the_cards
 from ..engine.parts import CATEGORY_INDEX
 from ..engine.redeal import Redeal
+from ..rules.combinations import COURTS_MASK
 from ..words import Category, Player
 from ._plan import Plan
-from ._reads import NOT_HEARD, Claims, answered, dialogue_reads, judged, key_reads
+from ._reads import NOT_HEARD, Claims, KeyReads, answered, dialogue_reads, judged, key_reads
 from ._steps import Choice, advance, declarations_begin, said
+from .native import kernel
 
 __all__ = [
     "Course",
@@ -107,7 +109,33 @@ def _keyed(
     reads = key_reads(plan)
     if reads is None:
         return None
-    own, observer_a, elder, categories = reads
+    fast = kernel("_csample")
+    if fast is None:
+        return _keyed_in_python(plan, reads, dealt, hand, discard)
+    # the same key made in C (in Python it was a fifth of a warm sample: _csample_key.h)
+    own, observer_a, elder, _categories, specs = reads
+    keyed: tuple[tuple[object, ...], Claims] | None = fast.dialogue_key(
+        specs,
+        own,
+        observer_a,
+        elder is Player.A,
+        COURTS_MASK,
+        dealt,
+        hand,
+        discard,
+        plan.pack_mask,
+        NOT_HEARD,
+        good_against_the_cards,
+    )
+    return keyed
+
+
+def _keyed_in_python(
+    plan: Plan, reads: KeyReads, dealt: int, hand: int, discard: int
+) -> tuple[tuple[object, ...], Claims] | None:
+    """:func:`_keyed` in Python, the reference (the kernel's ``dialogue_key`` makes the
+    same tuples)."""
+    own, observer_a, elder, categories, _specs = reads
     blanches = blanches_of(own, dealt) if observer_a else blanches_of(dealt, own)
     if blanches[elder]:  # an elder's count comes first
         return None

@@ -153,6 +153,8 @@ class KeyReads(NamedTuple):
     """The deal's elder (his carte blanche is replayed: his count comes first)."""
     categories: DialogueReads
     """The categories whose dialogue reads any of his cards, in the engine's order."""
+    specs: tuple[tuple[object, ...], ...] = ()
+    """The same categories as the kernel's ``dialogue_key`` reads them (:func:`_spec`)."""
 
 
 def key_reads(plan: Plan) -> KeyReads | None:
@@ -171,18 +173,73 @@ def key_reads(plan: Plan) -> KeyReads | None:
     if all(reads.good != UNKNOWN for reads in every):
         observation = plan.observation
         observer = observation.player
+        categories = tuple(
+            reads
+            for reads in every
+            if reads.words or reads.shown or reads.answer or reads.deciding or reads.good
+        )
         made = KeyReads(
             observation.dealt_hand.mask,
             observer is Player.A,
             observer if plan.observer_elder else observer.other,
-            tuple(
-                reads
-                for reads in every
-                if reads.words or reads.shown or reads.answer or reads.deciding or reads.good
-            ),
+            categories,
+            tuple(map(_spec, categories)),
         )
     plan.key_reads.append(made)
     return made
+
+
+def _spec(reads: CategoryReads) -> tuple[object, ...]:
+    """A category's reads as the kernel's ``dialogue_key`` takes them (its fields are
+    named in ``_csample_key.h``)."""
+    table = reads.table
+    return (
+        table.category,
+        bool(reads.words or reads.shown),
+        table.suit_claims,
+        table.claims,
+        reads.read_as,
+        reads.answer or None,
+        table.deciding_cards if reads.deciding else None,
+        reads.good,
+        table,
+        table.deciding_by_suit,
+        table.deciding_by_rank,
+        None if reads.deciding or not reads.answer else _Judged(table, reads.answer),
+        table.rank_claims,
+        {},
+        None if not reads.answer else _Answers(table, reads.answer),
+    )
+
+
+class _Answers(dict[int, bool]):
+    """Whether each claim is one of his answers to the observer's call (:func:`answered`),
+    by claim: an answer is a claim the dialogue judges against that call alone (its key
+    against the call's at the word answered; see :func:`~piquet.engine.dialogue.answers`),
+    whatever else the hand holds; so it is one of the answers of its own cards."""
+
+    def __init__(self, table: CategoryTable, answer: tuple[tuple[int, ...], int]):
+        super().__init__()
+        self._table = table
+        self._answer = answer
+
+    def __missing__(self, claim: int) -> bool:
+        found = self[claim] = claim in answered(self._table, claim, self._answer)
+        return found
+
+
+class _Judged(dict[int, tuple[int, int]]):
+    """:func:`judged` of one category's answers, by claim (worked out at the first
+    sample holding it: most recur)."""
+
+    def __init__(self, table: CategoryTable, answer: tuple[tuple[int, ...], int]):
+        super().__init__()
+        self._table = table
+        self._answer = answer
+
+    def __missing__(self, claim: int) -> tuple[int, int]:
+        found = self[claim] = judged(self._table, claim, self._answer)
+        return found
 
 
 def opens_as_heard(plan: Plan, hand: int) -> bool:

@@ -1,0 +1,157 @@
+"""The kernel's dialogue key (``dialogue_key``) against the pure ``_keyed``: with
+declarations played, the same key and the same claims read by less than their cards, as
+equal tuples of the same types, for every placement proposed on positions of every
+preset in the play and in the declarations; by the tables' fast paths and without them;
+and a clear error for a malformed spec."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from positions import play_positions
+
+import piquet as pq
+from conftest import scaled
+from piquet.engine.declared_scores import good_against_the_cards
+from piquet.rules.combinations import COURTS_MASK
+from piquet.search import native
+from piquet.search._dialogues import _keyed, _keyed_in_python
+from piquet.search._plan import Plan, make_plan
+from piquet.search._propose import proposal, stock_in_order
+from piquet.search._reads import NOT_HEARD, KeyReads, key_reads
+from piquet.words import Player
+
+pytestmark = pytest.mark.native("_csample")
+
+REMEMBERING = sorted(name for name, rules in pq.RULESETS.items() if rules.carte_rouge is None)
+POSITIONS = scaled(6, 30)  # a preset and phase
+DRAWS = 40  # placements proposed a position
+
+
+def _placements(plan: Plan, rng: random.Random) -> Iterator[tuple[int, int, int]]:
+    """The placements the sampler proposes (the opponent's dealt hand, his hand after the
+    exchange and his discard), as ``_replay.draw_state`` makes them."""
+    for _ in range(DRAWS):
+        proposed = proposal(plan, rng)[0]
+        if proposed is None:
+            continue
+        hand, discard, stock_cards, _duels = proposed
+        ordered = stock_in_order(plan, hand, stock_cards, rng)
+        if ordered is not None:
+            yield (hand & ~ordered[0]) | discard, hand, discard
+
+
+def _typed(value: object) -> object:
+    """A key with the type of each part, so that 1 and True differ."""
+    if isinstance(value, tuple):
+        return tuple(_typed(part) for part in value)
+    return type(value).__name__, value
+
+
+def _stripped(reads: KeyReads) -> tuple[tuple[object, ...], ...]:
+    """The kernel's specs without the tables' fast paths: every claim, deciding card and
+    answer by a call to the table (suit lists not made yet, no rank rows)."""
+    specs = []
+    for spec in reads.specs:
+        made = list(spec)
+        made[2] = tuple([None] * 512 for _ in range(4))  # suit lists, none made
+        made[9] = made[10] = made[12] = None  # deciding by suit or rank, rank rows
+        specs.append(tuple(made))
+    return tuple(specs)
+
+
+def _kernel_key(
+    plan: Plan, specs: tuple[tuple[object, ...], ...], placement: tuple[int, int, int]
+) -> object:
+    reads = key_reads(plan)
+    assert reads is not None
+    fast = native.kernel("_csample")
+    dealt, hand, discard = placement
+    return fast.dialogue_key(  # type: ignore[union-attr]
+        specs,
+        reads.own,
+        reads.observer_a,
+        reads.elder is Player.A,
+        COURTS_MASK,
+        dealt,
+        hand,
+        discard,
+        plan.pack_mask,
+        NOT_HEARD,
+        good_against_the_cards,
+    )
+
+
+@pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
+@pytest.mark.parametrize("name", REMEMBERING)
+def test_the_kernel_s_dialogue_key_is_the_python_key(
+    name: str, phase: pq.Phase, paths: Callable[[bool], None]
+) -> None:
+    paths(True)
+    rng = random.Random(len(name) * 31 + len(phase.name))
+    compared = 0
+    for state in play_positions(name, "played", POSITIONS, seed=len(name) * 7, phase=phase):
+        assert isinstance(state.to_move, pq.Player)
+        plan = make_plan(state.observation(state.to_move), "played")
+        reads = key_reads(plan)
+        if reads is None:  # every placement replayed: no key
+            continue
+        stripped = _stripped(reads)
+        for placement in _placements(plan, rng):
+            expected = _keyed_in_python(plan, reads, *placement)
+            assert _typed(_keyed(plan, *placement)) == _typed(expected)
+            assert _typed(_kernel_key(plan, stripped, placement)) == _typed(expected)
+            compared += 1
+    assert compared >= DRAWS // 2
+
+
+def _parts_met(parts: tuple[object, ...], claims: tuple[object, ...]) -> Iterator[str]:
+    for part in parts:
+        assert isinstance(part, tuple)
+        read, answers, deciding, good = part
+        if read:
+            yield "reads"
+        if answers:
+            yield "answers"
+        if deciding != -1:
+            yield "deciding"
+        if good is not None:
+            yield "good"
+    if claims:
+        yield "claims"
+
+
+def test_every_part_of_a_key_is_met_and_made_alike(paths: Callable[[bool], None]) -> None:
+    # his claims read, the deciding cards, a call answered "good" (law 49), his answers
+    # (R-DE-7) and the claims read by their words (R-DE-1a): each met on enough Rubicon
+    # positions in the play, both ways alike
+    paths(True)
+    rng = random.Random(5)
+    parts: set[str] = set()
+    for state in play_positions("rubicon", "played", scaled(40, 120), seed=3):
+        assert isinstance(state.to_move, pq.Player)
+        plan = make_plan(state.observation(state.to_move), "played")
+        reads = key_reads(plan)
+        if reads is None:
+            continue
+        for placement in _placements(plan, rng):
+            expected = _keyed_in_python(plan, reads, *placement)
+            assert _typed(_keyed(plan, *placement)) == _typed(expected)
+            if expected is not None:
+                parts.update(_parts_met(expected[0][1:], expected[1]))
+    assert parts == {"reads", "answers", "deciding", "good", "claims"}, parts
+
+
+def test_a_malformed_spec_is_a_clear_error(paths: Callable[[bool], None]) -> None:
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    args = (0, True, True, 0, 0, 0, 0, 0, NOT_HEARD, print)
+    with pytest.raises(TypeError, match="takes 11 arguments"):
+        fast.dialogue_key((), *args[:-1])
+    with pytest.raises(TypeError, match="specs must be a tuple"):
+        fast.dialogue_key([], *args)
+    with pytest.raises(TypeError, match="spec is malformed"):
+        fast.dialogue_key(((1, 2),), *args)
