@@ -2,7 +2,8 @@
 declarations played, the same key and the same claims read by less than their cards, as
 equal tuples of the same types, for every placement proposed on positions of every
 preset in the play and in the declarations; by the tables' fast paths and without them;
-and a clear error for a malformed spec."""
+the kernel's ``opens_as_heard`` against the pure one on the same placements; and a clear
+error for a malformed spec."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from piquet.search import native
 from piquet.search._dialogues import _keyed, _keyed_in_python
 from piquet.search._plan import Plan, make_plan
 from piquet.search._propose import proposal, stock_in_order
-from piquet.search._reads import NOT_HEARD, KeyReads, key_reads
+from piquet.search._reads import NOT_HEARD, KeyReads, key_reads, opening_reads, opens_as_heard
 from piquet.words import Player
 
 pytestmark = pytest.mark.native("_csample")
@@ -144,6 +145,27 @@ def test_every_part_of_a_key_is_met_and_made_alike(paths: Callable[[bool], None]
     assert parts == {"reads", "answers", "deciding", "good", "claims"}, parts
 
 
+def test_the_kernel_s_opening_check_is_the_python_check(paths: Callable[[bool], None]) -> None:
+    # a hand holds, for each call he opened with unshown, a claim saying its words heard
+    # (R-DE-1a): both ways alike, on placements of every preset that keep and drop
+    rng = random.Random(17)
+    verdicts: list[bool] = []
+    for name in REMEMBERING:
+        for phase in (pq.Phase.PLAY, pq.Phase.DECLARATION):
+            for state in play_positions(name, "played", POSITIONS, seed=len(name), phase=phase):
+                assert isinstance(state.to_move, pq.Player)
+                plan = make_plan(state.observation(state.to_move), "played")
+                if not opening_reads(plan):
+                    continue
+                for _dealt, hand, _discard in _placements(plan, rng):
+                    paths(False)
+                    expected = opens_as_heard(plan, hand)
+                    paths(True)
+                    assert opens_as_heard(plan, hand) is expected
+                    verdicts.append(expected)
+    assert True in verdicts and False in verdicts, len(verdicts)
+
+
 def test_a_malformed_spec_is_a_clear_error(paths: Callable[[bool], None]) -> None:
     paths(True)
     fast = native.kernel("_csample")
@@ -155,3 +177,7 @@ def test_a_malformed_spec_is_a_clear_error(paths: Callable[[bool], None]) -> Non
         fast.dialogue_key([], *args)
     with pytest.raises(TypeError, match="spec is malformed"):
         fast.dialogue_key(((1, 2),), *args)
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        fast.opens_as_heard((), 0)
+    with pytest.raises(TypeError, match="spec is malformed"):
+        fast.opens_as_heard(((1, 2),), 0, NOT_HEARD)

@@ -37,6 +37,9 @@
  * dialogue_key: with declarations played, what a replay of a placement's dialogue reads
  * of the opponent's cards (search/_dialogues.py's _keyed), the same tuples.
  *
+ * opens_as_heard: whether the opponent's hand holds a claim saying the words heard of
+ * each call he opened with unshown (search/_reads.py's opens_as_heard).
+ *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
  * _csample_place.h (the placement), _csample_duels.h (the duels), _csample_stock.h
  * (the stock's order), _csample_propose.h (a proposal), _csample_deal.h (the
@@ -83,6 +86,8 @@ static PyMethodDef methods[] = {
      "list(range(n)) shuffled as random.Random.shuffle does, from the same numbers."},
     {"dialogue_key", (PyCFunction)(void (*)(void))dialogue_key, METH_FASTCALL,
      "A dialogue's key: what a replay of a placement's dialogue reads of his cards."},
+    {"opens_as_heard", (PyCFunction)(void (*)(void))opens_as_heard, METH_FASTCALL,
+     "Whether a hand holds, in each category he opened unshown, a claim saying it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -46,13 +46,20 @@ static uint64_t ranks_held(uint64_t hand, long fewest) {
     return held;
 }
 
-/* A row of a hand's claims (a tuple of claim masks) seen by a walk (walk_claims): 0,
- * or -1 with an exception set. */
+/* A row of a hand's claims (a tuple of claim masks) seen by a walk (walk_claims): 0
+ * to go on, 1 to stop the walk, or -1 with an exception set. */
 typedef int (*claims_visitor)(PyObject *row, void *seen);
+
+/* -1, with a TypeError saying a table's row is no tuple of claims. */
+static int not_claims(void) {
+    PyErr_SetString(PyExc_TypeError, "a dialogue's key: a table's row is not a tuple of claims");
+    return -1;
+}
 
 /* Each row of the claims of `hand` in one category, in the table's order, to `visit`:
  * by the suit lists where each suit's entry is made, by the rank table's rows, else by
- * the table's claims(hand) at once. 0, or -1 with an exception set. */
+ * the table's claims(hand) at once. 0, 1 where `visit` stopped it, or -1 with an
+ * exception set. */
 static int walk_claims(PyObject *spec, PyObject *hand_object, uint64_t hand,
                        claims_visitor visit, void *seen) {
     PyObject *lists = PyTuple_GET_ITEM(spec, SPEC_SUIT_LISTS);
@@ -63,10 +70,13 @@ static int walk_claims(PyObject *spec, PyObject *hand_object, uint64_t hand,
             PyObject *row = PyTuple_GET_ITEM(lists, suit);
             suits[suit] = PyList_GET_ITEM(row, (hand >> (suit * SUIT_SHIFT)) & SUIT_BITS);
             if (suits[suit] == Py_None) whole = 0;
+            else if (!PyTuple_Check(suits[suit])) return not_claims();
         }
         if (whole) {
-            for (int suit = 0; suit < 4; suit++)
-                if (visit(suits[suit], seen)) return -1;
+            for (int suit = 0; suit < 4; suit++) {
+                int went = visit(suits[suit], seen);
+                if (went) return went;
+            }
             return 0;
         }
     }
@@ -82,7 +92,10 @@ static int walk_claims(PyObject *spec, PyObject *hand_object, uint64_t hand,
             int suits = 0;
             for (int suit = 0; suit < 4; suit++)
                 suits |= (int)(hand >> (suit * SUIT_SHIFT + rank) & 1) << suit;
-            if (visit(PyTuple_GET_ITEM(PyTuple_GET_ITEM(rows, rank), suits), seen)) return -1;
+            PyObject *claims = PyTuple_GET_ITEM(PyTuple_GET_ITEM(rows, rank), suits);
+            if (!PyTuple_Check(claims)) return not_claims();
+            int went = visit(claims, seen);
+            if (went) return went;
         }
         return 0;
     }
@@ -163,7 +176,7 @@ static PyObject *key_answers(PyObject *spec, PyObject *hand_object, uint64_t han
     Answering answering = {PyTuple_GET_ITEM(spec, SPEC_ANSWERS), PyList_New(0)};
     if (answering.found == NULL) return NULL;
     PyObject *answers = NULL;
-    if (!walk_claims(spec, hand_object, hand, answer_row, &answering))
+    if (walk_claims(spec, hand_object, hand, answer_row, &answering) == 0)
         answers = PyList_AsTuple(answering.found);
     Py_DECREF(answering.found);
     PyObject *judged = PyTuple_GET_ITEM(spec, SPEC_JUDGED);
@@ -266,7 +279,7 @@ static PyObject *key_part(PyObject *spec, PyObject *hand_object, uint64_t hand,
     Reading reading = {PyTuple_GET_ITEM(spec, SPEC_READ_AS), not_heard,
                        PyTuple_GET_ITEM(spec, SPEC_CATEGORY), relevant, claims};
     if (PyTuple_GET_ITEM(spec, SPEC_READS) == Py_True &&
-        walk_claims(spec, hand_object, hand, read_row, &reading))
+        walk_claims(spec, hand_object, hand, read_row, &reading) < 0)
         goto done;
     read = PyList_AsTuple(relevant);
     if (read == NULL) goto done;
@@ -297,6 +310,25 @@ done:
     return part;
 }
 
+/* A walk looking for a claim read and a candidate: stops at the first. */
+typedef struct {
+    PyObject *read_as, *not_heard;
+} Opening;
+
+static int opening_row(PyObject *row, void *seen) {
+    Opening *opening = seen;
+    Py_ssize_t n = PyTuple_GET_SIZE(row);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *owned;
+        PyObject *how = looked_up(opening->read_as, PyTuple_GET_ITEM(row, i), &owned);
+        if (how == NULL) return -1;
+        int found = how != Py_None && how != opening->not_heard;
+        Py_XDECREF(owned);
+        if (found) return 1;
+    }
+    return 0;
+}
+
 /* Whether a spec's rank claims are None or nine ranks of sixteen tuples each. */
 static int by_ranks_fit(PyObject *by_ranks) {
     if (by_ranks == Py_None) return 1;
@@ -306,10 +338,89 @@ static int by_ranks_fit(PyObject *by_ranks) {
     for (int rank = 0; rank < 9; rank++) {
         PyObject *row = PyTuple_GET_ITEM(rows, rank);
         if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 16) return 0;
-        for (int suits = 0; suits < 16; suits++)
-            if (!PyTuple_Check(PyTuple_GET_ITEM(row, suits))) return 0;
     }
     return 1;
+}
+
+/* Whether `specs` is a tuple of well-formed specs (search/_reads.py's _spec); 0 with a
+ * TypeError set where not. The rows a walk visits are checked as it visits them. */
+static int specs_fit(PyObject *specs) {
+    if (!PyTuple_Check(specs)) {
+        PyErr_SetString(PyExc_TypeError, "a dialogue's key: specs must be a tuple");
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(specs);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *spec = PyTuple_GET_ITEM(specs, i);
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != SPEC_FIELDS ||
+            !PyDict_Check(PyTuple_GET_ITEM(spec, SPEC_READ_AS))) {
+            PyErr_SetString(PyExc_TypeError, "a dialogue's key: a category's spec is malformed");
+            return 0;
+        }
+        PyObject *lists = PyTuple_GET_ITEM(spec, SPEC_SUIT_LISTS);
+        if (lists != Py_None) {
+            int fits = PyTuple_Check(lists) && PyTuple_GET_SIZE(lists) == 4;
+            for (int suit = 0; fits && suit < 4; suit++) {
+                PyObject *row = PyTuple_GET_ITEM(lists, suit);
+                fits = PyList_Check(row) && PyList_GET_SIZE(row) > SUIT_BITS;
+            }
+            if (!fits) {
+                PyErr_SetString(PyExc_TypeError, "a dialogue's key: a suit table is malformed");
+                return 0;
+            }
+        }
+        PyObject *by_suit = PyTuple_GET_ITEM(spec, SPEC_BY_SUIT);
+        if (by_suit != Py_None) {
+            int fits = PyTuple_Check(by_suit) && PyTuple_GET_SIZE(by_suit) == 4;
+            for (int suit = 0; fits && suit < 4; suit++) {
+                PyObject *row = PyTuple_GET_ITEM(by_suit, suit);
+                fits = PyList_Check(row) && PyList_GET_SIZE(row) > SUIT_BITS;
+            }
+            if (!fits) {
+                PyErr_SetString(PyExc_TypeError, "a dialogue's key: a deciding table is malformed");
+                return 0;
+            }
+        }
+        PyObject *by_rank = PyTuple_GET_ITEM(spec, SPEC_BY_RANK);
+        if (by_rank != Py_None && !(PyTuple_Check(by_rank) && PyTuple_GET_SIZE(by_rank) == 2)) {
+            PyErr_SetString(PyExc_TypeError, "a dialogue's key: a rank table is malformed");
+            return 0;
+        }
+        PyObject *answers = PyTuple_GET_ITEM(spec, SPEC_ANSWERS);
+        if ((answers == Py_None) != (PyTuple_GET_ITEM(spec, SPEC_ANSWER) == Py_None) ||
+            (answers != Py_None && !PyDict_Check(answers)) ||
+            !PyDict_Check(PyTuple_GET_ITEM(spec, SPEC_GOODS)) ||
+            !by_ranks_fit(PyTuple_GET_ITEM(spec, SPEC_BY_RANKS))) {
+            PyErr_SetString(PyExc_TypeError, "a dialogue's key: a rank table is malformed");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* opens_as_heard(specs, hand, not_heard) -> bool
+ *
+ * search/_reads.py's opens_as_heard: whether `hand` holds, in each category of `specs`
+ * (those he opened with a call not shown), a claim read and a candidate (in Python, 7,200
+ * instructions a draw on the bench's Rubicon positions). */
+static PyObject *opens_as_heard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "opens_as_heard takes 3 arguments");
+        return NULL;
+    }
+    PyObject *specs = args[0];
+    if (!specs_fit(specs)) return NULL;
+    uint64_t hand = PyLong_AsUnsignedLongLong(args[1]);
+    if (PyErr_Occurred()) return NULL;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(specs); i++) {
+        PyObject *spec = PyTuple_GET_ITEM(specs, i);
+        Opening opening = {PyTuple_GET_ITEM(spec, SPEC_READ_AS), args[2]};
+        int found = walk_claims(spec, args[1], hand, opening_row, &opening);
+        if (found < 0) return NULL;
+        if (!found) Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE;
 }
 
 /* dialogue_key(specs, own, observer_a, elder_a, courts, dealt, hand, discard, pack,
@@ -329,56 +440,8 @@ static PyObject *dialogue_key(PyObject *self, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     PyObject *specs = args[0];
-    if (!PyTuple_Check(specs)) {
-        PyErr_SetString(PyExc_TypeError, "dialogue_key: specs must be a tuple");
-        return NULL;
-    }
+    if (!specs_fit(specs)) return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(specs);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *spec = PyTuple_GET_ITEM(specs, i);
-        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != SPEC_FIELDS ||
-            !PyDict_Check(PyTuple_GET_ITEM(spec, SPEC_READ_AS))) {
-            PyErr_SetString(PyExc_TypeError, "dialogue_key: a category's spec is malformed");
-            return NULL;
-        }
-        PyObject *lists = PyTuple_GET_ITEM(spec, SPEC_SUIT_LISTS);
-        if (lists != Py_None) {
-            int fits = PyTuple_Check(lists) && PyTuple_GET_SIZE(lists) == 4;
-            for (int suit = 0; fits && suit < 4; suit++) {
-                PyObject *row = PyTuple_GET_ITEM(lists, suit);
-                fits = PyList_Check(row) && PyList_GET_SIZE(row) > SUIT_BITS;
-            }
-            if (!fits) {
-                PyErr_SetString(PyExc_TypeError, "dialogue_key: a suit table is malformed");
-                return NULL;
-            }
-        }
-        PyObject *by_suit = PyTuple_GET_ITEM(spec, SPEC_BY_SUIT);
-        if (by_suit != Py_None) {
-            int fits = PyTuple_Check(by_suit) && PyTuple_GET_SIZE(by_suit) == 4;
-            for (int suit = 0; fits && suit < 4; suit++) {
-                PyObject *row = PyTuple_GET_ITEM(by_suit, suit);
-                fits = PyList_Check(row) && PyList_GET_SIZE(row) > SUIT_BITS;
-            }
-            if (!fits) {
-                PyErr_SetString(PyExc_TypeError, "dialogue_key: a deciding table is malformed");
-                return NULL;
-            }
-        }
-        PyObject *by_rank = PyTuple_GET_ITEM(spec, SPEC_BY_RANK);
-        if (by_rank != Py_None && !(PyTuple_Check(by_rank) && PyTuple_GET_SIZE(by_rank) == 2)) {
-            PyErr_SetString(PyExc_TypeError, "dialogue_key: a rank table is malformed");
-            return NULL;
-        }
-        PyObject *answers = PyTuple_GET_ITEM(spec, SPEC_ANSWERS);
-        if ((answers == Py_None) != (PyTuple_GET_ITEM(spec, SPEC_ANSWER) == Py_None) ||
-            (answers != Py_None && !PyDict_Check(answers)) ||
-            !PyDict_Check(PyTuple_GET_ITEM(spec, SPEC_GOODS)) ||
-            !by_ranks_fit(PyTuple_GET_ITEM(spec, SPEC_BY_RANKS))) {
-            PyErr_SetString(PyExc_TypeError, "dialogue_key: a rank table is malformed");
-            return NULL;
-        }
-    }
     int observer_a = PyObject_IsTrue(args[2]), elder_a = PyObject_IsTrue(args[3]);
     if (observer_a < 0 || elder_a < 0) return NULL;
     uint64_t own = PyLong_AsUnsignedLongLong(args[1]);

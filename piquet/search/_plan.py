@@ -111,8 +111,8 @@ class Plan:
     dialogue_reads: list[tuple[object, ...]] = attrs.field(factory=list, eq=False, repr=False)
     """What a replay's dialogue reads of the opponent's cards, made once (see _dialogues)."""
     opening_reads: list[Any] = attrs.field(factory=list, eq=False, repr=False)
-    """The reads of the categories the opponent opened with a call not shown, made once
-    (see _reads.opens_as_heard)."""
+    """The reads of the categories the opponent opened with a call not shown, and their
+    specs for the kernel, made once (see _reads.opens_as_heard)."""
     key_reads: list[Any] = attrs.field(factory=list, eq=False, repr=False)
     """The same, ready for a dialogue's key to read at each placement, made once (see
     _reads.key_reads)."""

@@ -28,6 +28,7 @@ from ..engine.combination_tables import tables_of
 from ..words import Category, Player
 from ._plan import Plan
 from ._witnesses import WORDS_APART, Words
+from .native import kernel
 
 __all__ = [
     "NOT_HEARD",
@@ -268,7 +269,15 @@ def opens_as_heard(plan: Plan, hand: int) -> bool:
     >>> opens_as_heard(plan, state.hand(state.elder).mask)  # the elder's own hand
     True
     """
-    for reads in opening_reads(plan):
+    made = plan.opening_reads[0] if plan.opening_reads else _opening_reads(plan)
+    reads_each, specs = made
+    if not reads_each:
+        return True
+    fast = kernel("_csample")
+    if fast is not None:  # the same walk in C (7,200 instructions a draw in Python)
+        heard: bool = fast.opens_as_heard(specs, hand, NOT_HEARD)
+        return heard
+    for reads in reads_each:
         read_as = reads.read_as
         for claim in reads.table.claims(hand):
             how = read_as[claim]
@@ -282,14 +291,18 @@ def opens_as_heard(plan: Plan, hand: int) -> bool:
 def opening_reads(plan: Plan) -> DialogueReads:
     """The :class:`CategoryReads` of the categories the opponent opened with a call not
     shown, with declarations played (made once a plan, kept on it)."""
-    if plan.opening_reads:
-        made: DialogueReads = plan.opening_reads[0]
-        return made
-    made = ()
+    made = plan.opening_reads[0] if plan.opening_reads else _opening_reads(plan)
+    reads: DialogueReads = made[0]
+    return reads
+
+
+def _opening_reads(plan: Plan) -> tuple[DialogueReads, tuple[tuple[object, ...], ...]]:
+    """:func:`opening_reads` and their specs for the kernel (:func:`_spec`), kept."""
+    made: DialogueReads = ()
     if plan.declarations == "played":
         made = tuple(reads for reads in dialogue_reads(plan) if reads.opening)
-    plan.opening_reads.append(made)
-    return made
+    plan.opening_reads.append((made, tuple(map(_spec, made))))
+    return plan.opening_reads[0]  # type: ignore[no-any-return]
 
 
 def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
