@@ -112,3 +112,26 @@ def test_the_kernel_s_deal_refuses_what_is_not_a_deal(paths: Callable[[bool], No
         parts(-1, dealer, stock, places, CARD_BY_INDEX, mask)
     made = parts(elder, dealer, stock, places, CARD_BY_INDEX, mask)
     assert isinstance(made, tuple) and len(made[0]) == 32
+
+
+def test_the_kernel_links_a_deal_s_actions_as_the_engine_does(
+    paths: Callable[[bool], None],
+) -> None:
+    # a state dealt again gets its history linked on in C: the same nested nodes
+    from piquet.engine.redeal import _linked
+
+    fast = _kernel(paths)
+    state = pq.new_game(pq.RUBICON)
+    rng = random.Random(3)
+    while len(state.history) < 30:
+        state = state.apply(
+            state.sample_chance(rng) if state.to_move is pq.CHANCE else state.legal_actions()[0]
+        )
+    actions = list(state.history)
+    for start in (None, (None, actions[0])):
+        made = fast.linked(start, actions)  # type: ignore[attr-defined]
+        assert made == _linked(start, actions)
+        assert made[1] is actions[-1] and made[0][1] is actions[-2]
+    assert fast.linked(state, []) is state  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="actions a list"):
+        fast.linked(None, tuple(actions))  # type: ignore[attr-defined]

@@ -42,7 +42,7 @@ deal's resolution, :func:`seen_of_resolution` the part of it that anyone sees, a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
@@ -135,20 +135,24 @@ class Redeal:
     other kind, and with declarations played the words of the declarations (then the
     template may be in the declarations too). An elder's carte blanche is refused: his
     count comes first and, with it, the younger's discard (R-CB-2), in another order and
-    record of the exchange.
+    record of the exchange. ``link`` links a deal's actions onto the start's history
+    (:data:`Link`; by default in Python).
     """
 
     __slots__ = (
         "_actions",
         "_calls_at",
         "_ctx_parts",
+        "_entry_at",
         "_exchange_at",
         "_ledger",
+        "_link",
+        "_said_at",
         "_start",
         "_template",
     )
 
-    def __init__(self, start: State, template: State) -> None:
+    def __init__(self, start: State, template: State, link: Link | None = None) -> None:
         actions = _actions_since(start, template)
         if not actions or type(actions[0]) is not Deal:
             raise ValueError("Redeal: the actions of a deal")
@@ -167,8 +171,24 @@ class Redeal:
         self._start = start
         self._template = template
         self._actions = actions
-        self._calls_at = tuple(at for at, action in enumerate(actions) if type(action) is Call)
+        self._link = _linked if link is None else link
+        # where each call of one claim lies among the actions and among the words said:
+        # a deal dealt again with other claims replaces those alone (walking every word
+        # and action for each was two fifths of such a redeal's time)
+        calls_at: dict[tuple[Category, int], list[int]] = {}
+        for at, action in enumerate(actions):
+            if type(action) is Call:
+                calls_at.setdefault((action.category, action.cards.mask), []).append(at)
+        self._calls_at = calls_at
+        said_at: dict[tuple[Category, int], list[int]] = {}
+        for at, word in enumerate(template._ctx.decl.said):
+            if word[1] == "call" and len(word[3]) == 1:
+                said_at.setdefault((word[2], word[3][0]), []).append(at)
+        self._said_at = said_at
         self._ledger: tuple[list[Any], dict[ScoreEvent, int]] | None = None
+        # where a player's entry of a claim lies in the ledger's nodes, by the category,
+        # the claim and the player, found once (hashing the entry is most of finding it)
+        self._entry_at: dict[tuple[Category, int, Player], int | None] = {}
         # where each player's exchange is, A's and B's: the elder's first (R-EX-1), as
         # in every deal without an elder's carte blanche (refused above, by its count)
         self._exchange_at = (
@@ -259,10 +279,7 @@ class Redeal:
         exchange = _new_object(Exchange)
         _set_discard(exchange, trusted_cardset(discard))
         actions[self._exchange_at[player]] = exchange
-        history = self._start._history
-        for action in actions:
-            history = (history, action)
-        new._history = history
+        new._history = self._link(self._start._history, actions)
         return new
 
     def _calls_replaced(
@@ -270,13 +287,13 @@ class Redeal:
     ) -> None:
         """Each :class:`~piquet.Call` of ``actions`` (the template's) of a claim of
         ``claims`` replaced, in place, by the call of the new claim."""
-        for at in self._calls_at:
-            call = actions[at]
-            assert type(call) is Call
-            category = call.category
-            new_claim = claims.get((category, call.cards.mask))
-            if new_claim is not None:
-                actions[at] = tables[CATEGORY_INDEX[category]].calls[new_claim]
+        calls_at = self._calls_at
+        for old, new_claim in claims.items():
+            places = calls_at.get(old)
+            if places:
+                call = tables[CATEGORY_INDEX[old[0]]].calls[new_claim]
+                for at in places:
+                    actions[at] = call
 
     def _entries_replaced(
         self, tables: Tables, player: Player, claims: Mapping[tuple[Category, int], int]
@@ -295,11 +312,16 @@ class Redeal:
             at = {n[1]: i for i, n in enumerate(nodes) if type(n[1]) is ScoreEvent}
             ledger = self._ledger = (nodes, at)
         nodes, at = ledger
+        entry_at = self._entry_at
         replacing: dict[int, ScoreEvent] = {}
         for (category, old), new in claims.items():
-            table = tables[CATEGORY_INDEX[category]]
-            found = at.get(table.info(old)[ENTRIES][player])
+            where = (category, old, player)
+            found = entry_at.get(where, -1)
+            if found == -1:
+                table = tables[CATEGORY_INDEX[category]]
+                found = entry_at[where] = at.get(table.info(old)[ENTRIES][player])
             if found is not None:
+                table = tables[CATEGORY_INDEX[category]]
                 replacing[found] = table.info(new)[ENTRIES][player]
         if not replacing:
             return self._template._events
@@ -310,24 +332,47 @@ class Redeal:
             node = (node, replacing.get(i, made[1]), *made[2:])
         return node
 
-    @staticmethod
     def _claims_replaced(
-        decl_head: tuple[Any, ...], claims: Mapping[tuple[Category, int], int]
+        self, decl_head: tuple[Any, ...], claims: Mapping[tuple[Category, int], int]
     ) -> tuple[Any, ...]:
         """The declarations' first fields with the calls of ``claims`` replaced: the
         pending call and each call said."""
-        category_at, stage, claim, extras, said, *rest = decl_head
-        if category_at < len(CATEGORIES):
-            claim = claims.get((CATEGORIES[category_at], claim), claim)
-        words: list[SaidFields] = []
-        for word in said:
-            if word[1] == "call" and len(word[3]) == 1:
-                new_claim = claims.get((word[2], word[3][0]))
-                if new_claim is not None:
-                    shown = new_claim if word[5] == word[3][0] else word[5]
-                    word = (word[0], word[1], word[2], (new_claim,), word[4], shown)
-            words.append(word)
-        return (category_at, stage, claim, extras, tuple(words), *rest)
+        said_at = self._said_at
+        words: list[SaidFields] | None = None
+        for old, new_claim in claims.items():
+            places = said_at.get(old)
+            if places:
+                if words is None:
+                    words = list(decl_head[4])
+                for at in places:
+                    word = words[at]
+                    shown = new_claim if word[5] == old[1] else word[5]
+                    words[at] = (word[0], word[1], word[2], (new_claim,), word[4], shown)
+        category_at, claim = decl_head[0], decl_head[2]
+        pending = (
+            claims.get((CATEGORIES[category_at], claim)) if category_at < len(CATEGORIES) else None
+        )
+        if words is None and pending is None:
+            return decl_head
+        head = list(decl_head)
+        if words is not None:
+            head[4] = tuple(words)
+        if pending is not None:
+            head[2] = pending
+        return tuple(head)
+
+
+Link = Callable[[Any, list[Action]], Any]
+"""How :meth:`Redeal.dealt` links a deal's actions onto its start's history (each node
+the pair of the one before and an action): :func:`_linked` here; a caller may pass the
+same made faster (the sampler's kernel: ``piquet.search._csample.linked``)."""
+
+
+def _linked(history: Any, actions: list[Action]) -> Any:
+    """``history`` with ``actions`` linked on, oldest first."""
+    for action in actions:
+        history = (history, action)
+    return history
 
 
 def _actions_since(start: State, state: State) -> list[Action]:

@@ -31,6 +31,9 @@
  * deal_parts: the pack of a kept placement's deal, in order, and what the engine keeps
  * of its stock, as engine/deal.py's arranged makes them.
  *
+ * linked: a state's history with a deal's actions linked on, as engine/redeal.py's
+ * Redeal.dealt links them.
+ *
  * shuffled_places: the order a replay tries the opponent's possible words in, shuffled
  * as random.shuffle shuffles it (search/_steps.py's Choice.order).
  *
@@ -84,6 +87,8 @@ static PyMethodDef methods[] = {
      "The pack in order, the stock's bits and its prefix masks, of a kept placement."},
     {"shuffled_places", (PyCFunction)(void (*)(void))shuffled_places, METH_FASTCALL,
      "list(range(n)) shuffled as random.Random.shuffle does, from the same numbers."},
+    {"linked", (PyCFunction)(void (*)(void))linked, METH_FASTCALL,
+     "A state's history with a list of actions linked on, oldest first."},
     {"dialogue_key", (PyCFunction)(void (*)(void))dialogue_key, METH_FASTCALL,
      "A dialogue's key: what a replay of a placement's dialogue reads of his cards."},
     {"opens_as_heard", (PyCFunction)(void (*)(void))opens_as_heard, METH_FASTCALL,

@@ -46,7 +46,7 @@ from ..words import Category, Player
 from ._plan import Plan
 from ._reads import NOT_HEARD, Claims, KeyReads, answered, dialogue_reads, judged, key_reads
 from ._steps import Choice, advance, declarations_begin, said
-from .native import kernel
+from .native import kernel, linker
 
 __all__ = [
     "Course",
@@ -84,7 +84,7 @@ class Found:
     @property
     def redeal(self) -> Redeal:
         if self._redeal is None:
-            self._redeal = Redeal(self.start, self.state)
+            self._redeal = Redeal(self.start, self.state, linker())
         return self._redeal
 
 
@@ -246,7 +246,7 @@ def _declarations_begin(
         return template.dealt(deal, plan.observation.player.other, hand, discard, None)
     begun = declarations_begin(plan, plan.start.apply(deal), discards, rng)
     if begun is not None:
-        plan.declarations_begin[blanches] = Redeal(plan.start, begun)
+        plan.declarations_begin[blanches] = Redeal(plan.start, begun, linker())
     return begun
 
 
