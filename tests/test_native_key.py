@@ -3,7 +3,8 @@ declarations played, the same key and the same claims read by less than their ca
 equal tuples of the same types, for every placement proposed on positions of every
 preset in the play and in the declarations; by the tables' fast paths and without them;
 the kernel's ``opens_as_heard`` against the pure one on the same placements; and a clear
-error for a malformed spec."""
+error for a malformed spec. (The kernel's whole draw, ``played_draw``, is compared with
+the draw made call by call in test_dialogues: the same numbers drawn, the same states.)"""
 
 from __future__ import annotations
 
@@ -179,5 +180,9 @@ def test_a_malformed_spec_is_a_clear_error(paths: Callable[[bool], None]) -> Non
         fast.dialogue_key(((1, 2),), *args)
     with pytest.raises(TypeError, match="takes 3 arguments"):
         fast.opens_as_heard((), 0)
+    with pytest.raises(TypeError, match=r"played_draw\(args, getrandbits, randrange, tries\)"):
+        fast.played_draw((), print, print, 1)
+    with pytest.raises(TypeError, match="arguments are malformed"):
+        fast.played_draw(((),) * 7, print, print, 1)
     with pytest.raises(TypeError, match="spec is malformed"):
         fast.opens_as_heard(((1, 2),), 0, NOT_HEARD)

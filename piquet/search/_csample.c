@@ -43,10 +43,14 @@
  * opens_as_heard: whether the opponent's hand holds a claim saying the words heard of
  * each call he opened with unshown (search/_reads.py's opens_as_heard).
  *
+ * played_draw: with declarations played, a draw to its deal and dialogue key in one
+ * call (search/_replay.py's draw_state): the functions above, in turn.
+ *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
  * _csample_place.h (the placement), _csample_duels.h (the duels), _csample_stock.h
  * (the stock's order), _csample_propose.h (a proposal), _csample_deal.h (the
- * deal) and _csample_key.h (a dialogue's key); this file, the module.
+ * deal), _csample_key.h (a dialogue's key) and _csample_draw.h (a draw with
+ * declarations played); this file, the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -69,6 +73,7 @@
 #include "_csample_propose.h"
 #include "_csample_deal.h"
 #include "_csample_key.h"
+#include "_csample_draw.h"
 
 static PyMethodDef methods[] = {
     {"play_usual", (PyCFunction)(void (*)(void))play_usual, METH_FASTCALL,
@@ -89,6 +94,8 @@ static PyMethodDef methods[] = {
      "list(range(n)) shuffled as random.Random.shuffle does, from the same numbers."},
     {"linked", (PyCFunction)(void (*)(void))linked, METH_FASTCALL,
      "A state's history with a list of actions linked on, oldest first."},
+    {"played_draw", (PyCFunction)(void (*)(void))played_draw, METH_FASTCALL,
+     "A draw with declarations played, to its deal and dialogue key, in one call."},
     {"dialogue_key", (PyCFunction)(void (*)(void))dialogue_key, METH_FASTCALL,
      "A dialogue's key: what a replay of a placement's dialogue reads of his cards."},
     {"opens_as_heard", (PyCFunction)(void (*)(void))opens_as_heard, METH_FASTCALL,

@@ -186,17 +186,20 @@ def dialogued(
     discard: int,
     rng: random.Random,
     replay: Replay,
+    keyed: object = _UNTRIED,
 ) -> State | None:
     """The sample of a placement dealt by ``deal`` (the opponent dealt ``dealt``,
     holding ``hand`` after the exchange, his plays included, and having discarded
     ``discard``): dealt again along its key's course, or replayed (``replay``) where
-    no key is kept for it."""
+    no key is kept for it. ``keyed``: its key and claims (:func:`_keyed`) where the
+    caller made them (the kernel's draw), else made here."""
     observer = plan.observation.player
     discards = {observer: plan.observation.discard.mask, observer.other: discard}
-    keyed = _keyed(plan, dealt, hand, discard)
+    if keyed is _UNTRIED:
+        keyed = _keyed(plan, dealt, hand, discard)
     if keyed is None:
         return replay(plan, plan.start.apply(deal), discards, rng)
-    key, claims = keyed
+    key, claims = cast("tuple[tuple[object, ...], Claims]", keyed)
     memo = plan.dialogues
     course = cast("Course | None", memo.get(key))
     if course is None:  # a new key: replayed, its course kept

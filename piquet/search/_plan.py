@@ -121,6 +121,8 @@ class Plan:
     )
     """The arguments of the kernel's ``propose`` that are the same at every sample, made
     at the first and kept as its one item (see _propose)."""
+    draw_args: list[tuple[object, ...]] = attrs.field(factory=list, eq=False, repr=False)
+    """The same for the kernel's ``played_draw`` (see _replay)."""
     deal_args: list[tuple[tuple[int, ...], int]] = attrs.field(factory=list, eq=False, repr=False)
     """The same for the kernel's ``deal_parts``: where the dealt cards lie in the pack,
     and the pack's mask (see _replay)."""

@@ -23,6 +23,7 @@ __all__ = [
     "heard_again",
     "heard_by_category",
     "proposal",
+    "propose_args",
     "stock_in_order",
     "words_heard",
 ]
@@ -51,7 +52,7 @@ def proposal(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[Proposed |
     fast = kernel("_csample") if witnesses is None and type(rng) is random.Random else None
     used = 0
     if fast is not None:
-        placing, checking = plan.propose_args[0] if plan.propose_args else _propose_args(plan)
+        placing, checking = plan.propose_args[0] if plan.propose_args else propose_args(plan)
         table = checking[2]  # the duel table; None: the words are the engine's
         while used < tries:
             # randrange serves past 64 bits only: randrange(n) is _randbelow(n)
@@ -87,7 +88,7 @@ def proposal(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[Proposed |
     return None, tries
 
 
-def _propose_args(plan: Plan) -> tuple[tuple[object, ...], tuple[object, ...]]:
+def propose_args(plan: Plan) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """The arguments of the kernel's ``propose`` but the random stream's, kept on the
     plan: made at every proposal, they were 1,600 of its 29,000 instructions."""
     groups = plan.groups

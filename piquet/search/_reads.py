@@ -43,6 +43,7 @@ __all__ = [
     "judged",
     "key_reads",
     "opening_reads",
+    "opening_specs",
     "opens_as_heard",
 ]
 
@@ -294,6 +295,13 @@ def opening_reads(plan: Plan) -> DialogueReads:
     made = plan.opening_reads[0] if plan.opening_reads else _opening_reads(plan)
     reads: DialogueReads = made[0]
     return reads
+
+
+def opening_specs(plan: Plan) -> tuple[tuple[object, ...], ...]:
+    """The specs of :func:`opening_reads` for the kernel (:func:`_spec`), kept."""
+    made = plan.opening_reads[0] if plan.opening_reads else _opening_reads(plan)
+    specs: tuple[tuple[object, ...], ...] = made[1]
+    return specs
 
 
 def _opening_reads(plan: Plan) -> tuple[DialogueReads, tuple[tuple[object, ...], ...]]:

@@ -5,16 +5,19 @@ engine; None when it contradicts what the observer saw or heard."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..actions import Deal
-from ..cards import CARD_BY_INDEX, Card
+from ..cards import CARD_BY_INDEX, Card, mask_of
 from ..engine import State
 from ..engine.deal import arranged, assembled, dealt_places
+from ..engine.declared_scores import good_against_the_cards
+from ..rules.combinations import COURTS_MASK
 from ..words import Player
 from ._dialogues import dialogued
 from ._plan import Plan
-from ._propose import proposal, stock_in_order
-from ._reads import opens_as_heard
+from ._propose import proposal, propose_args, stock_in_order
+from ._reads import NOT_HEARD, key_reads, opening_specs, opens_as_heard
 from ._redealt import redealt
 from ._steps import Choice, advance, said
 from .native import kernel
@@ -24,6 +27,10 @@ def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | 
     """A placement drawn uniformly and replayed, in at most ``tries`` proposals, and the
     proposals it took: the state, or None when the last placement was inconsistent
     (each proposal rejected by the words heard is drawn again here, at once)."""
+    if plan.remembers_dialogues and type(rng) is random.Random:
+        fast = kernel("_csample")
+        if fast is not None and not (plan.witnessed and plan.witnessed[0] is not None):
+            return _drawn_in_kernel(plan, fast, rng, tries)
     observation = plan.observation
     proposed, used = proposal(plan, rng, tries)
     if proposed is None:
@@ -49,6 +56,66 @@ def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | 
     state = plan.start.apply(deal)
     discards = {observation.player: observation.discard.mask, observation.player.other: discard}
     return _replay(plan, state, discards, rng), used
+
+
+def _drawn_in_kernel(
+    plan: Plan, fast: Any, rng: random.Random, tries: int
+) -> tuple[State | None, int]:
+    """:func:`draw_state` with declarations played, plain draws and the kernel: the
+    proposal, the checks, the stock's order, the deal's parts and the dialogue's key in
+    one call (``_csample.played_draw``: the same functions in turn, the same random
+    numbers), then the deal dealt again along its key's course. The calls around the
+    kernel's were a quarter of a warm sample."""
+    args = plan.draw_args[0] if plan.draw_args else _draw_args(plan)
+    made = fast.played_draw(args, rng.getrandbits, rng.randrange, tries)
+    if made is None:
+        return None, tries
+    if made[1] is None:
+        return None, made[0]
+    used, hand, discard, dealt_opponent, elder, dealer, pack, stock, prefix, keyed = made
+    deal = assembled(plan.start, pack, elder, dealer, stock, prefix)
+    return dialogued(plan, deal, dealt_opponent, hand, discard, rng, _replay, keyed), used
+
+
+def _draw_args(plan: Plan) -> tuple[object, ...]:
+    """The arguments of the kernel's ``played_draw`` that are the same at every draw of
+    the plan (its fields are named in ``_csample_draw.h``), kept on it."""
+    placing, checking = plan.propose_args[0] if plan.propose_args else propose_args(plan)
+    places, pack_mask = plan.deal_args[0] if plan.deal_args else _deal_args(plan)
+    reads = key_reads(plan)
+    keying = None
+    if reads is not None:
+        keying = (
+            reads.specs,
+            reads.own,
+            reads.observer_a,
+            reads.elder is Player.A,
+            COURTS_MASK,
+            plan.pack_mask,
+            NOT_HEARD,
+            good_against_the_cards,
+        )
+    fixed = plan.fixed_taken
+    args = (
+        placing,
+        checking,
+        opening_specs(plan),
+        (
+            fixed,
+            sum(map(mask_of, fixed)),
+            plan.own_taken,
+            plan.seen_rest,
+            plan.observer_elder,
+            CARD_BY_INDEX,
+            plan.opponent_taken,
+            plan.dealt_known,
+        ),
+        (places, pack_mask, plan.observation.dealt_hand.mask, plan.observation.ruleset.stock_size),
+        keying,
+        NOT_HEARD,
+    )
+    plan.draw_args.append(args)
+    return args
 
 
 def _deal(plan: Plan, dealt_opponent: int, stock: tuple[Card, ...]) -> Deal:
