@@ -42,7 +42,7 @@ deal's resolution, :func:`seen_of_resolution` the part of it that anyone sees, a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
@@ -57,12 +57,13 @@ from .parts import (
     CATEGORIES,
     CATEGORY_INDEX,
     HAND_BITS,
+    HAND_MASK,
+    HAND_SHIFT,
     Context,
     Declarations,
     ExchangeState,
     SaidFields,
     deal_elder,
-    with_hand,
 )
 
 if TYPE_CHECKING:
@@ -147,6 +148,8 @@ class Redeal:
         "_exchange_at",
         "_ledger",
         "_link",
+        "_other_hand",
+        "_replacements",
         "_said_at",
         "_start",
         "_template",
@@ -189,6 +192,11 @@ class Redeal:
         # where a player's entry of a claim lies in the ledger's nodes, by the category,
         # the claim and the player, found once (hashing the entry is most of finding it)
         self._entry_at: dict[tuple[Category, int, Player], int | None] = {}
+        self._replacements: dict[tuple[object, ...], Any] = {}
+        # each player's hand left out of the template's two, for a new one to be put in
+        self._other_hand = tuple(
+            template._hands & ~(HAND_MASK << HAND_SHIFT[who]) for who in (_A, Player.B)
+        )
         # where each player's exchange is, A's and B's: the elder's first (R-EX-1), as
         # in every deal without an elder's carte blanche (refused above, by its count)
         self._exchange_at = (
@@ -267,33 +275,60 @@ class Redeal:
         actions[0] = deal
         events = template._events
         if claims:
-            tables = tables_of(template._ctx.ruleset)
-            decl_head = self._claims_replaced(decl_head, claims)
-            self._calls_replaced(actions, tables, claims)
-            events = self._entries_replaced(tables, player, claims)
+            decl_head, calls, events = self._replaced(player, claims)
+            for at, call in calls:
+                actions[at] = call
         new_decl = _new(Declarations, (*decl_head, [], auto, decl.word))
-        new = template._clone()
+        # the template's fields, each set once (a clone's, four of them set again, and
+        # its hands put together by a call, were a tenth of such a redeal)
+        new = _new_object(type(template))
         new._ctx = _new(Context, (*head, setup, result, new_exch, new_decl))
-        new._hands = with_hand(template._hands, player, hand)
+        new._to_move = template._to_move
+        new._hands = self._other_hand[player] | hand << HAND_SHIFT[player]
+        new._lead = template._lead
+        new._tricks = template._tricks
+        new._scores = template._scores
         new._events = events
+        new._race = template._race
         exchange = _new_object(Exchange)
         _set_discard(exchange, trusted_cardset(discard))
         actions[self._exchange_at[player]] = exchange
         new._history = self._link(self._start._history, actions)
         return new
 
+    def _replaced(
+        self, player: Player, claims: Mapping[tuple[Category, int], int]
+    ) -> tuple[tuple[Any, ...], tuple[tuple[int, Call], ...], Any]:
+        """What ``claims`` (``player``'s) replace of the template: the declarations' first
+        fields, the calls by where they lie among the actions, and the ledger's nodes;
+        remembered by the claims (the deals along one course call few others)."""
+        key = (player, *claims.items())
+        replaced = self._replacements.get(key)
+        if replaced is None:
+            template = self._template
+            tables = tables_of(template._ctx.ruleset)
+            calls = tuple(self._calls_replaced(tables, claims))
+            replaced = (
+                self._claims_replaced(self._ctx_parts[5], claims),
+                calls,
+                self._entries_replaced(tables, player, claims),
+            )
+            if len(self._replacements) < _REPLACEMENTS_KEPT:
+                self._replacements[key] = replaced
+        return replaced
+
     def _calls_replaced(
-        self, actions: list[Action], tables: Tables, claims: Mapping[tuple[Category, int], int]
-    ) -> None:
-        """Each :class:`~piquet.Call` of ``actions`` (the template's) of a claim of
-        ``claims`` replaced, in place, by the call of the new claim."""
+        self, tables: Tables, claims: Mapping[tuple[Category, int], int]
+    ) -> Iterator[tuple[int, Call]]:
+        """Where each :class:`~piquet.Call` of the template's actions of a claim of
+        ``claims`` lies, and the call of the new claim that replaces it."""
         calls_at = self._calls_at
         for old, new_claim in claims.items():
             places = calls_at.get(old)
             if places:
                 call = tables[CATEGORY_INDEX[old[0]]].calls[new_claim]
                 for at in places:
-                    actions[at] = call
+                    yield at, call
 
     def _entries_replaced(
         self, tables: Tables, player: Player, claims: Mapping[tuple[Category, int], int]
@@ -361,6 +396,9 @@ class Redeal:
             head[2] = pending
         return tuple(head)
 
+
+# the claims' replacements remembered a redeal (a course's deals call a few others)
+_REPLACEMENTS_KEPT: Final = 1 << 8
 
 Link = Callable[[Any, list[Action]], Any]
 """How :meth:`Redeal.dealt` links a deal's actions onto its start's history (each node

@@ -193,28 +193,27 @@ def dialogued(
     ``discard``): dealt again along its key's course, or replayed (``replay``) where
     no key is kept for it. ``keyed``: its key and claims (:func:`_keyed`) where the
     caller made them (the kernel's draw), else made here."""
-    observer = plan.observation.player
-    discards = {observer: plan.observation.discard.mask, observer.other: discard}
     if keyed is _UNTRIED:
         keyed = _keyed(plan, dealt, hand, discard)
     if keyed is None:
-        return replay(plan, plan.start.apply(deal), discards, rng)
+        return replay(plan, plan.start.apply(deal), _discards(plan, discard), rng)
     key, claims = cast("tuple[tuple[object, ...], Claims]", keyed)
     memo = plan.dialogues
     course = cast("Course | None", memo.get(key))
     if course is None:  # a new key: replayed, its course kept
+        discards = _discards(plan, discard)
         begun = _declarations_begin(plan, deal, key[0], hand, discard, discards, rng)
         root = None if begun is None else _explored(plan, advance(plan, begun, 0, discards, rng))
         if len(memo) < _KEPT:
             memo[key] = Course(root, claims)
-        found = _followed(plan, root, rng, discards)
+        found = _followed(plan, root, rng, discard)
         if found is None:
             return None
         if not found[1]:  # every state of a new course is this placement's own
             return found[0].state
         replacing = None
     else:
-        found = _followed(plan, course.root, rng, discards)
+        found = _followed(plan, course.root, rng, discard)
         if found is None:
             return None
         replacing = _replacing(course.claims, claims)
@@ -225,8 +224,15 @@ def dialogued(
         for category, held, stands_for in aliases:
             replacing[category, held] = placed.get((category, stands_for), stands_for)
     return reached.redeal.dealt(
-        deal, observer.other, hand & ~plan.opponent_played, discard, None, replacing
+        deal, plan.observation.player.other, hand & ~plan.opponent_played, discard, None, replacing
     )
+
+
+def _discards(plan: Plan, discard: int) -> dict[Player, int]:
+    """Both players' discards, the opponent's ``discard``: what a replay reads (made only
+    where one is made: a warm sample's course reads none)."""
+    observer = plan.observation.player
+    return {observer: plan.observation.discard.mask, observer.other: discard}
 
 
 def _declarations_begin(
@@ -275,14 +281,14 @@ class _Aliased(NamedTuple):
 
 
 def _followed(
-    plan: Plan, node: object, rng: random.Random, discards: dict[Player, int]
+    plan: Plan, node: object, rng: random.Random, discard: int
 ) -> tuple[Found, tuple[Alias, ...]] | None:
     """Where a key's course leads from ``node`` with these random numbers: each choice's
     candidates shuffled as the replay shuffles them and tried in turn, those not tried
     before explored from the choice's state (or, where one of their class was, led
     alike); the state reached and the calls it holds for others, or None."""
     if type(node) is _Aliased:
-        found = _followed(plan, node.led, rng, discards)
+        found = _followed(plan, node.led, rng, discard)
         return None if found is None else (found[0], (*found[1], node.alias))
     if not isinstance(node, Choice):
         assert node is None or isinstance(node, Found)
@@ -291,16 +297,14 @@ def _followed(
     for place in node.order(rng):
         led = tried.get(place, _UNTRIED)
         if led is _UNTRIED:
-            led = tried[place] = _tried(plan, node, place, rng, discards)
-        found = _followed(plan, led, rng, discards)
+            led = tried[place] = _tried(plan, node, place, rng, discard)
+        found = _followed(plan, led, rng, discard)
         if found is not None:
             return found
     return None
 
 
-def _tried(
-    plan: Plan, node: Choice, place: int, rng: random.Random, discards: dict[Player, int]
-) -> object:
+def _tried(plan: Plan, node: Choice, place: int, rng: random.Random, discard: int) -> object:
     """Where a choice's candidate not tried before leads: explored from the choice's
     state, or, where a candidate of its class was (:func:`_class_of`), as that one led,
     its claim in the place of the other's. A class explored once spared a third of the
@@ -318,6 +322,7 @@ def _tried(
     after = said(plan, node.state, action, node.done)
     if after is None:
         return None
+    discards = _discards(plan, discard)
     return _explored(plan, advance(plan, after[0], node.played, discards, rng, after[1]))
 
 
