@@ -15,6 +15,7 @@ from ..actions import (
 from ..cards import SUIT_BITS, Card, CardSet, Rank, Suit
 from ..engine import Spoken, State
 from ..engine.auto_declarations import Resolution
+from ..engine.memo import PerRuleset
 from ..engine.redeal import Seen
 from ..observation import Observation
 from ..words import Category, Phase, Player, Reason
@@ -45,6 +46,12 @@ from ._placement import (
 from ._witnesses import Claimed, Witnesses, claimed_combinations
 
 _COURTS: Final = frozenset((Rank.KING, Rank.QUEEN, Rank.JACK))
+# the words of claims, the ruleset's: a claim's words are its rule's alone, and each
+# plan met most of its claims' afresh (their words were a twentieth of a sample with
+# declarations played, at fifty samples a plan)
+_SAID_ALOUD: Final[PerRuleset[tuple[Category, int, int | None, int | None], str]] = PerRuleset(
+    1 << 16
+)
 
 
 @attrs.frozen
@@ -71,7 +78,9 @@ class Plan:
     pack_mask: int = 0  # the ruleset's pack
     said_aloud: dict[tuple[Category, int, int | None, int | None], str] = attrs.field(
         factory=dict, eq=False, repr=False
-    )  # what a claim says aloud, remembered
+    )
+    """What a claim says aloud, remembered: the ruleset's memo, which the plans of one
+    ruleset share (see make_plan)."""
     claimed: tuple[Claimed, ...] = ()  # the opponent's combinations heard, not shown
     witnessed: list[Witnesses | None] = attrs.field(factory=list, eq=False, repr=False)
     heard_by_duels: dict[tuple[int, ...], bool] = attrs.field(factory=dict, eq=False, repr=False)
@@ -184,6 +193,7 @@ def make_plan(observation: Observation, declarations: Declarations) -> Plan:
         target=target,
         own_held=all_held(observation),
         pack_mask=_pack_mask(observation.ruleset.pack_size),
+        said_aloud=_SAID_ALOUD.of(observation.ruleset),
         claimed=claimed_combinations(observation, declarations, all_held(observation)),
         auto_heard=auto_heard,
         observer_elder=observation.player == deal_elder(observation),
