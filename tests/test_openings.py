@@ -9,6 +9,7 @@ the same."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from positions import first_lead_positions, play_positions, played_by
@@ -99,7 +100,7 @@ def test_answers_not_scoring_as_the_ledger_shows_are_not_tried_and_the_same_are_
         every = replaying_plan(plan)
         for seed in range(i * 1_000, i * 1_000 + DRAWS):
             with monkeypatch.context() as patch:
-                counted = _counting(patch)
+                counted = _counting(patch, "_scoring_as_heard", _every_answer)
                 pruning = draw_state(replaying_plan(plan), random.Random(seed))[0]
                 pruned += counted[0]
             with monkeypatch.context() as patch:
@@ -117,18 +118,29 @@ def _every_place(plan: object, pool: list[pq.Action], category: pq.Category) -> 
     return list(range(len(pool)))
 
 
-def _counting(patch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the answers :func:`_scoring_as_heard` leaves out, in a one-item list."""
+def _counting(patch: pytest.MonkeyPatch, name: str, everyone: Callable[..., int]) -> list[int]:
+    """Counts, in a one-item list, what ``steps_module.<name>`` (a choice's places) leaves
+    out of the ``everyone(chosen, *args)`` places it would keep leaving none out."""
     counted = [0]
-    scoring = steps_module._scoring_as_heard
+    chosen = getattr(steps_module, name)
 
-    def counting(plan: object, pool: list[pq.Action], category: pq.Category) -> list[int]:
-        places = scoring(plan, pool, category)  # type: ignore[arg-type]
-        counted[0] += len(pool) - len(places)
+    def counting(*args: object) -> list[int]:
+        places: list[int] = chosen(*args)
+        counted[0] += everyone(chosen, *args) - len(places)
         return places
 
-    patch.setattr(steps_module, "_scoring_as_heard", counting)
+    patch.setattr(steps_module, name, counting)
     return counted
+
+
+def _every_answer(chosen: object, plan: object, pool: list[pq.Action], category: object) -> int:
+    return len(pool)  # _scoring_as_heard leaving none out: the whole pool
+
+
+def _every_candidate(chosen: Callable[..., list[int]], *args: object) -> int:
+    with pytest.MonkeyPatch.context() as every:  # the check never matches: every candidate
+        every.setattr(steps_module, "NOT_HEARD", object())
+        return len(chosen(*args))
 
 
 @pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
@@ -147,7 +159,7 @@ def test_his_candidates_whose_later_words_were_not_heard_are_left_out_and_the_sa
             continue
         for seed in range(i * 1_000, i * 1_000 + DRAWS):
             with monkeypatch.context() as patch:
-                counted = _counting_left_out(patch)
+                counted = _counting(patch, "_saying", _every_candidate)
                 leaving_out = draw_state(replaying_plan(plan), random.Random(seed))[0]
                 left_out += counted[0]
             with monkeypatch.context() as patch:  # the check never matches: every candidate
@@ -159,19 +171,3 @@ def test_his_candidates_whose_later_words_were_not_heard_are_left_out_and_the_sa
     assert kept > 0
     if name == "rubicon" and phase is pq.Phase.DECLARATION:
         assert left_out > 0  # some candidates were left out
-
-
-def _counting_left_out(patch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the candidates ``_saying`` leaves out for later words not heard."""
-    counted = [0]
-    saying = steps_module._saying
-
-    def counting(plan: object, calls: list[pq.Action], opening: pq.Spoken) -> list[int]:
-        places = saying(plan, calls, opening)  # type: ignore[arg-type]
-        with pytest.MonkeyPatch.context() as every:
-            every.setattr(steps_module, "NOT_HEARD", object())
-            counted[0] += len(saying(plan, calls, opening)) - len(places)  # type: ignore[arg-type]
-        return places
-
-    patch.setattr(steps_module, "_saying", counting)
-    return counted
