@@ -16,14 +16,11 @@ from positions import play_positions
 
 import piquet as pq
 from conftest import scaled
-from piquet.engine.declared_scores import good_against_the_cards
-from piquet.rules.combinations import COURTS_MASK
 from piquet.search import native
-from piquet.search._dialogues import _keyed, _keyed_in_python
+from piquet.search._dialogues import _keyed, _keyed_in_kernel, _keyed_in_python
 from piquet.search._plan import Plan, make_plan
 from piquet.search._propose import proposal, stock_in_order
 from piquet.search._reads import NOT_HEARD, KeyReads, key_reads, opening_reads, opens_as_heard
-from piquet.words import Player
 
 pytestmark = pytest.mark.native("_csample")
 
@@ -64,28 +61,6 @@ def _stripped(reads: KeyReads) -> tuple[tuple[object, ...], ...]:
     return tuple(specs)
 
 
-def _kernel_key(
-    plan: Plan, specs: tuple[tuple[object, ...], ...], placement: tuple[int, int, int]
-) -> object:
-    reads = key_reads(plan)
-    assert reads is not None
-    fast = native.kernel("_csample")
-    dealt, hand, discard = placement
-    return fast.dialogue_key(  # type: ignore[union-attr]
-        specs,
-        reads.own,
-        reads.observer_a,
-        reads.elder is Player.A,
-        COURTS_MASK,
-        dealt,
-        hand,
-        discard,
-        plan.pack_mask,
-        NOT_HEARD,
-        good_against_the_cards,
-    )
-
-
 @pytest.mark.parametrize("phase", [pq.Phase.PLAY, pq.Phase.DECLARATION])
 @pytest.mark.parametrize("name", REMEMBERING)
 def test_the_kernel_s_dialogue_key_is_the_python_key(
@@ -104,7 +79,8 @@ def test_the_kernel_s_dialogue_key_is_the_python_key(
         for placement in _placements(plan, rng):
             expected = _keyed_in_python(plan, reads, *placement)
             assert _typed(_keyed(plan, *placement)) == _typed(expected)
-            assert _typed(_kernel_key(plan, stripped, placement)) == _typed(expected)
+            fast = native.kernel("_csample")
+            assert _typed(_keyed_in_kernel(fast, plan, stripped, *placement)) == _typed(expected)
             compared += 1
     assert compared >= DRAWS // 2
 

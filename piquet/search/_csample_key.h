@@ -342,6 +342,17 @@ static int by_ranks_fit(PyObject *by_ranks) {
     return 1;
 }
 
+/* Whether a spec's suit table is None or four lists, one entry for each nine bits. */
+static int suit_rows_fit(PyObject *rows) {
+    if (rows == Py_None) return 1;
+    if (!PyTuple_Check(rows) || PyTuple_GET_SIZE(rows) != 4) return 0;
+    for (int suit = 0; suit < 4; suit++) {
+        PyObject *row = PyTuple_GET_ITEM(rows, suit);
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) <= SUIT_BITS) return 0;
+    }
+    return 1;
+}
+
 /* Whether `specs` is a tuple of well-formed specs (search/_reads.py's _spec); 0 with a
  * TypeError set where not. The rows a walk visits are checked as it visits them. */
 static int specs_fit(PyObject *specs) {
@@ -357,29 +368,13 @@ static int specs_fit(PyObject *specs) {
             PyErr_SetString(PyExc_TypeError, "a dialogue's key: a category's spec is malformed");
             return 0;
         }
-        PyObject *lists = PyTuple_GET_ITEM(spec, SPEC_SUIT_LISTS);
-        if (lists != Py_None) {
-            int fits = PyTuple_Check(lists) && PyTuple_GET_SIZE(lists) == 4;
-            for (int suit = 0; fits && suit < 4; suit++) {
-                PyObject *row = PyTuple_GET_ITEM(lists, suit);
-                fits = PyList_Check(row) && PyList_GET_SIZE(row) > SUIT_BITS;
-            }
-            if (!fits) {
-                PyErr_SetString(PyExc_TypeError, "a dialogue's key: a suit table is malformed");
-                return 0;
-            }
+        if (!suit_rows_fit(PyTuple_GET_ITEM(spec, SPEC_SUIT_LISTS))) {
+            PyErr_SetString(PyExc_TypeError, "a dialogue's key: a suit table is malformed");
+            return 0;
         }
-        PyObject *by_suit = PyTuple_GET_ITEM(spec, SPEC_BY_SUIT);
-        if (by_suit != Py_None) {
-            int fits = PyTuple_Check(by_suit) && PyTuple_GET_SIZE(by_suit) == 4;
-            for (int suit = 0; fits && suit < 4; suit++) {
-                PyObject *row = PyTuple_GET_ITEM(by_suit, suit);
-                fits = PyList_Check(row) && PyList_GET_SIZE(row) > SUIT_BITS;
-            }
-            if (!fits) {
-                PyErr_SetString(PyExc_TypeError, "a dialogue's key: a deciding table is malformed");
-                return 0;
-            }
+        if (!suit_rows_fit(PyTuple_GET_ITEM(spec, SPEC_BY_SUIT))) {
+            PyErr_SetString(PyExc_TypeError, "a dialogue's key: a deciding table is malformed");
+            return 0;
         }
         PyObject *by_rank = PyTuple_GET_ITEM(spec, SPEC_BY_RANK);
         if (by_rank != Py_None && !(PyTuple_Check(by_rank) && PyTuple_GET_SIZE(by_rank) == 2)) {

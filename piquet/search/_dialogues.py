@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from ..actions import Action, Call, Deal
 from ..engine import State
@@ -112,13 +112,26 @@ def _keyed(
     fast = kernel("_csample")
     if fast is None:
         return _keyed_in_python(plan, reads, dealt, hand, discard)
-    # the same key made in C (in Python it was a fifth of a warm sample: _csample_key.h)
-    own, observer_a, elder, _categories, specs = reads
+    return _keyed_in_kernel(fast, plan, reads.specs, dealt, hand, discard)
+
+
+def _keyed_in_kernel(
+    fast: Any,
+    plan: Plan,
+    specs: tuple[tuple[object, ...], ...],
+    dealt: int,
+    hand: int,
+    discard: int,
+) -> tuple[tuple[object, ...], Claims] | None:
+    """:func:`_keyed` made in C from the categories' ``specs`` (:class:`KeyReads`'), the
+    same tuples (in Python the key was a fifth of a warm sample: ``_csample_key.h``)."""
+    reads = key_reads(plan)
+    assert reads is not None
     keyed: tuple[tuple[object, ...], Claims] | None = fast.dialogue_key(
         specs,
-        own,
-        observer_a,
-        elder is Player.A,
+        reads.own,
+        reads.observer_a,
+        reads.elder is Player.A,
         COURTS_MASK,
         dealt,
         hand,
