@@ -60,6 +60,64 @@ static PyObject *played_stock(PyObject *stocking, uint64_t hand, PyObject *stock
     return result;
 }
 
+/* The rest of a draw once the stock is ordered (`ordered`, stock_order's): the counts
+ * checked, the deal's parts and the dialogue's key, as played_draw gives them (from
+ * `used`, the proposals it took; `proposed`, propose's placement). A new reference, or
+ * NULL with an exception set. */
+static PyObject *played_dealt(PyObject *plan, Py_ssize_t used, PyObject *proposed,
+                              PyObject *ordered) {
+    PyObject *stocking = PyTuple_GET_ITEM(plan, DRAW_STOCKING);
+    PyObject *dealing = PyTuple_GET_ITEM(plan, DRAW_DEALING);
+    PyObject *keying = PyTuple_GET_ITEM(plan, DRAW_KEYING);
+    PyObject *hand_object = PyTuple_GET_ITEM(proposed, 0);
+    PyObject *discard_object = PyTuple_GET_ITEM(proposed, 1);
+    uint64_t hand = PyLong_AsUnsignedLongLong(hand_object);
+    uint64_t discard = PyLong_AsUnsignedLongLong(discard_object);
+    PyObject *result = NULL, *parts = NULL, *keyed = NULL;
+    PyObject *dealt_object = NULL, *elder_object = NULL, *dealer_object = NULL;
+    uint64_t taken = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(ordered, 0));
+    PyObject *stock = PyTuple_GET_ITEM(ordered, 1);
+    Py_ssize_t stock_size = PyLong_AsSsize_t(PyTuple_GET_ITEM(dealing, 3));
+    if (PyErr_Occurred()) goto done;
+    uint64_t dealt = (hand & ~taken) | discard;
+    if (popcount64(dealt) != 12 || PyTuple_GET_SIZE(stock) != stock_size) {
+        return played_drop(used);
+    }
+    int observer_elder = PyObject_IsTrue(PyTuple_GET_ITEM(stocking, 4));
+    if (observer_elder < 0) goto done;
+    dealt_object = PyLong_FromUnsignedLongLong(dealt);
+    if (dealt_object == NULL) goto done;
+    PyObject *own = PyTuple_GET_ITEM(dealing, 2);
+    elder_object = Py_NewRef(observer_elder ? own : dealt_object);
+    dealer_object = Py_NewRef(observer_elder ? dealt_object : own);
+    PyObject *deal_argv[6] = {elder_object, dealer_object, stock, PyTuple_GET_ITEM(dealing, 0),
+                              PyTuple_GET_ITEM(stocking, 5), PyTuple_GET_ITEM(dealing, 1)};
+    parts = CALL_KERNEL(deal_parts, deal_argv, 6);
+    if (parts == NULL) goto done;
+    if (keying == Py_None) {
+        keyed = Py_NewRef(Py_None);
+    } else {
+        PyObject *key_argv[11];
+        for (int i = 0; i < 5; i++) key_argv[i] = PyTuple_GET_ITEM(keying, i);
+        key_argv[5] = dealt_object;
+        key_argv[6] = hand_object;
+        key_argv[7] = discard_object;
+        for (int i = 5; i < 8; i++) key_argv[i + 3] = PyTuple_GET_ITEM(keying, i);
+        keyed = CALL_KERNEL(dialogue_key, key_argv, 11);
+        if (keyed == NULL) goto done;
+    }
+    result = Py_BuildValue("(nOOOOOOOOO)", used, hand_object, discard_object, dealt_object,
+                           elder_object, dealer_object, PyTuple_GET_ITEM(parts, 0),
+                           PyTuple_GET_ITEM(parts, 1), PyTuple_GET_ITEM(parts, 2), keyed);
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(keyed);
+    Py_XDECREF(dealt_object);
+    Py_XDECREF(elder_object);
+    Py_XDECREF(dealer_object);
+    return result;
+}
+
 /* played_draw(args, getrandbits, randrange, tries)
  *     -> None | (used, None) | (used, hand, discard, dealt, elder, dealer, pack, stock,
  *                              prefix, keyed)
@@ -102,11 +160,8 @@ static PyObject *played_draw(PyObject *self, PyObject *const *args, Py_ssize_t n
     PyObject *proposed = PyTuple_GET_ITEM(made, 0);
     Py_ssize_t used = PyLong_AsSsize_t(PyTuple_GET_ITEM(made, 1));
     PyObject *hand_object = PyTuple_GET_ITEM(proposed, 0);
-    PyObject *discard_object = PyTuple_GET_ITEM(proposed, 1);
     uint64_t hand = PyLong_AsUnsignedLongLong(hand_object);
-    uint64_t discard = PyLong_AsUnsignedLongLong(discard_object);
-    PyObject *result = NULL, *ordered = NULL, *parts = NULL, *keyed = NULL;
-    PyObject *dealt_object = NULL, *elder_object = NULL, *dealer_object = NULL;
+    PyObject *result = NULL, *ordered = NULL;
     if (PyErr_Occurred()) goto done;
     PyObject *opening_argv[3] = {PyTuple_GET_ITEM(plan, DRAW_OPENING), hand_object,
                                  PyTuple_GET_ITEM(plan, DRAW_NOT_HEARD)};
@@ -124,49 +179,10 @@ static PyObject *played_draw(PyObject *self, PyObject *const *args, Py_ssize_t n
         result = played_drop(used);
         goto done;
     }
-    uint64_t taken = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(ordered, 0));
-    PyObject *stock = PyTuple_GET_ITEM(ordered, 1);
-    Py_ssize_t stock_size = PyLong_AsSsize_t(PyTuple_GET_ITEM(dealing, 3));
-    if (PyErr_Occurred()) goto done;
-    uint64_t dealt = (hand & ~taken) | discard;
-    if (popcount64(dealt) != 12 || PyTuple_GET_SIZE(stock) != stock_size) {
-        result = played_drop(used);
-        goto done;
-    }
-    int observer_elder = PyObject_IsTrue(PyTuple_GET_ITEM(stocking, 4));
-    if (observer_elder < 0) goto done;
-    dealt_object = PyLong_FromUnsignedLongLong(dealt);
-    if (dealt_object == NULL) goto done;
-    PyObject *own = PyTuple_GET_ITEM(dealing, 2);
-    elder_object = Py_NewRef(observer_elder ? own : dealt_object);
-    dealer_object = Py_NewRef(observer_elder ? dealt_object : own);
-    PyObject *deal_argv[6] = {elder_object, dealer_object, stock, PyTuple_GET_ITEM(dealing, 0),
-                              PyTuple_GET_ITEM(stocking, 5), PyTuple_GET_ITEM(dealing, 1)};
-    parts = CALL_KERNEL(deal_parts, deal_argv, 6);
-    if (parts == NULL) goto done;
-    if (keying == Py_None) {
-        keyed = Py_NewRef(Py_None);
-    } else {
-        PyObject *key_argv[11];
-        for (int i = 0; i < 5; i++) key_argv[i] = PyTuple_GET_ITEM(keying, i);
-        key_argv[5] = dealt_object;
-        key_argv[6] = hand_object;
-        key_argv[7] = discard_object;
-        for (int i = 5; i < 8; i++) key_argv[i + 3] = PyTuple_GET_ITEM(keying, i);
-        keyed = CALL_KERNEL(dialogue_key, key_argv, 11);
-        if (keyed == NULL) goto done;
-    }
-    result = Py_BuildValue("(nOOOOOOOOO)", used, hand_object, discard_object, dealt_object,
-                           elder_object, dealer_object, PyTuple_GET_ITEM(parts, 0),
-                           PyTuple_GET_ITEM(parts, 1), PyTuple_GET_ITEM(parts, 2), keyed);
+    result = played_dealt(plan, used, proposed, ordered);
 done:
     Py_DECREF(made);
     Py_XDECREF(ordered);
-    Py_XDECREF(parts);
-    Py_XDECREF(keyed);
-    Py_XDECREF(dealt_object);
-    Py_XDECREF(elder_object);
-    Py_XDECREF(dealer_object);
     return result;
 }
 
