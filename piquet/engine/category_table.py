@@ -264,7 +264,19 @@ class CategoryTable:
         """Where a hand's :meth:`claims` are each suit's put together, suit by suit: for
         each suit, its claims by the suit's nine bits (None where not made yet: then
         :meth:`claims` makes them). None here: a table that puts its claims together
-        so says (a compiled sampler walks them without a call)."""
+        so says (a compiled sampler walks them without a call), as :attr:`rank_claims`,
+        :attr:`deciding_by_suit` and :attr:`deciding_by_rank` say of theirs.
+
+        >>> import piquet as pq
+        >>> from piquet.engine.combination_tables import tables_of
+        >>> point, sequences, sets = tables_of(pq.RUBICON)
+        >>> len(point.suit_claims), sets.suit_claims, sets.rank_claims[1:]
+        (4, None, (3, 496))
+        >>> sets.deciding_by_rank, point.deciding_by_suit  # three of a rank; the best suit
+        ((3, 496), None)
+        >>> len(sequences.deciding_by_suit)  # each suit's runs
+        4
+        """
         return None
 
     @property

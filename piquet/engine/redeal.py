@@ -138,6 +138,22 @@ class Redeal:
     count comes first and, with it, the younger's discard (R-CB-2), in another order and
     record of the exchange. ``link`` links a deal's actions onto the start's history
     (:data:`Link`; by default in Python).
+
+    >>> import random
+    >>> import piquet as pq
+    >>> start = pq.new_game(pq.RUBICON, declarations="auto")
+    >>> state = start.apply(start.sample_chance(random.Random(4)))
+    >>> while state.phase is not pq.Phase.PLAY:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> a, deal = pq.Player.A, state.history[0]
+    >>> hand, discard = state.hand(a).mask, state.discard(a).mask
+    >>> def linked(history, actions):  # the default's way, counted
+    ...     linked.calls += 1
+    ...     return _linked(history, actions)
+    >>> linked.calls = 0
+    >>> again = Redeal(start, state, link=linked)
+    >>> again.dealt(deal, a, hand, discard, resolution_of(state)) == state, linked.calls
+    (True, 1)
     """
 
     __slots__ = (

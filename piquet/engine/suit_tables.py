@@ -408,6 +408,11 @@ class BestSuit(PerSuit):
     def further(self, hand: int, claim: int) -> Sequence[int]:
         return ()
 
+    @property
+    def deciding_by_suit(self) -> None:
+        # its deciding cards are its best suit's alone, not each suit's put together
+        return None
+
     def deciding_cards(self, hand: int) -> int:
         # the only combination's cards: it is theirs
         combos = self.combos(hand)

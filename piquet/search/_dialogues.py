@@ -127,20 +127,27 @@ def _keyed_in_kernel(
     same tuples (in Python the key was a fifth of a warm sample: ``_csample_key.h``)."""
     reads = key_reads(plan)
     assert reads is not None
+    fixed = kernel_key_args(plan, reads)
     keyed: tuple[tuple[object, ...], Claims] | None = fast.dialogue_key(
-        specs,
+        specs, *fixed[1:5], dealt, hand, discard, *fixed[5:]
+    )
+    return keyed
+
+
+def kernel_key_args(plan: Plan, reads: KeyReads) -> tuple[object, ...]:
+    """The kernel's ``dialogue_key`` arguments that are the same for every placement of
+    the plan, in their order: the placement's three (dealt, hand, discard) go after the
+    fifth."""
+    return (
+        reads.specs,
         reads.own,
         reads.observer_a,
         reads.elder is Player.A,
         COURTS_MASK,
-        dealt,
-        hand,
-        discard,
         plan.pack_mask,
         NOT_HEARD,
         good_against_the_cards,
     )
-    return keyed
 
 
 def _keyed_in_python(

@@ -19,7 +19,8 @@ judged it and its points (:func:`judged`).
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple, cast
+from collections.abc import Callable
+from typing import Final, NamedTuple, TypeVar, cast
 
 from ..actions import Call, Good
 from ..engine import dialogue
@@ -207,41 +208,42 @@ def _spec(reads: CategoryReads) -> tuple[object, ...]:
         table,
         table.deciding_by_suit,
         table.deciding_by_rank,
-        None if reads.deciding or not reads.answer else _Judged(table, reads.answer),
+        None if reads.deciding or not reads.answer else _judgements(table, reads.answer),
         table.rank_claims,
         {},
-        None if not reads.answer else _Answers(table, reads.answer),
+        None if not reads.answer else _answers(table, reads.answer),
     )
 
 
-class _Answers(dict[int, bool]):
-    """Whether each claim is one of his answers to the observer's call (:func:`answered`),
-    by claim: an answer is a claim the dialogue judges against that call alone (its key
-    against the call's at the word answered; see :func:`~piquet.engine.dialogue.answers`),
-    whatever else the hand holds; so it is one of the answers of its own cards."""
+V = TypeVar("V")
 
-    def __init__(self, table: CategoryTable, answer: tuple[tuple[int, ...], int]):
+
+class _PerClaim(dict[int, V]):
+    """What ``made`` gives of each claim, worked out at the first sample holding it (most
+    recur): a category's verdicts the kernel's key looks up instead of calling back."""
+
+    def __init__(self, made: Callable[[int], V]):
         super().__init__()
-        self._table = table
-        self._answer = answer
+        self._made = made
 
-    def __missing__(self, claim: int) -> bool:
-        found = self[claim] = claim in answered(self._table, claim, self._answer)
+    def __missing__(self, claim: int) -> V:
+        found = self[claim] = self._made(claim)
         return found
 
 
-class _Judged(dict[int, tuple[int, int]]):
-    """:func:`judged` of one category's answers, by claim (worked out at the first
-    sample holding it: most recur)."""
+def _answers(table: CategoryTable, answer: tuple[tuple[int, ...], int]) -> _PerClaim[bool]:
+    """Whether each claim is one of his answers to the observer's call (:func:`answered`):
+    an answer is a claim the dialogue judges against that call alone (its key against the
+    call's at the word answered; see :func:`~piquet.engine.dialogue.answers`), whatever
+    else the hand holds, so it is one of the answers of its own cards."""
+    return _PerClaim(lambda claim: claim in answered(table, claim, answer))
 
-    def __init__(self, table: CategoryTable, answer: tuple[tuple[int, ...], int]):
-        super().__init__()
-        self._table = table
-        self._answer = answer
 
-    def __missing__(self, claim: int) -> tuple[int, int]:
-        found = self[claim] = judged(self._table, claim, self._answer)
-        return found
+def _judgements(
+    table: CategoryTable, answer: tuple[tuple[int, ...], int]
+) -> _PerClaim[tuple[int, int]]:
+    """:func:`judged` of one category's answers, by claim."""
+    return _PerClaim(lambda claim: judged(table, claim, answer))
 
 
 def opens_as_heard(plan: Plan, hand: int) -> bool:
@@ -270,8 +272,7 @@ def opens_as_heard(plan: Plan, hand: int) -> bool:
     >>> opens_as_heard(plan, state.hand(state.elder).mask)  # the elder's own hand
     True
     """
-    made = plan.opening_reads[0] if plan.opening_reads else _opening_reads(plan)
-    reads_each, specs = made
+    reads_each, specs = _opening_reads(plan)
     if not reads_each:
         return True
     fast = kernel("_csample")
@@ -292,25 +293,25 @@ def opens_as_heard(plan: Plan, hand: int) -> bool:
 def opening_reads(plan: Plan) -> DialogueReads:
     """The :class:`CategoryReads` of the categories the opponent opened with a call not
     shown, with declarations played (made once a plan, kept on it)."""
-    made = plan.opening_reads[0] if plan.opening_reads else _opening_reads(plan)
-    reads: DialogueReads = made[0]
-    return reads
+    return _opening_reads(plan)[0]
 
 
 def opening_specs(plan: Plan) -> tuple[tuple[object, ...], ...]:
     """The specs of :func:`opening_reads` for the kernel (:func:`_spec`), kept."""
-    made = plan.opening_reads[0] if plan.opening_reads else _opening_reads(plan)
-    specs: tuple[tuple[object, ...], ...] = made[1]
-    return specs
+    return _opening_reads(plan)[1]
 
 
 def _opening_reads(plan: Plan) -> tuple[DialogueReads, tuple[tuple[object, ...], ...]]:
-    """:func:`opening_reads` and their specs for the kernel (:func:`_spec`), kept."""
+    """:func:`opening_reads` and their specs for the kernel (:func:`_spec`), made once a
+    plan and kept on it."""
+    if plan.opening_reads:
+        kept: tuple[DialogueReads, tuple[tuple[object, ...], ...]] = plan.opening_reads[0]
+        return kept
     made: DialogueReads = ()
     if plan.declarations == "played":
         made = tuple(reads for reads in dialogue_reads(plan) if reads.opening)
     plan.opening_reads.append((made, tuple(map(_spec, made))))
-    return plan.opening_reads[0]  # type: ignore[no-any-return]
+    return _opening_reads(plan)
 
 
 def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:

@@ -11,10 +11,8 @@ from ..actions import Deal
 from ..cards import CARD_BY_INDEX, Card, mask_of
 from ..engine import State
 from ..engine.deal import arranged, assembled, dealt_places
-from ..engine.declared_scores import good_against_the_cards
-from ..rules.combinations import COURTS_MASK
 from ..words import Player
-from ._dialogues import dialogued
+from ._dialogues import dialogued, kernel_key_args
 from ._plan import Plan
 from ._propose import proposal, propose_args, stock_in_order
 from ._reads import NOT_HEARD, key_reads, opening_specs, opens_as_heard
@@ -83,18 +81,7 @@ def _draw_args(plan: Plan) -> tuple[object, ...]:
     placing, checking = plan.propose_args[0] if plan.propose_args else propose_args(plan)
     places, pack_mask = plan.deal_args[0] if plan.deal_args else _deal_args(plan)
     reads = key_reads(plan)
-    keying = None
-    if reads is not None:
-        keying = (
-            reads.specs,
-            reads.own,
-            reads.observer_a,
-            reads.elder is Player.A,
-            COURTS_MASK,
-            plan.pack_mask,
-            NOT_HEARD,
-            good_against_the_cards,
-        )
+    keying = None if reads is None else kernel_key_args(plan, reads)
     fixed = plan.fixed_taken
     args = (
         placing,
