@@ -4,27 +4,35 @@ holds none is dropped before it is dealt (``search._reads.opens_as_heard``); the
 check that every placement so dropped is one the replay itself drops. Likewise his
 unshown answers that would not score as the ledger shows (R-DE-7 hides only their
 cards) are not tried (``search._steps._scoring_as_heard``): the placements kept are
-the same."""
+the same; and a dialogue's key does not count them, so placements that differ only in
+those share a course."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 import pytest
 from positions import first_lead_positions, play_positions, played_by
 from test_redealt import replaying_plan
 
 import piquet as pq
+import piquet.search._dialogues as dialogues_module
+import piquet.search._reads as reads_module
 import piquet.search._replay as replay_module
 import piquet.search._steps as steps_module
 from conftest import scaled
+from piquet.engine.dialogue import NOT_GOOD
+from piquet.search._dialogues import _keyed_in_python
 from piquet.search._plan import make_plan
 from piquet.search._propose import proposal
-from piquet.search._reads import opening_reads, opens_as_heard
+from piquet.search._reads import key_reads, opening_reads, opens_as_heard
 from piquet.search._replay import draw_state
 
 PLAYED = sorted(pq.RULESETS)
+Part = tuple[tuple[object, ...], tuple[tuple[int, int], ...], int, object]
+"""A category's part of a dialogue's key (``_dialogues._keyed``)."""
 DRAWS = 40  # placements proposed a position
 
 
@@ -112,6 +120,55 @@ def test_answers_not_scoring_as_the_ledger_shows_are_not_tried_and_the_same_are_
     assert kept > 0
     if name == "rubicon":
         assert pruned > 0  # some answers were not tried
+
+
+@pytest.mark.parametrize("name", ["rubicon", "au_cent", "cotton_1674"])
+def test_a_key_counts_only_his_answers_that_score_as_the_ledger_shows(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    positions = first_lead_positions(name, "played", scaled(12, 40), seed=len(name) + 1)
+    rng = random.Random(len(name))
+    left_out = 0
+    keys: set[object] = set()
+    every_key: set[object] = set()
+    for state in positions:
+        assert isinstance(state.to_move, pq.Player)
+        plan = make_plan(state.observation(state.to_move), "played")
+        reads = key_reads(plan) if plan.dealt else None
+        if reads is None:
+            continue
+        for _ in range(DRAWS):
+            proposed = proposal(plan, rng)[0]
+            if proposed is None:
+                continue
+            hand, discard = proposed[0], proposed[1]  # no card taken matters to the key
+            keyed = _keyed_in_python(plan, reads, hand, hand, discard)
+            with monkeypatch.context() as patch:
+                patch.setattr(reads_module, "scores_as_heard", lambda *args: True)
+                patch.setattr(dialogues_module, "scores_as_heard", lambda *args: True)
+                every = _keyed_in_python(plan, reads, hand, hand, discard)
+            if keyed is None or every is None:
+                assert keyed == every
+                continue
+            keys.add((id(plan), keyed[0]))
+            every_key.add((id(plan), every[0]))
+            for category, part, every_part in zip(
+                reads.categories, keyed[0][1:], every[0][1:], strict=True
+            ):
+                answers, all_answers = cast(Part, part)[1], cast(Part, every_part)[1]
+                if category.scored is None:
+                    assert answers == all_answers
+                    continue
+                # the winning answer scores its points; one that ties or loses, nothing
+                scoring = [
+                    a
+                    for a in all_answers
+                    if ((a[1],) if a[0] == NOT_GOOD and a[1] > 0 else ()) == category.scored
+                ]
+                assert answers == tuple(scoring)
+                left_out += len(all_answers) - len(answers)
+    if name == "rubicon":
+        assert left_out > 0 and len(keys) < len(every_key)  # placements now share keys
 
 
 def _every_place(plan: object, pool: list[pq.Action], category: pq.Category) -> list[int]:

@@ -610,3 +610,18 @@ def test_a_long_unshown_reckoning_is_sampled_in_a_hundred_draws() -> None:
     assert _before_the_lead_with_unshown_combinations(seen)
     world = sample_state(seen, random.Random(0), max_tries=100)
     assert world.observation(seen.player) == seen
+
+
+def test_prepare_makes_the_tables_a_first_sample_would_make() -> None:
+    from piquet.engine.combination_tables import tables_of
+    from piquet.search._duels import _pack
+    from piquet.search.sampling import prepare
+
+    rules = pq.RULESETS["au_cent"].evolve(name="prepared here")  # tables of its own
+    _pack.cache_clear()
+    prepare(rules)
+    sequences = tables_of(rules)[1]
+    assert len(sequences._deciding) == 4  # type: ignore[attr-defined]  # each suit's row
+    assert _pack.cache_info().currsize == 1  # the duels' table
+    with pytest.raises(TypeError, match="expected a piquet Ruleset, not str"):
+        prepare("rubicon")  # type: ignore[arg-type]

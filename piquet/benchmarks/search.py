@@ -45,7 +45,7 @@ from ..rules import COTTON_1674, COTTON_1995, RUBICON, Ruleset
 from ..search._plan import make_plan
 from ..search.native import ENV_VAR, KERNELS
 from ..search.playout import rollout_value
-from ..search.sampling import Declarations, draw_groups, sample_plan, sample_state
+from ..search.sampling import Declarations, draw_groups, prepare, sample_plan, sample_state
 from ..search.solver import solve
 from ..words import CHANCE
 from .common import Options, floor_seconds, load_floor, settled_clock
@@ -88,6 +88,7 @@ def sampling_figures(
     and are not counted: the ruleset's tables, which the sampler makes once a process
     (the kernel's duel tables among them), are made then, as a bot sampling world after
     world has them; each position's own plan is made and counted as before."""
+    prepare(ruleset)
     warm = random.Random(seed + 1)
     warm_state = _play_position(ruleset, declarations, warm, 12)
     assert warm_state.to_move is not CHANCE and warm_state.to_move is not None

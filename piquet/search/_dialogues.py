@@ -44,7 +44,16 @@ from ..engine.redeal import Redeal
 from ..rules.combinations import COURTS_MASK
 from ..words import Category, Player
 from ._plan import Plan
-from ._reads import NOT_HEARD, Claims, KeyReads, answered, dialogue_reads, judged, key_reads
+from ._reads import (
+    NOT_HEARD,
+    Claims,
+    KeyReads,
+    answered,
+    dialogue_reads,
+    judged,
+    key_reads,
+    scores_as_heard,
+)
 from ._steps import Choice, advance, declarations_begin, said
 from .native import kernel, linker
 
@@ -161,7 +170,8 @@ def _keyed_in_python(
         return None
     parts: list[object] = [blanches]
     claims: list[tuple[Category, int]] = []
-    for table, read, shown, answer, deciding, good, read_as, _opening in categories:
+    for reads_of in categories:
+        table, read, shown, answer, deciding, good, read_as = reads_of[:7]
         relevant: list[object] = []
         category = table.category
         if read or shown:  # in the engine's order, the order a choice's places follow
@@ -173,10 +183,11 @@ def _keyed_in_python(
                         claims.append((category, claim))
         answers: tuple[object, ...] = ()
         if answer:
-            answers = answered(table, hand, answer)
+            tried = [c for c in answered(table, hand, answer) if scores_as_heard(reads_of, c)]
+            answers = tuple(tried)
             if not deciding:  # his winning answer, hidden till the lead: see answered
-                claims.extend([(category, claim) for claim in answers])
-                answers = tuple([judged(table, claim, answer) for claim in answers])
+                claims.extend([(category, claim) for claim in tried])
+                answers = tuple([judged(table, claim, answer) for claim in tried])
         parts.append(
             (
                 tuple(relevant),

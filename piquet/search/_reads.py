@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple, TypeVar, cast
 
 from ..actions import Call, Good
-from ..engine import dialogue
+from ..engine import Phase, dialogue
 from ..engine.category_table import KEY, POINTS, CategoryTable
 from ..engine.combination_tables import tables_of
 from ..words import Category, Player
@@ -46,6 +46,7 @@ __all__ = [
     "opening_reads",
     "opening_specs",
     "opens_as_heard",
+    "scores_as_heard",
 ]
 
 # the claim answered "good", where it is not shown (the key's reads do not cover it)
@@ -123,6 +124,11 @@ class CategoryReads(NamedTuple):
     opening: bool = False
     """Whether he opened the category with a call not shown: one of his claims must say
     its words heard (:func:`opens_as_heard`)."""
+    scored: tuple[int, ...] | None = None
+    """In the play, where his answers are read by how they are judged and their points
+    (``answer`` without ``deciding``): the points the ledger shows the category scored
+    him (R-DE-7 hides the cards of a winning answer, not its points); else None. Only
+    his answers that score so are tried (:func:`scores_as_heard`)."""
 
 
 Claims = tuple[tuple[Category, int], ...]
@@ -211,7 +217,7 @@ def _spec(reads: CategoryReads) -> tuple[object, ...]:
         None if reads.deciding or not reads.answer else _judgements(table, reads.answer),
         table.rank_claims,
         {},
-        None if not reads.answer else _answers(table, reads.answer),
+        None if not reads.answer else _answers(reads),
     )
 
 
@@ -231,12 +237,17 @@ class _PerClaim(dict[int, V]):
         return found
 
 
-def _answers(table: CategoryTable, answer: tuple[tuple[int, ...], int]) -> _PerClaim[bool]:
-    """Whether each claim is one of his answers to the observer's call (:func:`answered`):
-    an answer is a claim the dialogue judges against that call alone (its key against the
-    call's at the word answered; see :func:`~piquet.engine.dialogue.answers`), whatever
-    else the hand holds, so it is one of the answers of its own cards."""
-    return _PerClaim(lambda claim: claim in answered(table, claim, answer))
+def _answers(reads: CategoryReads) -> _PerClaim[bool]:
+    """Whether each claim is one of his answers to the observer's call that a replay
+    tries (:func:`answered`, :func:`scores_as_heard`): an answer is a claim the dialogue
+    judges against that call alone (its key against the call's at the word answered; see
+    :func:`~piquet.engine.dialogue.answers`), whatever else the hand holds, so it is one
+    of the answers of its own cards."""
+    table, answer = reads.table, reads.answer
+    assert answer is not None
+    return _PerClaim(
+        lambda claim: claim in answered(table, claim, answer) and scores_as_heard(reads, claim)
+    )
 
 
 def _judgements(
@@ -351,15 +362,21 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
         tuple(s.words for s in calls) if own_call is None and hidden is not None and not won else ()
     )
     shown = frozenset(s.claimed.mask for s in his if s.claimed is not None)
+    deciding = table.reckons and won
+    scored = None
+    if answer is not None and not deciding and observation.phase is Phase.PLAY:
+        his_scores = [e for e in observation.events if e.player == opponent]
+        scored = tuple(e.points for e in his_scores if e.reason is table.reason)
     return CategoryReads(
         table,
         read_words,
         shown,
         answer=answer,
-        deciding=table.reckons and won,
+        deciding=deciding,
         good=(shown_calls[0] if shown_calls else UNKNOWN) if table.reckons and conceded else 0,
         read_as=ReadAs(plan, table, read_words, shown, heard_words),
         opening=own_call is None and hidden is not None,
+        scored=scored,
     )
 
 
@@ -378,6 +395,22 @@ def answered(
     key, word = answer
     found = dialogue.answers(table, hand, key, word, Good(table.category))
     return tuple([call.cards.mask for call in found if type(call) is Call])
+
+
+def scores_as_heard(reads: CategoryReads, claim: int) -> bool:
+    """Whether his answer ``claim`` scores as the ledger shows (:attr:`CategoryReads.
+    scored`), where that is known: one that wins scores its points, which the observer
+    sees (R-DE-7 hides only its cards), and one that ties or loses scores nothing. A
+    replay tries no other (``_steps._scoring_as_heard``: each would be dropped at its
+    end, where its ledger is not the observation's), and a key does not count them, so
+    placements whose answers differ only in those share a course."""
+    scored = reads.scored
+    if scored is None:
+        return True
+    assert reads.answer is not None
+    verdict, points = judged(reads.table, claim, reads.answer)
+    wins = verdict == dialogue.NOT_GOOD and points > 0
+    return scored == ((points,) if wins else ())
 
 
 def judged(

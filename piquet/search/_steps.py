@@ -25,7 +25,6 @@ from ..actions import (
 from ..cards import CardSet
 from ..engine import IllegalActionError, Phase, Spoken, State
 from ..engine.declarations import reckoning
-from ..engine.dialogue import NOT_GOOD
 from ..engine.heard import opening_call, spoken_since
 from ..engine.parts import CATEGORY_INDEX
 from ..engine.seen import hidden_facts
@@ -33,7 +32,7 @@ from ..observation import Observation
 from ..words import Category, Player
 from ._observed import deal_elder
 from ._plan import Plan
-from ._reads import NOT_HEARD, dialogue_reads, judged
+from ._reads import NOT_HEARD, dialogue_reads, scores_as_heard
 from ._witnesses import Words
 from .native import kernel
 
@@ -295,35 +294,18 @@ def _saying(plan: Plan, calls: list[Action], opening: Spoken) -> list[int]:
 
 def _scoring_as_heard(plan: Plan, pool: list[Action], category: Category) -> list[int]:
     """The places of the calls of ``pool``, his answers to the observer's call not shown,
-    that score as the ledger heard them, in the play: where the key reads them by how
-    the dialogue judges them and their points (:func:`~._reads.judged`), one that wins
-    scores its points, which the observer sees (R-DE-7 hides only its cards), and one
-    that ties scores nothing. The others would be dropped at the replay's end, where its
-    ledger is not the observation's (each explored to the end of the deal first: about
-    3% of a fresh plan's time on the bench's Rubicon positions). Elsewhere, every place.
-    """
-    places = list(range(len(pool)))
+    that score as the ledger heard them, in the play (:func:`~._reads.scores_as_heard`):
+    the others would be dropped at the replay's end, where its ledger is not the
+    observation's (each explored to the end of the deal first: about 3% of a fresh
+    plan's time on the bench's Rubicon positions). Elsewhere, every place."""
     reads = dialogue_reads(plan)[CATEGORY_INDEX[category]]
-    answer = reads.answer
-    observation = plan.observation
-    if observation.phase is not Phase.PLAY or answer is None or reads.deciding:
-        return places
-    opponent = observation.player.other
-    table = reads.table
-    scored = [
-        e.points for e in observation.events if e.player == opponent and e.reason is table.reason
+    if reads.scored is None:
+        return list(range(len(pool)))
+    return [
+        place
+        for place, call in enumerate(pool)
+        if type(call) is not Call or scores_as_heard(reads, call.cards.mask)
     ]
-    kept = []
-    for place in places:
-        call = pool[place]
-        if type(call) is not Call:
-            kept.append(place)
-            continue
-        verdict, points = judged(table, call.cards.mask, answer)
-        wins = verdict == NOT_GOOD and points > 0
-        if scored == ([points] if wins else []):
-            kept.append(place)
-    return kept
 
 
 def _heard_since(
