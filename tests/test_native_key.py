@@ -93,7 +93,9 @@ def _parts_met(parts: tuple[object, ...], claims: tuple[object, ...]) -> Iterato
             yield "reads"
         if answers:
             yield "answers"
-        if deciding != -1:
+        if type(deciding) is bool:  # what his further combinations do (reckons_as_heard)
+            yield f"further {deciding}"
+        elif deciding != -1:
             yield "deciding"
         if good is not None:
             yield "good"
@@ -102,9 +104,10 @@ def _parts_met(parts: tuple[object, ...], claims: tuple[object, ...]) -> Iterato
 
 
 def test_every_part_of_a_key_is_met_and_made_alike(paths: Callable[[bool], None]) -> None:
-    # his claims read, the deciding cards, a call answered "good" (law 49), his answers
-    # (R-DE-7) and the claims read by their words (R-DE-1a): each met on enough Rubicon
-    # positions in the play, both ways alike
+    # his claims read, the deciding cards or what his further combinations do where he
+    # won with a call shown (R-DE-5: both verdicts), a call answered "good" (law 49), his
+    # answers (R-DE-7) and the claims read by their words (R-DE-1a): each met on enough
+    # Rubicon positions in the play, both ways alike
     paths(True)
     rng = random.Random(5)
     parts: set[str] = set()
@@ -119,7 +122,8 @@ def test_every_part_of_a_key_is_met_and_made_alike(paths: Callable[[bool], None]
             assert _typed(_keyed(plan, *placement)) == _typed(expected)
             if expected is not None:
                 parts.update(_parts_met(expected[0][1:], expected[1]))
-    assert parts == {"reads", "answers", "deciding", "good", "claims"}, parts
+    met = {"reads", "answers", "deciding", "further True", "further False", "good", "claims"}
+    assert parts == met, parts
 
 
 def test_the_kernel_s_opening_check_is_the_python_check(paths: Callable[[bool], None]) -> None:
@@ -162,3 +166,32 @@ def test_a_malformed_spec_is_a_clear_error(paths: Callable[[bool], None]) -> Non
         fast.played_draw(((),) * 7, print, print, 1)
     with pytest.raises(TypeError, match="spec is malformed"):
         fast.opens_as_heard(((1, 2),), 0, NOT_HEARD)
+
+
+class _Malformed(dict[int, object]):
+    def __missing__(self, cards: int) -> object:
+        return "not a pair of verdicts"
+
+
+def test_a_malformed_entry_of_his_further_combinations_is_a_clear_error(
+    paths: Callable[[bool], None],
+) -> None:
+    paths(True)
+    rng = random.Random(8)
+    for state in play_positions("rubicon", "played", scaled(40, 120), seed=3):
+        assert isinstance(state.to_move, pq.Player)
+        plan = make_plan(state.observation(state.to_move), "played")
+        reads = key_reads(plan)
+        at = [i for i, spec in enumerate(reads.specs) if spec[-1] is not None] if reads else []
+        if reads is None or not at:
+            continue
+        specs = list(reads.specs)
+        specs[at[0]] = (*specs[at[0]][:-1], _Malformed())
+        placement = next(_placements(plan, rng), None)
+        if placement is None:
+            continue
+        fast = native.kernel("_csample")
+        with pytest.raises(TypeError, match="an extras entry is malformed"):
+            _keyed_in_kernel(fast, plan, tuple(specs), *placement)
+        return
+    pytest.fail("no position read his further combinations")

@@ -31,6 +31,9 @@ enum {
                         the cards deciding their combinations (a dict, filled here) */
     SPEC_ANSWERS,    /* whether each claim is one of his answers, where they are read
                         (a dict filling itself), or None */
+    SPEC_EXTRAS,     /* where he won with a call shown: by the deciding cards, what his
+                        further combinations do, unrestricted and after a "good" (a
+                        dict filling itself: _reads._extras_reads), or None */
     SPEC_FIELDS
 };
 
@@ -268,6 +271,23 @@ static PyObject *key_good(PyObject *spec, PyObject *claim, uint64_t unseen, PyOb
     return good;
 }
 
+/* *deciding (his deciding cards, a reference owned) replaced by what his further
+ * combinations do where he won with a call shown (_reads.reckons_as_heard, remembered
+ * by those cards in `extras`): the restricted verdict where his call answered "good"
+ * was not good against the cards (`good` is False). 0, or -1 with an exception set. */
+static int deciding_read_as(PyObject *extras, PyObject *good, PyObject **deciding) {
+    PyObject *both = PyObject_GetItem(extras, *deciding); /* its __missing__ fills it */
+    if (both == NULL) return -1;
+    if (!PyTuple_Check(both) || PyTuple_GET_SIZE(both) != 2) {
+        Py_DECREF(both);
+        PyErr_SetString(PyExc_TypeError, "a dialogue's key: an extras entry is malformed");
+        return -1;
+    }
+    Py_SETREF(*deciding, Py_NewRef(PyTuple_GET_ITEM(both, good == Py_False)));
+    Py_DECREF(both);
+    return 0;
+}
+
 /* One category's part of the key: (how his claims are read, his answers, the deciding
  * cards or -1, whether his call answered "good" was good against the cards or None). */
 static PyObject *key_part(PyObject *spec, PyObject *hand_object, uint64_t hand,
@@ -300,6 +320,8 @@ static PyObject *key_part(PyObject *spec, PyObject *hand_object, uint64_t hand,
         good = Py_NewRef(Py_None);
     }
     if (good == NULL) goto done;
+    PyObject *extras = PyTuple_GET_ITEM(spec, SPEC_EXTRAS);
+    if (extras != Py_None && deciding_read_as(extras, good, &deciding) < 0) goto done;
     part = PyTuple_Pack(4, read, answers, deciding, good);
 done:
     Py_DECREF(relevant);
@@ -385,6 +407,9 @@ static int specs_fit(PyObject *specs) {
         if ((answers == Py_None) != (PyTuple_GET_ITEM(spec, SPEC_ANSWER) == Py_None) ||
             (answers != Py_None && !PyDict_Check(answers)) ||
             !PyDict_Check(PyTuple_GET_ITEM(spec, SPEC_GOODS)) ||
+            (PyTuple_GET_ITEM(spec, SPEC_EXTRAS) != Py_None &&
+             (!PyDict_Check(PyTuple_GET_ITEM(spec, SPEC_EXTRAS)) ||
+              PyTuple_GET_ITEM(spec, SPEC_DECIDING) == Py_None)) ||
             !by_ranks_fit(PyTuple_GET_ITEM(spec, SPEC_BY_RANKS))) {
             PyErr_SetString(PyExc_TypeError, "a dialogue's key: a rank table is malformed");
             return 0;

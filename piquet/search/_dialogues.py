@@ -52,6 +52,7 @@ from ._reads import (
     dialogue_reads,
     judged,
     key_reads,
+    reckons_as_heard,
     scores_as_heard,
 )
 from ._steps import Choice, advance, declarations_begin, said
@@ -188,16 +189,13 @@ def _keyed_in_python(
             if not deciding:  # his winning answer, hidden till the lead: see answered
                 claims.extend([(category, claim) for claim in tried])
                 answers = tuple([judged(table, claim, answer) for claim in tried])
-        parts.append(
-            (
-                tuple(relevant),
-                answers,
-                table.deciding_cards(hand) if deciding else -1,
-                good_against_the_cards(table, plan.pack_mask & ~hand & ~discard, good)
-                if good
-                else None,
-            )
+        cards: object = table.deciding_cards(hand) if deciding else -1
+        good_now = (
+            good_against_the_cards(table, plan.pack_mask & ~hand & ~discard, good) if good else None
         )
+        if reads_of.won_with is not None:  # what his further combinations do alone
+            cards = reckons_as_heard(table, hand, *reads_of.won_with, good_now is False)
+        parts.append((tuple(relevant), answers, cards, good_now))
     return tuple(parts), tuple(claims)
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "opening_reads",
     "opening_specs",
     "opens_as_heard",
+    "reckons_as_heard",
     "scores_as_heard",
 ]
 
@@ -124,6 +125,11 @@ class CategoryReads(NamedTuple):
     opening: bool = False
     """Whether he opened the category with a call not shown: one of his claims must say
     its words heard (:func:`opens_as_heard`)."""
+    won_with: tuple[int, int] | None = None
+    """Where he won with a call shown and every further combination he reckoned was
+    shown: that call's claim and the cards he reckoned (0: none heard), whose replay
+    reads of his hand only :func:`reckons_as_heard`; None where the key reads the cards
+    deciding his combinations themselves."""
     scored: tuple[int, ...] | None = None
     """In the play, where his answers are read by how they are judged and their points
     (``answer`` without ``deciding``): the points the ledger shows the category scored
@@ -218,6 +224,7 @@ def _spec(reads: CategoryReads) -> tuple[object, ...]:
         table.rank_claims,
         {},
         None if not reads.answer else _answers(reads),
+        None if reads.won_with is None else _extras_reads(table, *reads.won_with),
     )
 
 
@@ -363,6 +370,10 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
     )
     shown = frozenset(s.claimed.mask for s in his if s.claimed is not None)
     deciding = table.reckons and won
+    reckoned = [s.claimed for s in his if s.verb == "reckon"]
+    won_with = None
+    if deciding and shown_calls and all(cards is not None for cards in reckoned):
+        won_with = (shown_calls[0], sum(cards.mask for cards in reckoned if cards is not None))
     scored = None
     if answer is not None and not deciding and observation.phase is Phase.PLAY:
         his_scores = [e for e in observation.events if e.player == opponent]
@@ -376,6 +387,7 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
         good=(shown_calls[0] if shown_calls else UNKNOWN) if table.reckons and conceded else 0,
         read_as=ReadAs(plan, table, read_words, shown, heard_words),
         opening=own_call is None and hidden is not None,
+        won_with=won_with,
         scored=scored,
     )
 
@@ -395,6 +407,57 @@ def answered(
     key, word = answer
     found = dialogue.answers(table, hand, key, word, Good(table.category))
     return tuple([call.cards.mask for call in found if type(call) is Call])
+
+
+def reckons_as_heard(
+    table: CategoryTable, hand: int, claim: int, reckoned: int, restricted: bool
+) -> bool:
+    """What a replay reads of his further combinations (R-DE-5) where he won the
+    category with ``claim`` and the observer heard him reckon ``reckoned`` (shown; 0:
+    nothing, which the observer does not hear): with nothing heard, whether he has any
+    to reckon (then he says a word the observer does not hear, reckoning none: the
+    course has one word more); else whether those he reckoned are whole combinations of
+    them (else the engine refuses the word: :func:`~piquet.engine.declarations.apply`).
+    ``restricted``: after a "good", to those no better than his call, where it was not
+    good against the cards (Cavendish, law 49). Nothing else of his hand goes into the
+    dialogue past his winning call, so placements alike in this share a course where
+    the cards deciding his combinations differ (on the bench's Rubicon positions, a
+    third of the keys were new for those alone).
+
+    >>> import piquet as pq
+    >>> from piquet.engine.combination_tables import tables_of
+    >>> sequences = tables_of(pq.RUBICON)[1]
+    >>> quart, tierce = pq.cards("KS QS JS 10S").mask, pq.cards("AH KH QH").mask
+    >>> reckons_as_heard(sequences, quart | tierce, quart, 0, False)  # a tierce to reckon
+    True
+    >>> reckons_as_heard(sequences, quart | tierce, quart, tierce, False)  # and he did
+    True
+    >>> reckons_as_heard(sequences, quart | tierce, quart, tierce, True)  # after "good" too
+    True
+    >>> reckons_as_heard(sequences, quart | tierce, tierce, quart, True)  # a better one: not then
+    False
+    """
+    further = table.further(hand, claim)
+    if restricted:
+        limit = table.info(claim)[KEY]
+        further = tuple([c for c in further if table.info(c)[KEY] <= limit])
+    if not reckoned:
+        return bool(further)
+    picks = [combo for combo in further if combo & reckoned]
+    return sum(picks) == reckoned and all(combo & reckoned == combo for combo in picks)
+
+
+def _extras_reads(table: CategoryTable, claim: int, reckoned: int) -> _PerClaim[tuple[bool, bool]]:
+    """:func:`reckons_as_heard` in a category he won with ``claim`` and reckoned
+    ``reckoned`` in, unrestricted and restricted, by the cards deciding his combinations
+    (the table's :meth:`~piquet.engine.category_table.CategoryTable.deciding_cards`),
+    which are what his further combinations are made of: the kernel's key reads it."""
+    return _PerClaim(
+        lambda cards: (
+            reckons_as_heard(table, cards, claim, reckoned, False),
+            reckons_as_heard(table, cards, claim, reckoned, True),
+        )
+    )
 
 
 def scores_as_heard(reads: CategoryReads, claim: int) -> bool:
