@@ -326,3 +326,37 @@ def test_the_kernel_s_placement_refuses_malformed_plans(paths: Callable[[bool], 
     with pytest.raises(ZeroDivisionError):
         draw({}, fill=lambda g, h, x: 1 // 0)  # what fill raises goes through
     assert draw({}, fill=lambda g, h, x: _placement.group_options(groups, g, h, x))
+
+
+class _Counting(random.Random):
+    """A generator whose getrandbits is its own (a Python method): the kernel must call
+    it, not step the state in place."""
+
+    calls = 0
+
+    def getrandbits(self, k: int) -> int:
+        self.calls += 1
+        return super().getrandbits(k)
+
+
+@pytest.mark.parametrize("size", [1, 2, 7, 52, 700, 2_000])
+def test_the_kernel_draws_random_random_s_numbers_and_leaves_it_where_python_would(
+    size: int, paths: Callable[[bool], None]
+) -> None:
+    # the kernel steps random.Random's generator in place (through its regenerations,
+    # every 624 outputs), or calls a subclass's own getrandbits: the same numbers
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    for make in (random.Random, _Counting):
+        drawn, expected = make(size), make(size)
+        order = list(range(size))
+        expected.shuffle(order)
+        assert fast.shuffled_places(size, drawn.getrandbits, drawn.randrange) == order
+        # the generator goes on from where the draws left it
+        assert [drawn.getrandbits(32), drawn.random()] == [
+            expected.getrandbits(32),
+            expected.random(),
+        ]
+        if isinstance(drawn, _Counting) and size > 1:
+            assert drawn.calls > 0

@@ -47,7 +47,8 @@
  * call (search/_replay.py's draw_state): the functions above, in turn.
  *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
- * _csample_place.h (the placement), _csample_duels.h (the duels), _csample_stock.h
+ * _csample_mt.h (random.Random's generator drawn from in place), _csample_place.h (the
+ * placement), _csample_duels.h (the duels), _csample_stock.h
  * (the stock's order), _csample_propose.h (a proposal), _csample_deal.h (the
  * deal), _csample_key.h (a dialogue's key) and _csample_draw.h (a draw with
  * declarations played); this file, the module.
@@ -67,6 +68,7 @@
 #define CARD_BITS 0x01FF01FF01FF01FFULL /* a hand's bits that are cards: nine a suit */
 
 #include "_csample_play.h"
+#include "_csample_mt.h"
 #include "_csample_place.h"
 #include "_csample_duels.h"
 #include "_csample_stock.h"

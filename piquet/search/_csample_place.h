@@ -8,7 +8,8 @@
 #define PIQUET__CSAMPLE_PLACE_H
 
 /* random.Random._randbelow_with_getrandbits(n), n >= 1: getrandbits(k) until below n,
- * k the bit length of n. Calls the generator's own getrandbits, as the pure path does;
+ * k the bit length of n: the generator's own getrandbits, as the pure path calls it (or
+ * its generator stepped in place, the same numbers: _csample_mt.h);
  * n past 63 bits goes to the generator's own randrange(n), which is _randbelow(n) for n
  * >= 1. A new reference, or NULL. */
 static PyObject *randbelow(PyObject *getrandbits, PyObject *pyrandbelow, PyObject *n) {
@@ -17,6 +18,11 @@ static PyObject *randbelow(PyObject *getrandbits, PyObject *pyrandbelow, PyObjec
     if (small == -1 && PyErr_Occurred()) return NULL;
     if (overflow || small <= 0) return PyObject_CallOneArg(pyrandbelow, n);
     uint64_t limit = (uint64_t)small;
+    if (limit <= UINT32_MAX) { /* the generator drawn from in place: _csample_mt.h */
+        MTGenerator *generator = mt_of(getrandbits);
+        if (generator != NULL) return PyLong_FromUnsignedLong(mt_below(generator, limit));
+        if (PyErr_Occurred()) return NULL;
+    }
     PyObject *bits = PyLong_FromLong(bit_length(limit));
     if (bits == NULL) return NULL;
     for (;;) {
@@ -38,6 +44,11 @@ static PyObject *randbelow(PyObject *getrandbits, PyObject *pyrandbelow, PyObjec
 }
 
 static Py_ssize_t randbelow_small(PyObject *getrandbits, PyObject *pyrandbelow, Py_ssize_t n) {
+    if (n >= 1 && (uint64_t)n <= UINT32_MAX) {
+        MTGenerator *generator = mt_of(getrandbits);
+        if (generator != NULL) return mt_below(generator, (uint64_t)n);
+        if (PyErr_Occurred()) return -1;
+    }
     PyObject *limit = PyLong_FromSsize_t(n);
     if (limit == NULL) return -1;
     PyObject *r = randbelow(getrandbits, pyrandbelow, limit);
