@@ -23,11 +23,13 @@ import piquet.search._reads as reads_module
 import piquet.search._replay as replay_module
 import piquet.search._steps as steps_module
 from conftest import scaled
+from piquet.engine.category_table import KEY
+from piquet.engine.combination_tables import tables_of
 from piquet.engine.dialogue import NOT_GOOD
 from piquet.search._dialogues import _keyed_in_python
 from piquet.search._plan import make_plan
 from piquet.search._propose import proposal
-from piquet.search._reads import key_reads, opening_reads, opens_as_heard
+from piquet.search._reads import answered, is_answer, key_reads, opening_reads, opens_as_heard
 from piquet.search._replay import draw_state
 
 PLAYED = sorted(pq.RULESETS)
@@ -228,3 +230,28 @@ def test_his_candidates_whose_later_words_were_not_heard_are_left_out_and_the_sa
     assert kept > 0
     if name == "rubicon" and phase is pq.Phase.DECLARATION:
         assert left_out > 0  # some candidates were left out
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_a_claim_is_an_answer_as_the_dialogue_s_answers_make_it(name: str) -> None:
+    # is_answer (a key's memo of his answers) judges a claim as dialogue.answers does
+    # (R-DE-1a): better at the word answered, or tied at the last word
+    rules = pq.RULESETS[name]
+    rng = random.Random(len(name))
+    start = pq.new_game(rules)
+    verdicts = set()
+    for table in tables_of(rules):
+        claims: set[int] = set()
+        for _ in range(scaled(40, 200)):
+            dealt = start.apply(start.sample_chance(rng))
+            for player in pq.Player:
+                claims.update(table.claims(dealt.hand(player).mask))
+        ordered = sorted(claims)
+        keys = sorted({table.info(claim)[KEY] for claim in ordered})
+        for _ in range(scaled(500, 3_000)):
+            claim, key = rng.choice(ordered), rng.choice(keys)
+            word = rng.randrange(len(table.word_ends(key)))
+            expected = claim in answered(table, claim, (key, word))
+            assert is_answer(table, claim, (key, word)) is expected, (claim, key, word)
+            verdicts.add(expected)
+    assert verdicts == {True, False}

@@ -41,6 +41,7 @@ __all__ = [
     "ReadAs",
     "answered",
     "dialogue_reads",
+    "is_answer",
     "judged",
     "key_reads",
     "opening_reads",
@@ -253,7 +254,7 @@ def _answers(reads: CategoryReads) -> _PerClaim[bool]:
     table, answer = reads.table, reads.answer
     assert answer is not None
     return _PerClaim(
-        lambda claim: claim in answered(table, claim, answer) and scores_as_heard(reads, claim)
+        lambda claim: is_answer(table, claim, answer) and scores_as_heard(reads, claim)
     )
 
 
@@ -474,6 +475,27 @@ def scores_as_heard(reads: CategoryReads, claim: int) -> bool:
     verdict, points = judged(reads.table, claim, reads.answer)
     wins = verdict == dialogue.NOT_GOOD and points > 0
     return scored == ((points,) if wins else ())
+
+
+def is_answer(table: CategoryTable, claim: int, answer: tuple[tuple[int, ...], int]) -> bool:
+    """Whether ``claim`` is one of his answers to the observer's call (:func:`answered`):
+    the dialogue judges it better at the word answered, or tied at the last word
+    (:func:`~piquet.engine.dialogue.judge`), whatever else his hand holds. The same as
+    ``claim in answered(table, claim, answer)`` (the tests compare them on every
+    preset), without the answers' calls made (a sample's key asks it of each new claim:
+    five times cheaper).
+
+    >>> import piquet as pq
+    >>> from piquet.engine.combination_tables import tables_of
+    >>> point = tables_of(pq.RUBICON)[0]
+    >>> four, five = pq.cards("AS KS QS JS").mask, pq.cards("AH KH QH JH 10H").mask
+    >>> key = point.info(four)[KEY]
+    >>> is_answer(point, five, (key, 0)), is_answer(point, four, (key, 0))
+    (True, False)
+    """
+    key, word = answer
+    verdict = dialogue.judge(table, table.info(claim)[KEY], key, word)
+    return verdict == dialogue.NOT_GOOD or verdict == dialogue.TIE
 
 
 def judged(
