@@ -29,8 +29,9 @@ from piquet.engine.dialogue import NOT_GOOD
 from piquet.search._dialogues import _keyed_in_python
 from piquet.search._plan import make_plan
 from piquet.search._propose import proposal
-from piquet.search._reads import answered, is_answer, key_reads, opening_reads, opens_as_heard
+from piquet.search._reads import key_reads, opening_reads, opens_as_heard
 from piquet.search._replay import draw_state
+from piquet.search._verdicts import answered, is_answer
 
 PLAYED = sorted(pq.RULESETS)
 Part = tuple[tuple[object, ...], tuple[tuple[int, int], ...], int, object]

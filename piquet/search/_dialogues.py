@@ -44,18 +44,9 @@ from ..engine.redeal import Redeal
 from ..rules.combinations import COURTS_MASK
 from ..words import Category, Player
 from ._plan import Plan
-from ._reads import (
-    NOT_HEARD,
-    Claims,
-    KeyReads,
-    answered,
-    dialogue_reads,
-    judged,
-    key_reads,
-    reckons_as_heard,
-    scores_as_heard,
-)
+from ._reads import NOT_HEARD, Claims, KeyReads, dialogue_reads, key_reads
 from ._steps import Choice, advance, declarations_begin, said
+from ._verdicts import answered, judged, reckons_as_heard, scores_as_heard
 from .native import kernel, linker
 
 __all__ = [

@@ -32,7 +32,8 @@ from ..observation import Observation
 from ..words import Category, Player
 from ._observed import deal_elder
 from ._plan import Plan
-from ._reads import NOT_HEARD, dialogue_reads, scores_as_heard
+from ._reads import NOT_HEARD, dialogue_reads
+from ._verdicts import scores_as_heard
 from ._witnesses import Words
 from .native import kernel
 
