@@ -14,7 +14,7 @@ Cavendish, law 46), it is never shown (R-DE-6) nor scored, and a candidate whose
 are not those heard (:data:`NOT_HEARD`) is not a candidate at all: the replay leaves it
 out, and a key does not count it. A younger's winning point, told the
 elder by its points alone till his first lead (R-DE-7), is read by how the dialogue
-judged it and its points (:func:`judged`).
+judged it and its points (:func:`~._verdicts.judged`).
 """
 
 from __future__ import annotations
@@ -124,19 +124,19 @@ class CategoryReads(NamedTuple):
     won_with: tuple[int, int] | None = None
     """Where he won with a call shown and every further combination he reckoned was
     shown: that call's claim and the cards he reckoned (0: none heard), whose replay
-    reads of his hand only :func:`reckons_as_heard`; None where the key reads the cards
+    reads of his hand only :func:`~._verdicts.reckons_as_heard`; None where the key reads the cards
     deciding his combinations themselves."""
     scored: tuple[int, ...] | None = None
     """In the play, where his answers are read by how they are judged and their points
     (``answer`` without ``deciding``): the points the ledger shows the category scored
     him (R-DE-7 hides the cards of a winning answer, not its points); else None. Only
-    his answers that score so are tried (:func:`scores_as_heard`)."""
+    his answers that score so are tried (:func:`~._verdicts.scores_as_heard`)."""
 
 
 Claims = tuple[tuple[Category, int], ...]
 """The claims of his that a key reads by less than their cards (a hidden call's
 candidates by the words heard, :class:`ReadAs`; a winning answer hidden till the lead
-by its verdict and points, :func:`answered`), by category, in the key's order."""
+by its verdict and points, :func:`~._verdicts.answered`), by category, in the key's order."""
 
 
 DialogueReads = tuple[CategoryReads, ...]
@@ -242,10 +242,10 @@ class _PerClaim(dict[int, V]):
 
 def _answers(reads: CategoryReads) -> _PerClaim[bool]:
     """Whether each claim is one of his answers to the observer's call that a replay
-    tries (:func:`answered`, :func:`scores_as_heard`): an answer is a claim the dialogue
-    judges against that call alone (its key against the call's at the word answered; see
-    :func:`~piquet.engine.dialogue.answers`), whatever else the hand holds, so it is one
-    of the answers of its own cards."""
+    tries (:func:`~._verdicts.is_answer`, :func:`~._verdicts.scores_as_heard`): an
+    answer is a claim the dialogue judges against that call alone (its key against the
+    call's at the word answered; see :func:`~piquet.engine.dialogue.answers`), whatever
+    else the hand holds, so it is one of the answers of its own cards."""
     table, answer = reads.table, reads.answer
     assert answer is not None
     return _PerClaim(
@@ -256,7 +256,7 @@ def _answers(reads: CategoryReads) -> _PerClaim[bool]:
 def _judgements(
     table: CategoryTable, answer: tuple[tuple[int, ...], int]
 ) -> _PerClaim[tuple[int, int]]:
-    """:func:`judged` of one category's answers, by claim."""
+    """:func:`~._verdicts.judged` of one category's answers, by claim."""
     return _PerClaim(lambda claim: judged(table, claim, answer))
 
 
@@ -389,7 +389,7 @@ def _category_reads(plan: Plan, table: CategoryTable) -> CategoryReads:
 
 
 def _extras_reads(table: CategoryTable, claim: int, reckoned: int) -> _PerClaim[tuple[bool, bool]]:
-    """:func:`reckons_as_heard` in a category he won with ``claim`` and reckoned
+    """:func:`~._verdicts.reckons_as_heard` in a category he won with ``claim`` and reckoned
     ``reckoned`` in, unrestricted and restricted, by the cards deciding his combinations
     (the table's :meth:`~piquet.engine.category_table.CategoryTable.deciding_cards`),
     which are what his further combinations are made of: the kernel's key reads it."""

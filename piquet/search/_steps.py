@@ -295,7 +295,7 @@ def _saying(plan: Plan, calls: list[Action], opening: Spoken) -> list[int]:
 
 def _scoring_as_heard(plan: Plan, pool: list[Action], category: Category) -> list[int]:
     """The places of the calls of ``pool``, his answers to the observer's call not shown,
-    that score as the ledger heard them, in the play (:func:`~._reads.scores_as_heard`):
+    that score as the ledger heard them, in the play (:func:`~._verdicts.scores_as_heard`):
     the others would be dropped at the replay's end, where its ledger is not the
     observation's (each explored to the end of the deal first: about 3% of a fresh
     plan's time on the bench's Rubicon positions). Elsewhere, every place."""
