@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import accumulate
+from typing import Literal
 
 import pytest
 
 import piquet as pq
+from piquet.actions import Deal
 from piquet.cards import CARD_BY_INDEX
 from piquet.engine.deal import arranged, assembled, dealt_places, setup_of
 from piquet.search import native
@@ -114,24 +116,93 @@ def test_the_kernel_s_deal_refuses_what_is_not_a_deal(paths: Callable[[bool], No
     assert isinstance(made, tuple) and len(made[0]) == 32
 
 
-def test_the_kernel_links_a_deal_s_actions_as_the_engine_does(
-    paths: Callable[[bool], None],
+def _parts_of_redeals(
+    name: str, declarations: Literal["auto", "played"]
+) -> list[tuple[object, ...]]:
+    """The parts :meth:`Redeal.dealt` builds states from, on random deals of a preset
+    (each deal's template, dealt again with its own deal and with another player's
+    view), as the engine's own build gets them."""
+    from piquet.engine.redeal import Redeal, _built, resolution_of
+
+    seen: list[tuple[object, ...]] = []
+
+    def spy(*parts: object) -> pq.State:
+        seen.append(parts)
+        return _built(*parts)  # type: ignore[arg-type]
+
+    rules = pq.RULESETS[name]
+    for seed in range(6):
+        rng = random.Random(seed)
+        start = pq.new_game(rules, declarations=declarations)
+        state = start.apply(start.sample_chance(rng))
+        while state.phase is not pq.Phase.PLAY and not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.phase is not pq.Phase.PLAY or any(
+            type(a) is pq.ExchangeCount for a in state.history
+        ):
+            continue  # an elder's carte blanche is not dealt again
+        for _ in range(seed % 4):  # some cards played
+            state = state.apply(state.legal_actions()[0])
+        redeal = Redeal(start, state, build=spy)
+        deal = state.history[0]
+        assert isinstance(deal, Deal)
+        auto = resolution_of(state) if declarations == "auto" else None
+        for player in pq.Player:
+            hand, discard = state.hand(player).mask, state.discard(player).mask
+            again = redeal.dealt(deal, player, hand, discard, auto)
+            assert again == state and again.history == state.history
+    return seen
+
+
+@pytest.mark.parametrize("declarations", ["auto", "played"])
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_puts_a_state_dealt_again_together_as_the_engine_does(
+    name: str, declarations: Literal["auto", "played"], paths: Callable[[bool], None]
 ) -> None:
-    # a state dealt again gets its history linked on in C: the same nested nodes
-    from piquet.engine.redeal import _linked
+    # a state dealt again is put together in C from the same parts: the same records,
+    # of the same classes, the same fields, a fresh box for the words said
+    from piquet.engine.redeal import _built
 
     fast = _kernel(paths)
-    state = pq.new_game(pq.RUBICON)
-    rng = random.Random(3)
-    while len(state.history) < 30:
-        state = state.apply(
-            state.sample_chance(rng) if state.to_move is pq.CHANCE else state.legal_actions()[0]
-        )
-    actions = list(state.history)
-    for start in (None, (None, actions[0])):
-        made = fast.linked(start, actions)  # type: ignore[attr-defined]
-        assert made == _linked(start, actions)
-        assert made[1] is actions[-1] and made[0][1] is actions[-2]
-    assert fast.linked(state, []) is state  # type: ignore[attr-defined]
-    with pytest.raises(TypeError, match="actions a list"):
-        fast.linked(None, tuple(actions))  # type: ignore[attr-defined]
+    every = _parts_of_redeals(name, declarations)
+    assert every, "no deal reached the play"
+    for parts in every:
+        made: pq.State = fast.redealt(*parts)  # type: ignore[attr-defined]
+        built = _built(*parts)  # type: ignore[arg-type]
+        assert type(made) is type(built) and made == built
+        assert made.history == built.history and made.events == built.events
+        assert made._history == built._history and made._events is built._events
+        for mine, theirs in zip(made._ctx, built._ctx, strict=True):
+            assert type(mine) is type(theirs) and mine == theirs
+        assert type(made._ctx) is type(built._ctx)
+        assert made._ctx.decl.heard == [] and made._ctx.decl.heard is not built._ctx.decl.heard
+        for slot in ("_to_move", "_hands", "_lead", "_tricks", "_scores", "_race"):
+            assert getattr(made, slot) == getattr(built, slot)
+        assert hash(made) == hash(built)  # its hash is made on first use, as the engine's
+
+
+def test_the_kernel_refuses_a_malformed_redeal_clearly(paths: Callable[[bool], None]) -> None:
+    fast = _kernel(paths)
+    shape, *rest = _parts_of_redeals("rubicon", "played")[0]
+    redealt = fast.redealt  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="a Shape and 9 parts"):
+        redealt(shape, *rest[:-1])
+    with pytest.raises(TypeError, match="a record's class"):
+        redealt(shape._replace(context=dict), *rest)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="slots or kept fields"):
+        redealt(shape._replace(kept=()), *rest)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="the exchange's fields"):
+        redealt(shape._replace(exch_tail=None), *rest)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="actions, the exchange's place"):
+        redealt(shape._replace(exchange_at=0), *rest)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"\(place, call\) pair"):
+        redealt(shape, *rest[:-1], ((1,),))
+    with pytest.raises(OverflowError):
+        redealt(shape, *rest[:-1], ((10**30, None),))
+    assert redealt(shape, *rest) == _parts_state(shape, rest)
+
+
+def _parts_state(shape: object, rest: list[object]) -> pq.State:
+    from piquet.engine.redeal import _built
+
+    return _built(shape, *rest)  # type: ignore[arg-type]

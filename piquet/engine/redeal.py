@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..actions import Action, Call, Deal, Equal, Exchange, Good, Leave, Pass, Play, Reckon
 from ..cards import trusted_cardset
@@ -70,7 +70,15 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
     from .state import State
 
-__all__ = ["Redeal", "Seen", "auto_resolution", "resolution_of", "seen_of_resolution"]
+__all__ = [
+    "Build",
+    "Redeal",
+    "Seen",
+    "Shape",
+    "auto_resolution",
+    "resolution_of",
+    "seen_of_resolution",
+]
 
 Seen = tuple[tuple[int, ...], ...]
 """What anyone sees of a resolution besides its words (:func:`seen_of_resolution`)."""
@@ -136,8 +144,8 @@ class Redeal:
     other kind, and with declarations played the words of the declarations (then the
     template may be in the declarations too). An elder's carte blanche is refused: his
     count comes first and, with it, the younger's discard (R-CB-2), in another order and
-    record of the exchange. ``link`` links a deal's actions onto the start's history
-    (:data:`Link`; by default in Python).
+    record of the exchange. ``build`` puts a state together from its parts
+    (:data:`Build`; by default :func:`_built`, in Python).
 
     >>> import random
     >>> import piquet as pq
@@ -147,31 +155,31 @@ class Redeal:
     ...     state = state.apply(state.legal_actions()[0])
     >>> a, deal = pq.Player.A, state.history[0]
     >>> hand, discard = state.hand(a).mask, state.discard(a).mask
-    >>> def linked(history, actions):  # the default's way, counted
-    ...     linked.calls += 1
-    ...     return _linked(history, actions)
-    >>> linked.calls = 0
-    >>> again = Redeal(start, state, link=linked)
-    >>> again.dealt(deal, a, hand, discard, resolution_of(state)) == state, linked.calls
+    >>> def built(*parts):  # the default's way, counted
+    ...     built.calls += 1
+    ...     return _built(*parts)
+    >>> built.calls = 0
+    >>> again = Redeal(start, state, build=built)
+    >>> again.dealt(deal, a, hand, discard, resolution_of(state)) == state, built.calls
     (True, 1)
     """
 
     __slots__ = (
-        "_actions",
+        "_build",
         "_calls_at",
-        "_ctx_parts",
+        "_decl_head",
+        "_discards",
         "_entry_at",
-        "_exchange_at",
         "_ledger",
-        "_link",
         "_other_hand",
         "_replacements",
         "_said_at",
+        "_shapes",
         "_start",
         "_template",
     )
 
-    def __init__(self, start: State, template: State, link: Link | None = None) -> None:
+    def __init__(self, start: State, template: State, build: Build | None = None) -> None:
         actions = _actions_since(start, template)
         if not actions or type(actions[0]) is not Deal:
             raise ValueError("Redeal: the actions of a deal")
@@ -189,8 +197,7 @@ class Redeal:
             raise ValueError("Redeal: a deal whose exchanges were one each")
         self._start = start
         self._template = template
-        self._actions = actions
-        self._link = _linked if link is None else link
+        self._build = _built if build is None else build
         # where each call of one claim lies among the actions and among the words said:
         # a deal dealt again with other claims replaces those alone (walking every word
         # and action for each was two fifths of such a redeal's time)
@@ -213,11 +220,9 @@ class Redeal:
         self._other_hand = tuple(
             template._hands & ~(HAND_MASK << HAND_SHIFT[who]) for who in (_A, Player.B)
         )
-        # where each player's exchange is, A's and B's: the elder's first (R-EX-1), as
-        # in every deal without an elder's carte blanche (refused above, by its count)
-        self._exchange_at = (
-            (exchanges[0], exchanges[1]) if elder is _A else (exchanges[1], exchanges[0])
-        )
+        # each player's exchange is where the elder's is first (R-EX-1), as in every deal
+        # without an elder's carte blanche (refused above, by its count)
+        exchange_at = (exchanges[0], exchanges[1]) if elder is _A else (exchanges[1], exchanges[0])
         # the parts of the template's records that no deal dealt again changes, sliced
         # once (sliced for each deal, they were 2% of a sampler's warm sample with
         # automatic declarations: 142,700 to 140,300 instructions)
@@ -225,7 +230,18 @@ class Redeal:
         exch = ctx.exch
         decl = ctx.decl
         assert exch is not None
-        self._ctx_parts = (ctx[:4], ctx[5], exch[:2], exch[3:], exch.discards, decl[:7])
+        self._discards = exch.discards
+        self._decl_head: tuple[Any, ...] = decl[:7]
+        cls = type(template)
+        kept = tuple(getattr(template, name) for name in _KEPT_SLOTS)
+        slots = tuple(getattr(cls, name) for name in (*_MADE_SLOTS, *_KEPT_SLOTS))
+        self._shapes = tuple(
+            Shape(
+                *(cls, type(ctx), ctx[:4], ctx.result, type(exch), exch[:2], exch[3:]),
+                *(type(decl), decl.word, kept, slots, start._history, tuple(actions), at),
+            )
+            for at in exchange_at
+        )
 
     def dealt(
         self,
@@ -274,43 +290,32 @@ class Redeal:
         (True, True, False)
         """
         template = self._template
-        decl = template._ctx.decl
-        head, result, exch_head, exch_tail, both, decl_head = self._ctx_parts
-        setup = setup_of(self._start, deal)
-        discards = (discard, both[1]) if player is _A else (both[0], discard)
-        new_exch = _new(ExchangeState, (*exch_head, discards, *exch_tail))
-        # a fresh box for the words said: they are read back from the new resolution (or,
-        # with declarations played, from the same record of what was said)
-        auto = decl.auto
+        auto = template._ctx.decl.auto
         if resolution is not None:
-            assert auto is not None, "a resolution for a deal of declarations played"
+            assert auto is not None, "a resolution for a deal of automatic declarations"
             auto = (resolution, auto[1])
         else:
             assert auto is None, "no resolution for a deal of automatic declarations"
-        actions = list(self._actions)
-        actions[0] = deal
+        decl_head = self._decl_head
+        calls: tuple[tuple[int, Call], ...] = ()
         events = template._events
         if claims:
             decl_head, calls, events = self._replaced(player, claims)
-            for at, call in calls:
-                actions[at] = call
-        new_decl = _new(Declarations, (*decl_head, [], auto, decl.word))
-        # the template's fields, each set once (a clone's, four of them set again, and
-        # its hands put together by a call, were a tenth of such a redeal)
-        new = _new_object(type(template))
-        new._ctx = _new(Context, (*head, setup, result, new_exch, new_decl))
-        new._to_move = template._to_move
-        new._hands = self._other_hand[player] | hand << HAND_SHIFT[player]
-        new._lead = template._lead
-        new._tricks = template._tricks
-        new._scores = template._scores
-        new._events = events
-        new._race = template._race
+        both = self._discards
         exchange = _new_object(Exchange)
         _set_discard(exchange, trusted_cardset(discard))
-        actions[self._exchange_at[player]] = exchange
-        new._history = self._link(self._start._history, actions)
-        return new
+        return self._build(
+            self._shapes[player],
+            deal,
+            setup_of(self._start, deal),
+            (discard, both[1]) if player is _A else (both[0], discard),
+            self._other_hand[player] | hand << HAND_SHIFT[player],
+            exchange,
+            decl_head,
+            auto,
+            events,
+            calls,
+        )
 
     def _replaced(
         self, player: Player, claims: Mapping[tuple[Category, int], int]
@@ -325,7 +330,7 @@ class Redeal:
             tables = tables_of(template._ctx.ruleset)
             calls = tuple(self._calls_replaced(tables, claims))
             replaced = (
-                self._claims_replaced(self._ctx_parts[5], claims),
+                self._claims_replaced(self._decl_head, claims),
                 calls,
                 self._entries_replaced(tables, player, claims),
             )
@@ -416,14 +421,88 @@ class Redeal:
 # the claims' replacements remembered a redeal (a course's deals call a few others)
 _REPLACEMENTS_KEPT: Final = 1 << 8
 
-Link = Callable[[Any, list[Action]], Any]
-"""How :meth:`Redeal.dealt` links a deal's actions onto its start's history (each node
-the pair of the one before and an action): :func:`_linked` here; a caller may pass the
-same made faster (the sampler's kernel: ``piquet.search._csample.linked``)."""
+
+class Shape(NamedTuple):
+    """What every state a :class:`Redeal` makes for one player takes of its template,
+    made once: the records' classes and fixed fields, the state's fields kept, and the
+    template's actions (what :data:`Build` puts a state together from)."""
+
+    state: type[State]
+    context: type[Context]
+    head: tuple[Any, ...]
+    """The context's first four fields."""
+    result: Any
+    exchange: type[ExchangeState]
+    exch_head: tuple[Any, ...]
+    """The exchange's fields before the discards."""
+    exch_tail: tuple[Any, ...]
+    """And after them."""
+    declarations: type[Declarations]
+    word: int
+    """The declarations' last field."""
+    kept: tuple[Any, ...]
+    """The template's fields of :data:`_KEPT_SLOTS`, as they are."""
+    slots: tuple[Any, ...]
+    """The state's slot descriptors, of :data:`_MADE_SLOTS` then :data:`_KEPT_SLOTS`
+    (the kernel sets the slots through them)."""
+    history: Any
+    """The start's history."""
+    actions: tuple[Action, ...]
+    """The template's actions since the start, oldest first."""
+    exchange_at: int
+    """Where the player's exchange lies among them."""
+
+
+# the state's slots made for each deal, in this order, and those taken from the template
+_MADE_SLOTS: Final = ("_ctx", "_hands", "_events", "_history")
+_KEPT_SLOTS: Final = ("_to_move", "_lead", "_tricks", "_scores", "_race")
+
+Build = Callable[
+    [Shape, Deal, Any, tuple[int, int], int, Exchange, tuple[Any, ...], Any, Any, Any], "State"
+]
+"""How :meth:`Redeal.dealt` puts a state together from a :class:`Shape` and the new
+deal's parts (the deal, its setup, both discards, the hands, the player's exchange, the
+declarations' first seven fields, their resolution, the ledger, and the calls replaced
+by where they lie): :func:`_built` here; a caller may pass the same made faster (the
+sampler's kernel: ``piquet.search._csample.redealt``)."""
+
+
+def _built(
+    shape: Shape,
+    deal: Deal,
+    setup: Any,
+    discards: tuple[int, int],
+    hands: int,
+    exchange: Exchange,
+    decl_head: tuple[Any, ...],
+    auto: Any,
+    events: Any,
+    calls: Any,
+) -> State:
+    """A state dealt again, from its shape and parts (see :data:`Build`): its records
+    made whole with ``tuple.__new__`` (a named tuple's own constructor is Python code),
+    each field set once."""
+    exch = _new(shape.exchange, (*shape.exch_head, discards, *shape.exch_tail))
+    # a fresh box for the words said: they are read back from the new resolution (or,
+    # with declarations played, from the same record of what was said)
+    decl = _new(shape.declarations, (*decl_head, [], auto, shape.word))
+    actions = list(shape.actions)
+    actions[0] = deal
+    actions[shape.exchange_at] = exchange
+    for at, call in calls:
+        actions[at] = call
+    new = _new_object(shape.state)
+    new._ctx = _new(shape.context, (*shape.head, setup, shape.result, exch, decl))
+    new._hands = hands
+    new._events = events
+    new._history = _linked(shape.history, actions)
+    new._to_move, new._lead, new._tricks, new._scores, new._race = shape.kept
+    return new
 
 
 def _linked(history: Any, actions: list[Action]) -> Any:
-    """``history`` with ``actions`` linked on, oldest first."""
+    """``history`` with ``actions`` linked on, oldest first (each node the pair of the
+    one before and an action)."""
     for action in actions:
         history = (history, action)
     return history

@@ -31,8 +31,8 @@
  * deal_parts: the pack of a kept placement's deal, in order, and what the engine keeps
  * of its stock, as engine/deal.py's arranged makes them.
  *
- * linked: a state's history with a deal's actions linked on, as engine/redeal.py's
- * Redeal.dealt links them.
+ * redealt: a state dealt again put together from its parts, as engine/redeal.py's
+ * _built puts it.
  *
  * shuffled_places: the order a replay tries the opponent's possible words in, shuffled
  * as random.shuffle shuffles it (search/_steps.py's Choice.order).
@@ -48,10 +48,10 @@
  *
  * The parts, included below as one translation unit: _csample_play.h (the random play),
  * _csample_mt.h (random.Random's generator drawn from in place), _csample_place.h (the
- * placement), _csample_duels.h (the duels), _csample_stock.h
- * (the stock's order), _csample_propose.h (a proposal), _csample_deal.h (the
- * deal), _csample_key.h (a dialogue's key) and _csample_draw.h (a draw with
- * declarations played); this file, the module.
+ * placement), _csample_duels.h (the duels), _csample_stock.h (the stock's order),
+ * _csample_propose.h (a proposal), _csample_deal.h (the deal), _csample_redeal.h (a
+ * state dealt again), _csample_key.h (a dialogue's key) and _csample_draw.h (a draw
+ * with declarations played); this file, the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -74,6 +74,7 @@
 #include "_csample_stock.h"
 #include "_csample_propose.h"
 #include "_csample_deal.h"
+#include "_csample_redeal.h"
 #include "_csample_key.h"
 #include "_csample_draw.h"
 
@@ -94,8 +95,8 @@ static PyMethodDef methods[] = {
      "The pack in order, the stock's bits and its prefix masks, of a kept placement."},
     {"shuffled_places", (PyCFunction)(void (*)(void))shuffled_places, METH_FASTCALL,
      "list(range(n)) shuffled as random.Random.shuffle does, from the same numbers."},
-    {"linked", (PyCFunction)(void (*)(void))linked, METH_FASTCALL,
-     "A state's history with a list of actions linked on, oldest first."},
+    {"redealt", (PyCFunction)(void (*)(void))redealt, METH_FASTCALL,
+     "A state dealt again, put together from its shape and the new deal's parts."},
     {"played_draw", (PyCFunction)(void (*)(void))played_draw, METH_FASTCALL,
      "A draw with declarations played, to its deal and dialogue key, in one call."},
     {"dialogue_key", (PyCFunction)(void (*)(void))dialogue_key, METH_FASTCALL,

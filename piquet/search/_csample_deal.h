@@ -119,31 +119,4 @@ fail:
     return NULL;
 }
 
-/* linked(history, actions) -> history
- *
- * A state's history (engine/state.py: each node the pair of the one before it and an
- * action) with `actions` (a list, oldest first) linked on: what a deal dealt again
- * (engine/redeal.py's Redeal.dealt) makes of its actions, forty-odd nodes a sample (in
- * Python, a fifth of such a redeal's instructions). */
-static PyObject *linked(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 2 || !PyList_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "linked(history, actions): actions a list");
-        return NULL;
-    }
-    PyObject *history = Py_NewRef(args[0]);
-    PyObject *actions = args[1];
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(actions); i++) {
-        PyObject *node = PyTuple_New(2);
-        if (node == NULL) {
-            Py_DECREF(history);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(node, 0, history); /* the reference moves into the node */
-        PyTuple_SET_ITEM(node, 1, Py_NewRef(PyList_GET_ITEM(actions, i)));
-        history = node;
-    }
-    return history;
-}
-
 #endif

@@ -47,7 +47,7 @@ from ._plan import Plan
 from ._reads import NOT_HEARD, Claims, KeyReads, dialogue_reads, key_reads
 from ._steps import Choice, advance, declarations_begin, said
 from ._verdicts import answered, judged, reckons_as_heard, scores_as_heard
-from .native import kernel, linker
+from .native import kernel, state_builder
 
 __all__ = [
     "Course",
@@ -85,7 +85,7 @@ class Found:
     @property
     def redeal(self) -> Redeal:
         if self._redeal is None:
-            self._redeal = Redeal(self.start, self.state, linker())
+            self._redeal = Redeal(self.start, self.state, state_builder())
         return self._redeal
 
 
@@ -275,7 +275,7 @@ def _declarations_begin(
         return template.dealt(deal, plan.observation.player.other, hand, discard, None)
     begun = declarations_begin(plan, plan.start.apply(deal), discards, rng)
     if begun is not None:
-        plan.declarations_begin[blanches] = Redeal(plan.start, begun, linker())
+        plan.declarations_begin[blanches] = Redeal(plan.start, begun, state_builder())
     return begun
 
 

@@ -33,7 +33,7 @@ from ..engine.deal import blanches_of
 from ..engine.redeal import Redeal, Seen, auto_resolution, seen_of_resolution
 from ..words import Player
 from ._plan import Plan
-from .native import linker
+from .native import state_builder
 
 __all__ = ["redealt"]
 
@@ -129,6 +129,6 @@ def _template_of(plan: Plan, found: State | None) -> Redeal | Literal[False, "re
     if found is None:
         return False
     try:
-        return Redeal(plan.start, found, linker())
+        return Redeal(plan.start, found, state_builder())
     except ValueError:
         return _REPLAY

@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from ..engine.redeal import Link
+    from ..engine.redeal import Build
 
 #: The environment variable that switches the kernel off when set to ``0``.
 ENV_VAR = "PIQUET_NATIVE"
@@ -58,9 +58,9 @@ def native_available() -> bool:
     return all(kernel(name) is not None for name in KERNELS)
 
 
-def linker() -> Link | None:
-    """The kernel's way to link a deal dealt again onto its start's history
-    (:data:`~piquet.engine.redeal.Link`), or None where it is not built: the engine's
-    own, in Python (a fifth of such a deal's instructions)."""
+def state_builder() -> Build | None:
+    """The kernel's way to put a state dealt again together from its parts
+    (:data:`~piquet.engine.redeal.Build`), or None where it is not built: the engine's
+    own, in Python."""
     fast = kernel("_csample")
-    return None if fast is None else cast("Link", fast.linked)
+    return None if fast is None else cast("Build", fast.redealt)
