@@ -160,8 +160,11 @@ def test_a_malformed_spec_is_a_clear_error(paths: Callable[[bool], None]) -> Non
         fast.dialogue_key(((1, 2),), *args)
     with pytest.raises(TypeError, match="takes 3 arguments"):
         fast.opens_as_heard((), 0)
-    with pytest.raises(TypeError, match=r"played_draw\(args, getrandbits, randrange, tries\)"):
+    usage = r"played_draw\(args, getrandbits, randrange, tries\[, witnessing\]\)"
+    with pytest.raises(TypeError, match=usage):
         fast.played_draw((), print, print, 1)
+    with pytest.raises(TypeError, match=usage):
+        fast.played_draw(((),) * 7, print, print, 1, None, None)
     with pytest.raises(TypeError, match="arguments are malformed"):
         fast.played_draw(((),) * 7, print, print, 1)
     with pytest.raises(TypeError, match="spec is malformed"):

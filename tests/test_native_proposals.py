@@ -175,7 +175,7 @@ def test_the_kernel_s_proposal_refuses_malformed_arguments(
         return fast.propose(*fields.values())
 
     assert isinstance(propose(), tuple)
-    with pytest.raises(TypeError, match="14 arguments"):
+    with pytest.raises(TypeError, match="14 or 15 arguments"):
         fast.propose(groups.groups)
     with pytest.raises(TypeError, match="CARD_BY_INDEX"):
         propose(cards=list(CARD_BY_INDEX))
@@ -198,6 +198,49 @@ def test_the_kernel_s_proposal_refuses_malformed_arguments(
         propose(groups=strange, options={})
     with pytest.raises(OverflowError):
         propose(known=-1)
+
+
+def test_the_kernel_s_draw_from_the_witnesses_refuses_malformed_arguments(
+    paths: Callable[[bool], None],
+) -> None:
+    """The witnesses' arguments (``Witnesses.kernel_args``) checked: a clear error,
+    never a crash."""
+    from piquet.search import sampling
+
+    paths(True)
+    fast = native.kernel("_csample")
+    assert fast is not None
+    for plan in plans("rubicon", 200, seed=4):
+        if plan.groups is not None and plan.auto_heard is None:
+            witnesses = sampling._decide_witnesses(plan, always=True)
+            if witnesses is not None:
+                break
+    else:
+        pytest.fail("no plan with witnesses")
+    placing, checking = _propose.propose_args(plan)
+    rng = random.Random(2)
+    good = witnesses.kernel_args(plan.opponent_known)
+
+    def propose(witnessing: object) -> object:
+        return fast.propose(*placing, rng.getrandbits, rng.randrange, *checking, 50, witnessing)
+
+    assert propose(good) is None or isinstance(propose(good), tuple)
+    assert witnesses.kernel_args(plan.opponent_known) is good  # made once
+    with pytest.raises(TypeError, match="the witnesses' arguments"):
+        propose(good[:-1])
+    with pytest.raises(TypeError, match="sizes, placings, cards, points or memo"):
+        propose((good[0][:-1], *good[1:]))
+    with pytest.raises(TypeError, match="sizes, placings, cards, points or memo"):
+        propose((*good[:5], [], *good[6:]))
+    with pytest.raises(TypeError, match="a witness's placing"):
+        propose((good[0], good[1], tuple(p[:4] for p in good[2]), *good[3:]))
+    with pytest.raises(TypeError, match="a draw past the witnesses' total"):
+        propose((tuple(0 for _ in good[0]), *good[1:]))
+    with pytest.raises(TypeError, match=r"not a \(shift, claim\) pair"):
+        points = tuple(((shift,),) for shift in range(len(witnesses.points)))
+        propose((*good[:4], points, *good[5:]))
+    with pytest.raises(OverflowError):
+        propose((*good[:7], -1))
 
 
 def test_the_kernel_s_stock_order_refuses_malformed_arguments(

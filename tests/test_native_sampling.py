@@ -241,6 +241,46 @@ def test_the_kernel_s_samples_are_the_pure_samples_on_ten_thousand_positions(
     check_samples(name, FULL, paths)
 
 
+def _witness_draws(seen: list[pq.Observation], seed: int) -> list[object]:
+    """From fresh plans made to draw from their witnesses, a few draws of each (the
+    state or None, and the proposals taken) and the generator after them."""
+    from piquet.search import sampling
+    from piquet.search._replay import draw_state
+
+    cached_plan.cache_clear()
+    out: list[object] = []
+    for i, observation in enumerate(seen):
+        plan = cached_plan(observation, infer_declarations(observation))
+        if plan.groups is None or sampling._decide_witnesses(plan, always=True) is None:
+            continue
+        rng = random.Random(seed * 1_000_003 + i)
+        drawn = [draw_state(plan, rng, 50) for _ in range(4)]
+        out.append((observation, drawn, rng.getstate()))
+    return out
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_kernel_draws_from_the_witnesses_as_the_pure_path_does(
+    name: str, paths: Callable[[bool], None]
+) -> None:
+    # the witnesses' draws (Karp and Luby's: a witness by its size, a placement of its
+    # groups, kept with probability 1/m) in the kernel's proposal and whole draw, on plans
+    # of both ways of declaring made to draw from them
+    seen = observations(name, 5 * QUICK // 2, seed=len(name) + 7)[::5]  # across games
+    paths(False)
+    pure = _witness_draws(seen, seed=5)
+    paths(True)
+    assert native.kernel("_csample") is not None
+    fast = _witness_draws(seen, seed=5)
+    assert len(fast) == len(pure) >= 3, "too few plans with witnesses"
+    modes = set()
+    for a, b in zip(pure, fast, strict=True):
+        assert b == a
+        observation = a[0]  # type: ignore[index]
+        modes.add(infer_declarations(observation))
+    assert modes == {"auto", "played"}
+
+
 def test_the_kernel_s_placement_is_the_pure_placement(paths: Callable[[bool], None]) -> None:
     """draw_groups alone, on plans of every preset, groups with subsets the opponent's
     hand may hold among them: the same cards in the same places, the generator alike."""

@@ -49,7 +49,8 @@
  * The parts, included below as one translation unit: _csample_play.h (the random play),
  * _csample_mt.h (random.Random's generator drawn from in place), _csample_place.h (the
  * placement), _csample_duels.h (the duels), _csample_stock.h (the stock's order),
- * _csample_propose.h (a proposal), _csample_deal.h (the deal), _csample_redeal.h (a
+ * _csample_witness.h (a placement drawn from the witnesses), _csample_propose.h (a
+ * proposal), _csample_deal.h (the deal), _csample_redeal.h (a
  * state dealt again), _csample_key.h (a dialogue's key) and _csample_draw.h (a draw
  * with declarations played); this file, the module.
  */
@@ -72,6 +73,7 @@
 #include "_csample_place.h"
 #include "_csample_duels.h"
 #include "_csample_stock.h"
+#include "_csample_witness.h"
 #include "_csample_propose.h"
 #include "_csample_deal.h"
 #include "_csample_redeal.h"

@@ -118,12 +118,13 @@ done:
     return result;
 }
 
-/* played_draw(args, getrandbits, randrange, tries)
+/* played_draw(args, getrandbits, randrange, tries[, witnessing])
  *     -> None | (used, None) | (used, hand, discard, dealt, elder, dealer, pack, stock,
  *                              prefix, keyed)
  *
  * args: the plan's arguments (the fields above), made once a plan; getrandbits and
- * randrange: the random.Random's; tries: the proposals allowed. None when every proposal
+ * randrange: the random.Random's; tries: the proposals allowed; witnessing: None (the
+ * default) for plain draws, else the witnesses drawn from (propose's). None when every proposal
  * was rejected; (used, None) when the placement proposed is dropped before it is dealt
  * (his opening calls, the stock, the counts, as draw_state drops it); else his hand
  * after the exchange, his discard and his dealt hand (masks), the elder's and the
@@ -131,8 +132,10 @@ done:
  * dialogue key with its claims (dialogue_key's; None where it is replayed). */
 static PyObject *played_draw(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != DRAW_FIELDS) {
-        PyErr_SetString(PyExc_TypeError, "played_draw(args, getrandbits, randrange, tries)");
+    if (nargs < 4 || nargs > 5 || !PyTuple_Check(args[0]) ||
+        PyTuple_GET_SIZE(args[0]) != DRAW_FIELDS) {
+        PyErr_SetString(PyExc_TypeError,
+                        "played_draw(args, getrandbits, randrange, tries[, witnessing])");
         return NULL;
     }
     PyObject *plan = args[0];
@@ -149,13 +152,14 @@ static PyObject *played_draw(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_TypeError, "played_draw: the plan's arguments are malformed");
         return NULL;
     }
-    PyObject *propose_argv[14];
+    PyObject *propose_argv[15];
     for (int i = 0; i < 5; i++) propose_argv[i] = PyTuple_GET_ITEM(placing, i);
     propose_argv[5] = args[1];
     propose_argv[6] = args[2];
     for (int i = 0; i < 6; i++) propose_argv[7 + i] = PyTuple_GET_ITEM(checking, i);
     propose_argv[13] = args[3];
-    PyObject *made = CALL_KERNEL(propose, propose_argv, 14);
+    propose_argv[14] = nargs == 5 ? args[4] : Py_None;
+    PyObject *made = CALL_KERNEL(propose, propose_argv, 15);
     if (made == NULL || made == Py_None) return made;
     PyObject *proposed = PyTuple_GET_ITEM(made, 0);
     Py_ssize_t used = PyLong_AsSsize_t(PyTuple_GET_ITEM(made, 1));

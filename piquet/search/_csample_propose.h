@@ -65,19 +65,29 @@ static int mask_of_cards(PyObject *list, uint64_t *mask) {
     return 0;
 }
 
-/* One proposal: the placement made masks and, with a duel table (`words`), its duels
- * looked up in `heard`. 1 with *out a new (hand, discard, stock, duels, checked) tuple
+/* One proposal: the placement (of the plain groups, or with `witnessing` not None drawn
+ * from the witnesses: witness_place) made masks and, with a duel table (`words`), its
+ * duels looked up in `heard`. 1 with *out a new (hand, discard, stock, duels, checked) tuple
  * (duels None without a table; checked: whether their words were checked and are the
  * words heard), 0 when `heard` rejects it, -1 with an exception set. */
 static int propose_once(PyObject *const *args, const int64_t *words, PyObject *heard,
-                        uint64_t known, uint64_t own, int elder, PyObject **out) {
+                        uint64_t known, uint64_t own, int elder, PyObject *witnessing,
+                        PyObject **out) {
     PyObject *hand = PyList_New(0), *discard = PyList_New(0), *stock = PyList_New(0);
     PyObject *duels = NULL;
     int made = -1, checked = 0;
     uint64_t held, thrown;
-    if (!hand || !discard || !stock || place_groups(args, hand, discard, stock) < 0 ||
-        mask_of_cards(hand, &held) < 0 || mask_of_cards(discard, &thrown) < 0)
+    if (!hand || !discard || !stock) goto done;
+    if (witnessing != Py_None) { /* drawn from the witnesses: dropped where they say so */
+        int kept = witness_place(witnessing, args[5], args[6], hand, discard, stock, &held);
+        if (kept <= 0) {
+            made = kept;
+            goto done;
+        }
+    } else if (place_groups(args, hand, discard, stock) < 0 || mask_of_cards(hand, &held) < 0) {
         goto done;
+    }
+    if (mask_of_cards(discard, &thrown) < 0) goto done;
     held |= known;
     if (words != NULL) {
         if ((held | own) & ~CARD_BITS) {
@@ -110,9 +120,11 @@ done:
 }
 
 /* propose(groups, hand_size, discard_size, options, fill, getrandbits, randrange, known,
- *         cards, table, own_held, observer_elder, heard, tries)
+ *         cards, table, own_held, observer_elder, heard, tries[, witnessing])
  *     -> ((hand, discard, stock, duels, checked), proposals) | None
  *
+ * witnessing: None (the default) to draw from the plain groups, else the witnesses'
+ * arguments (_csample_witness.h): a draw they drop is a proposal rejected.
  * The first seven arguments are draw_places's; known: the cards known to be in the
  * opponent's hand; cards: CARD_BY_INDEX. hand and discard: the masks of his hand after
  * the exchange (known and placed) and of his discard; stock: the cards placed in the
@@ -126,10 +138,11 @@ done:
  * much again in the calls around the kernel's, and there are 1.7 of them a sample. */
 static PyObject *propose(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 14) {
-        PyErr_SetString(PyExc_TypeError, "propose takes 14 arguments");
+    if (nargs != 14 && nargs != 15) {
+        PyErr_SetString(PyExc_TypeError, "propose takes 14 or 15 arguments");
         return NULL;
     }
+    PyObject *witnessing = nargs == 15 ? args[14] : Py_None;
     PyObject *table = args[9], *heard = args[12];
     const int64_t *words = NULL;
     if (table != Py_None) {
@@ -153,7 +166,7 @@ static PyObject *propose(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         /* a caller's Ctrl-C is heard here as between the pure path's proposals */
         if ((proposals & 1023) == 0 && PyErr_CheckSignals() < 0) return NULL;
         PyObject *made = NULL;
-        int kept = propose_once(args, words, heard, known, own, elder, &made);
+        int kept = propose_once(args, words, heard, known, own, elder, witnessing, &made);
         if (kept < 0) return NULL;
         if (kept) return Py_BuildValue("(Nn)", made, proposals);
     }

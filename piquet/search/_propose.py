@@ -39,25 +39,28 @@ def proposal(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[Proposed |
     """A placement of the hidden cards drawn uniformly and not contradicting the words
     heard, checked first (they reject most placements that fail, and cost little), in
     at most ``tries`` proposals, and the proposals it took (None and ``tries`` when all
-    were rejected). In the kernel when it is built, the plain groups are drawn from and
-    ``rng`` is a :class:`random.Random`: the same placement from the same random
-    numbers, its masks made and its duels looked up in the same call, and the proposals
-    that the duels' words already checked reject made again there (in Python, four
-    calls and two sums a proposal were a fifth of a sample's time with automatic
-    declarations; returning each rejected proposal to Python, 1.7 a sample, cost as
-    much again as the kernel's work)."""
+    were rejected). In the kernel when it is built and ``rng`` is a
+    :class:`random.Random`: the same placement (of the plain groups or the witnesses)
+    from the same random numbers, its masks made and its duels looked up in the same
+    call, and the proposals that the duels' words already checked reject made again
+    there (in Python, four calls and two sums a proposal were a fifth of a sample's
+    time with automatic declarations; returning each rejected proposal to Python, 1.7 a
+    sample, cost as much again as the kernel's work)."""
     groups = plan.groups
     assert groups is not None
     witnesses = plan.witnessed[0] if plan.witnessed else None
-    fast = kernel("_csample") if witnesses is None and type(rng) is random.Random else None
+    fast = kernel("_csample") if type(rng) is random.Random else None
     used = 0
     if fast is not None:
         placing, checking = plan.propose_args[0] if plan.propose_args else propose_args(plan)
         table = checking[2]  # the duel table; None: the words are the engine's
+        witnessing = None if witnesses is None else witnesses.kernel_args(plan.opponent_known)
         while used < tries:
             # randrange serves past 64 bits only: randrange(n) is _randbelow(n)
             made: tuple[tuple[int, int, list[Card], tuple[int, ...] | None, bool], int] | None = (
-                fast.propose(*placing, rng.getrandbits, rng.randrange, *checking, tries - used)
+                fast.propose(
+                    *placing, rng.getrandbits, rng.randrange, *checking, tries - used, witnessing
+                )
             )
             if made is None:
                 return None, tries

@@ -27,7 +27,7 @@ def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | 
     (each proposal rejected by the words heard is drawn again here, at once)."""
     if plan.remembers_dialogues and type(rng) is random.Random:
         fast = kernel("_csample")
-        if fast is not None and not (plan.witnessed and plan.witnessed[0] is not None):
+        if fast is not None:
             return _drawn_in_kernel(plan, fast, rng, tries)
     observation = plan.observation
     proposed, used = proposal(plan, rng, tries)
@@ -59,13 +59,17 @@ def draw_state(plan: Plan, rng: random.Random, tries: int = 1) -> tuple[State | 
 def _drawn_in_kernel(
     plan: Plan, fast: Any, rng: random.Random, tries: int
 ) -> tuple[State | None, int]:
-    """:func:`draw_state` with declarations played, plain draws and the kernel: the
-    proposal, the checks, the stock's order, the deal's parts and the dialogue's key in
-    one call (``_csample.played_draw``: the same functions in turn, the same random
-    numbers), then the deal dealt again along its key's course. The calls around the
-    kernel's were a quarter of a warm sample."""
+    """:func:`draw_state` with declarations played and the kernel: the proposal (from
+    the plain groups or the witnesses), the checks, the stock's order, the deal's parts
+    and the dialogue's key in one call (``_csample.played_draw``: the same functions in
+    turn, the same random numbers), then the deal dealt again along its key's course.
+    The calls around the kernel's were a quarter of a warm sample; the witnesses' draws
+    in Python, a twentieth of every sample of the bench's Rubicon positions, three in
+    forty of which draw from them."""
     args = plan.draw_args[0] if plan.draw_args else _draw_args(plan)
-    made = fast.played_draw(args, rng.getrandbits, rng.randrange, tries)
+    witnesses = plan.witnessed[0] if plan.witnessed else None
+    witnessing = None if witnesses is None else witnesses.kernel_args(plan.opponent_known)
+    made = fast.played_draw(args, rng.getrandbits, rng.randrange, tries, witnessing)
     if made is None:
         return None, tries
     if made[1] is None:

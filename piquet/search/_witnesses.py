@@ -7,6 +7,7 @@ import bisect
 import itertools
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -20,7 +21,16 @@ from ..rules import (
 from ..rules.protocols import say_word
 from ..words import Category
 from ._observed import Declarations
-from ._placement import HAND, Fits, Group, Groups, count_tables, draw_groups, shift_of
+from ._placement import (
+    HAND,
+    Fits,
+    Group,
+    Groups,
+    count_tables,
+    draw_groups,
+    group_options,
+    shift_of,
+)
 
 if TYPE_CHECKING:
     from ._plan import Plan
@@ -64,6 +74,8 @@ class Witnesses:
     cumulative: list[int] = attrs.field(init=False)
     total: int = attrs.field(init=False)  # how many placements the witnesses hold, counted
     # once for each witness holding them
+    # the kernel's arguments, made at its first draw (kernel_args)
+    _kernel: list[tuple[object, ...]] = attrs.field(init=False, factory=list, repr=False)
 
     def __attrs_post_init__(self) -> None:
         cumulative: list[int] = []
@@ -89,6 +101,36 @@ class Witnesses:
             ):
                 covering += 1
         return placed if covering == 1 or not rng.randrange(covering) else None
+
+    def kernel_args(self, known: int) -> tuple[object, ...]:
+        """The witnesses as the kernel's proposal draws from them (its fields are named in
+        ``_csample_witness.h``), ``known`` the cards known in his hand; made once. The
+        kernel's draw is :meth:`draw`, the same random numbers (in Python a draw was some
+        40,000 instructions, and there are two or three to a proposal)."""
+        if not self._kernel:
+            placings = tuple(
+                (
+                    one.groups,
+                    one.hand_size,
+                    one.discard_size,
+                    one.options,
+                    partial(group_options, one),
+                )
+                for one in self.groups
+            )
+            held = self.held
+            made = (
+                tuple(self.cumulative),
+                self.total,
+                placings,
+                tuple(self.forced),
+                tuple(self.points),
+                held.memo,
+                held,
+                known,
+            )
+            self._kernel.append(made)
+        return self._kernel[0]
 
 
 @attrs.frozen(eq=False)
