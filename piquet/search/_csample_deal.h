@@ -31,9 +31,9 @@ static PyObject *deal_parts(PyObject *self, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_TypeError, "deal_parts: stock, order (24 places), cards tuples");
         return NULL;
     }
-    uint64_t elder = PyLong_AsUnsignedLongLong(args[0]);
-    uint64_t dealer = PyLong_AsUnsignedLongLong(args[1]);
-    uint64_t pack_mask = PyLong_AsUnsignedLongLong(args[5]);
+    uint64_t elder = as_mask(args[0]);
+    uint64_t dealer = as_mask(args[1]);
+    uint64_t pack_mask = as_mask(args[5]);
     if (PyErr_Occurred()) return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(stock), known = PyTuple_GET_SIZE(cards);
     if (n > SLOTS - CARDS_DEALT) {

@@ -32,9 +32,9 @@ static PyObject *played_drop(Py_ssize_t used) { return Py_BuildValue("(nO)", use
 static PyObject *played_stock(PyObject *stocking, uint64_t hand, PyObject *stock_cards,
                               PyObject *getrandbits, PyObject *randrange) {
     PyObject *fixed = PyTuple_GET_ITEM(stocking, 0);
-    uint64_t fixed_mask = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(stocking, 1));
+    uint64_t fixed_mask = as_mask(PyTuple_GET_ITEM(stocking, 1));
     Py_ssize_t opponent_taken = PyLong_AsSsize_t(PyTuple_GET_ITEM(stocking, 6));
-    uint64_t dealt_known = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(stocking, 7));
+    uint64_t dealt_known = as_mask(PyTuple_GET_ITEM(stocking, 7));
     if (PyErr_Occurred()) return NULL;
     Py_ssize_t extra = opponent_taken ? opponent_taken - PyTuple_GET_SIZE(fixed) : -1;
     if (opponent_taken && extra < 0) Py_RETURN_NONE;
@@ -71,11 +71,11 @@ static PyObject *played_dealt(PyObject *plan, Py_ssize_t used, PyObject *propose
     PyObject *keying = PyTuple_GET_ITEM(plan, DRAW_KEYING);
     PyObject *hand_object = PyTuple_GET_ITEM(proposed, 0);
     PyObject *discard_object = PyTuple_GET_ITEM(proposed, 1);
-    uint64_t hand = PyLong_AsUnsignedLongLong(hand_object);
-    uint64_t discard = PyLong_AsUnsignedLongLong(discard_object);
+    uint64_t hand = as_mask(hand_object);
+    uint64_t discard = as_mask(discard_object);
     PyObject *result = NULL, *parts = NULL, *keyed = NULL;
     PyObject *dealt_object = NULL, *elder_object = NULL, *dealer_object = NULL;
-    uint64_t taken = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(ordered, 0));
+    uint64_t taken = as_mask(PyTuple_GET_ITEM(ordered, 0));
     PyObject *stock = PyTuple_GET_ITEM(ordered, 1);
     Py_ssize_t stock_size = PyLong_AsSsize_t(PyTuple_GET_ITEM(dealing, 3));
     if (PyErr_Occurred()) goto done;
@@ -164,7 +164,7 @@ static PyObject *played_draw(PyObject *self, PyObject *const *args, Py_ssize_t n
     PyObject *proposed = PyTuple_GET_ITEM(made, 0);
     Py_ssize_t used = PyLong_AsSsize_t(PyTuple_GET_ITEM(made, 1));
     PyObject *hand_object = PyTuple_GET_ITEM(proposed, 0);
-    uint64_t hand = PyLong_AsUnsignedLongLong(hand_object);
+    uint64_t hand = as_mask(hand_object);
     PyObject *result = NULL, *ordered = NULL;
     if (PyErr_Occurred()) goto done;
     PyObject *opening_argv[3] = {PyTuple_GET_ITEM(plan, DRAW_OPENING), hand_object,

@@ -114,7 +114,7 @@ static PyObject *auto_duels(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (words == NULL) return NULL;
     uint64_t hands[2];
     for (int i = 0; i < 2; i++) {
-        hands[i] = PyLong_AsUnsignedLongLong(args[1 + i]);
+        hands[i] = as_mask(args[1 + i]);
         if (hands[i] == (uint64_t)-1 && PyErr_Occurred()) return NULL;
         if (hands[i] & ~CARD_BITS) {
             PyErr_SetString(PyExc_ValueError, "auto_duels: a hand holds bits that are no card");

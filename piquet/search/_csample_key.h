@@ -87,7 +87,7 @@ static int walk_claims(PyObject *spec, PyObject *hand_object, uint64_t hand,
     if (by_ranks != Py_None) { /* each rank's claims, from the highest rank down */
         PyObject *rows = PyTuple_GET_ITEM(by_ranks, 0);
         long fewest = PyLong_AsLong(PyTuple_GET_ITEM(by_ranks, 1));
-        uint64_t ranks = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(by_ranks, 2));
+        uint64_t ranks = as_mask(PyTuple_GET_ITEM(by_ranks, 2));
         if (PyErr_Occurred()) return -1;
         ranks &= ranks_held(hand, fewest);
         for (int rank = 8; rank >= 0; rank--) {
@@ -215,7 +215,7 @@ static int deciding_mask(PyObject *spec, uint64_t cards, uint64_t *out) {
         for (int suit = 0; suit < 4; suit++) {
             PyObject *row = PyTuple_GET_ITEM(by_suit, suit);
             PyObject *part = PyList_GET_ITEM(row, (cards >> (suit * SUIT_SHIFT)) & SUIT_BITS);
-            found |= PyLong_AsUnsignedLongLong(part);
+            found |= as_mask(part);
         }
         if (PyErr_Occurred()) return -1;
         *out = found;
@@ -223,7 +223,7 @@ static int deciding_mask(PyObject *spec, uint64_t cards, uint64_t *out) {
     }
     if (by_rank != Py_None) {
         long fewest = PyLong_AsLong(PyTuple_GET_ITEM(by_rank, 0));
-        uint64_t ranks = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(by_rank, 1));
+        uint64_t ranks = as_mask(PyTuple_GET_ITEM(by_rank, 1));
         if (PyErr_Occurred()) return -1;
         uint64_t unit = 1ULL | 1ULL << SUIT_SHIFT | 1ULL << (2 * SUIT_SHIFT) | 1ULL << (3 * SUIT_SHIFT);
         *out = cards & (ranks_held(cards, fewest) & ranks) * unit;
@@ -431,7 +431,7 @@ static PyObject *opens_as_heard(PyObject *self, PyObject *const *args, Py_ssize_
     }
     PyObject *specs = args[0];
     if (!specs_fit(specs)) return NULL;
-    uint64_t hand = PyLong_AsUnsignedLongLong(args[1]);
+    uint64_t hand = as_mask(args[1]);
     if (PyErr_Occurred()) return NULL;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(specs); i++) {
         PyObject *spec = PyTuple_GET_ITEM(specs, i);
@@ -464,12 +464,12 @@ static PyObject *dialogue_key(PyObject *self, PyObject *const *args, Py_ssize_t 
     Py_ssize_t n = PyTuple_GET_SIZE(specs);
     int observer_a = PyObject_IsTrue(args[2]), elder_a = PyObject_IsTrue(args[3]);
     if (observer_a < 0 || elder_a < 0) return NULL;
-    uint64_t own = PyLong_AsUnsignedLongLong(args[1]);
-    uint64_t courts = PyLong_AsUnsignedLongLong(args[4]);
-    uint64_t dealt = PyLong_AsUnsignedLongLong(args[5]);
-    uint64_t hand = PyLong_AsUnsignedLongLong(args[6]);
-    uint64_t discard = PyLong_AsUnsignedLongLong(args[7]);
-    uint64_t pack = PyLong_AsUnsignedLongLong(args[8]);
+    uint64_t own = as_mask(args[1]);
+    uint64_t courts = as_mask(args[4]);
+    uint64_t dealt = as_mask(args[5]);
+    uint64_t hand = as_mask(args[6]);
+    uint64_t discard = as_mask(args[7]);
+    uint64_t pack = as_mask(args[8]);
     if (PyErr_Occurred()) return NULL;
     uint64_t a = observer_a ? own : dealt, b = observer_a ? dealt : own;
     uint64_t a_blanche = a & courts ? 0 : a, b_blanche = b & courts ? 0 : b;

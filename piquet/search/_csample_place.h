@@ -28,7 +28,7 @@ static PyObject *randbelow(PyObject *getrandbits, PyObject *pyrandbelow, PyObjec
     for (;;) {
         PyObject *r = PyObject_CallOneArg(getrandbits, bits);
         if (r == NULL) break;
-        unsigned long long value = PyLong_AsUnsignedLongLong(r);
+        unsigned long long value = as_mask(r);
         if (value == (unsigned long long)-1 && PyErr_Occurred()) {
             Py_DECREF(r);
             break;

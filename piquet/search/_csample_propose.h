@@ -153,8 +153,8 @@ static PyObject *propose(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             return NULL;
         }
     }
-    uint64_t known = PyLong_AsUnsignedLongLong(args[7]);
-    uint64_t own = PyLong_AsUnsignedLongLong(args[10]);
+    uint64_t known = as_mask(args[7]);
+    uint64_t own = as_mask(args[10]);
     int elder = PyObject_IsTrue(args[11]);
     Py_ssize_t tries = PyLong_AsSsize_t(args[13]);
     if (PyErr_Occurred() || elder < 0 || fill_card_slots(args[8]) < 0) return NULL;

@@ -87,9 +87,9 @@ static PyObject *stock_order(PyObject *self, PyObject *const *args, Py_ssize_t n
                         "stock_order: a stock list; fixed, own_taken, seen_rest, cards tuples");
         return NULL;
     }
-    uint64_t pool_mask = PyLong_AsUnsignedLongLong(args[0]);
+    uint64_t pool_mask = as_mask(args[0]);
     Py_ssize_t extra = PyLong_AsSsize_t(args[1]);
-    uint64_t taken_mask = PyLong_AsUnsignedLongLong(args[3]);
+    uint64_t taken_mask = as_mask(args[3]);
     int elder = PyObject_IsTrue(args[7]);
     if (PyErr_Occurred() || elder < 0) return NULL;
     if (pool_mask & ~CARD_BITS) {

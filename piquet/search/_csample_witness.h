@@ -60,7 +60,7 @@ static Py_ssize_t witnesses_holding(PyObject *const *witnessing, uint64_t hand) 
     PyObject *forced = witnessing[WITNESS_FORCED], *points = witnessing[WITNESS_POINTS];
     Py_ssize_t covering = 0;
     for (Py_ssize_t w = 0; w < PyTuple_GET_SIZE(forced); w++) {
-        uint64_t cards = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(forced, w));
+        uint64_t cards = as_mask(PyTuple_GET_ITEM(forced, w));
         if (cards == (uint64_t)-1 && PyErr_Occurred()) return -1;
         if ((hand & cards) != cards) continue;
         PyObject *asked = PyTuple_GET_ITEM(points, w);
@@ -98,7 +98,7 @@ static int witness_place(PyObject *witnessing_tuple, PyObject *getrandbits, PyOb
         PyTuple_GET_SIZE(witnessing[WITNESS_FORCED]) != PyTuple_GET_SIZE(cumulative) ||
         PyTuple_GET_SIZE(witnessing[WITNESS_POINTS]) != PyTuple_GET_SIZE(cumulative))
         return witness_malformed("the witnesses' sizes, placings, cards, points or memo");
-    uint64_t known = PyLong_AsUnsignedLongLong(witnessing[WITNESS_KNOWN]);
+    uint64_t known = as_mask(witnessing[WITNESS_KNOWN]);
     if (known == (uint64_t)-1 && PyErr_Occurred()) return -1;
     PyObject *r = randbelow(getrandbits, pyrandbelow, witnessing[WITNESS_TOTAL]);
     if (r == NULL) return -1;
